@@ -1,0 +1,72 @@
+/* warptex/warp.h -- warp entry points: 32 lanes, structure-of-arrays operands, an active mask */
+#ifndef WARPTEX_WARP_H
+#define WARPTEX_WARP_H
+
+#include "op.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Operands of tex / tld4 for one warp.  c holds the coordinate vector in PTX
+ * order (see wt_geom) as bit patterns: .f32 or .s32 by op->ctype; layer,
+ * cube and sample indices are always .u32.  lod is .f32 or .s32 by ctype
+ * (tex.level).  dpdx/dpdy hold 1 (1d, a1d), 2 (2d, a2d) or 3 (3d, cube,
+ * acube) components (tex.grad).  offset holds 1/2/3 .s32 components when
+ * op->flags has WT_OP_OFFSET; depth is the depth-compare operand. */
+typedef struct wt_tex_args {
+    uint32_t c[4][WT_WARP_SIZE];
+    uint32_t lod[WT_WARP_SIZE];
+    float dpdx[3][WT_WARP_SIZE];
+    float dpdy[3][WT_WARP_SIZE];
+    int32_t offset[3][WT_WARP_SIZE];
+    float depth[WT_WARP_SIZE];
+} wt_tex_args;
+
+/* Results: d[k][lane] is the 32-bit destination register k (its bits per
+ * op->dtype); lanes outside the active mask are left untouched.  pred has
+ * bit `lane` set when the data was resident (always, for warptex objects). */
+typedef struct wt_tex_result {
+    uint32_t d[4][WT_WARP_SIZE];
+    uint32_t pred;
+} wt_tex_result;
+
+/* tex and tld4 (op->family selects).  `smp` is the explicit sampler when
+ * op->flags has WT_OP_SAMPLER, else ignored.  Returns WT_SUCCESS, or
+ * WT_ERROR_INVALID_HANDLE / WT_ERROR_INVALID_VALUE (bad op) with the active
+ * lanes' results zeroed and pred 0.  Thread-safe, lock-free. */
+wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active,
+                      const wt_tex_args *in, wt_tex_result *out);
+
+/* Operands of suld / sust / sured.  c in PTX order: 1d {x}, 2d {x,y},
+ * 3d {x,y,z}, a1d {layer,x}, a2d {layer,x,y}; x in bytes for .b, in samples
+ * for .p.  v[k][lane] holds source element k (low op->bits bits). */
+typedef struct wt_surf_args {
+    int32_t c[4][WT_WARP_SIZE];
+    uint64_t v[4][WT_WARP_SIZE];
+} wt_surf_args;
+
+/* d[k][lane]: loaded element k, zero-extended (8-bit loads: high bits 0).
+ * trap: lanes that trapped (their memory untouched, their results 0). */
+typedef struct wt_surf_result {
+    uint64_t d[4][WT_WARP_SIZE];
+    uint32_t trap;
+} wt_surf_result;
+
+/* suld, sust and sured (op->family selects).  Returns WT_ERROR_TRAP when any
+ * active lane trapped (out->trap says which), WT_ERROR_INVALID_HANDLE for a
+ * bad handle.  sured is atomic across lanes and threads. */
+wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_surf_args *in,
+                       wt_surf_result *out);
+
+/* txq / suq: one query (op->query) of a texture, sampler or surface handle;
+ * lod is the level for the txq.level.* queries.  istypep: *value = 1 when
+ * handle is a live object of the kind op->query names, else 0 (never an
+ * error). */
+wt_status wt_query(const wt_op *op, uint64_t handle, int32_t lod, int32_t *value);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

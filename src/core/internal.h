@@ -1,0 +1,177 @@
+/* internal.h -- private declarations shared by src/core, src/scalar and the SIMD backends */
+#ifndef WT_INTERNAL_H
+#define WT_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#include "warptex.h"
+
+#if defined(__GNUC__)
+#define WT_INTERNAL __attribute__((visibility("hidden")))
+#define WT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define WT_INTERNAL
+#define WT_PRINTF(a, b)
+#endif
+
+/* ---- errors (error.c) --------------------------------------------------- */
+
+/* Record status + formatted detail as this thread's last error; returns st.
+ * Messages read "fn(): field = value is ...". */
+WT_INTERNAL wt_status wt__error(wt_status st, const char *fmt, ...) WT_PRINTF(2, 3);
+/* Reset the thread's detail message (successful public calls do not). */
+WT_INTERNAL void wt__error_clear(void);
+
+/* ---- allocation (alloc.c): every allocation goes through here so tests can
+ * make the N-th one fail. ------------------------------------------------- */
+WT_INTERNAL void *wt__alloc(size_t n);   /* zeroed, 64-byte aligned; NULL on failure */
+WT_INTERNAL void wt__free(void *p);
+/* Test hook: fail the n-th allocation from now (0 = never). Not thread-safe. */
+void wt_debug_fail_alloc_after(long n);
+
+/* ---- formats (format.c) -------------------------------------------------- */
+
+typedef enum wt__ctype {
+    WT__U8 = 0, WT__U16, WT__U32, WT__S8, WT__S16, WT__S32, WT__F16, WT__F32
+} wt__ctype;
+
+typedef struct wt__format {
+    uint8_t nch;        /* 1, 2 or 4 channels */
+    uint8_t ctype;      /* wt__ctype of every channel */
+    uint8_t cbytes;     /* bytes per channel */
+    uint8_t esize;      /* bytes per element = nch * cbytes */
+    uint8_t kind;       /* wt_channel_kind as given */
+} wt__format;
+
+/* Validate a channel descriptor; fills *f.  Returns WT_SUCCESS or
+ * WT_ERROR_INVALID_CHANNEL_DESCRIPTOR (message prefixed with fn). */
+WT_INTERNAL wt_status wt__format_from_desc(wt__format *f, const wt_channel_desc *d, const char *fn);
+WT_INTERNAL wt_channel_desc wt__format_to_desc(const wt__format *f);
+static inline int wt__ctype_is_float(int ct) { return ct == WT__F16 || ct == WT__F32; }
+static inline int wt__ctype_is_signed(int ct) { return ct == WT__S8 || ct == WT__S16 || ct == WT__S32; }
+
+/* ---- arrays (array.c) ---------------------------------------------------- */
+
+#define WT__MAX_LEVELS 18
+
+/* Geometry of one mip level inside an array's storage.  Texel (x, y, z) of
+ * slice s (s = layer, or 6*cube+face, or layer*samples+sample; z for 3D) is at
+ * data + offset + s*slice_pitch + z*depth_pitch + y*row_pitch + x*esize. */
+typedef struct wt__level_layout {
+    uint32_t w, h, d;        /* d = 1 unless 3D */
+    size_t offset;           /* byte offset of the level in the storage */
+    size_t row_pitch, depth_pitch, slice_pitch;
+} wt__level_layout;
+
+struct wt_array_s {
+    uint32_t magic;                 /* WT__ARRAY_MAGIC while alive */
+    _Atomic int refs;               /* user reference + one per object */
+    wt__format fmt;
+    size_t width, height, depth;    /* as given at creation */
+    unsigned flags;
+    uint8_t dims;                   /* 1, 2 or 3 */
+    uint32_t slices;                /* layers (or 6*cubes, or layers*samples); 1 if none */
+    uint32_t samples;               /* 0 unless multisample */
+    uint32_t num_levels;
+    wt__level_layout lv[WT__MAX_LEVELS];
+    uint8_t *data;                  /* owned storage (NULL for a level alias) */
+    size_t bytes;
+    struct wt_mipmapped_array_s *parent; /* set for wt_get_mipmapped_array_level() arrays */
+    uint32_t parent_level;
+};
+
+struct wt_mipmapped_array_s {
+    uint32_t magic;
+    struct wt_array_s *arr;          /* the storage (all levels) */
+    struct wt_array_s *level_views[WT__MAX_LEVELS]; /* lazily made aliases */
+};
+
+#define WT__ARRAY_MAGIC 0x57544152u  /* "WTAR" */
+#define WT__MIPMAP_MAGIC 0x5754414du /* "WTAM" */
+
+WT_INTERNAL void wt__array_retain(struct wt_array_s *a);
+WT_INTERNAL void wt__array_release(struct wt_array_s *a);
+/* Storage base of an array (follows a level alias to its parent). */
+WT_INTERNAL uint8_t *wt__array_data(struct wt_array_s *a);
+
+/* ---- sampling state and texture descriptors ---------------------------- */
+
+/* What a sampler decides (from the texture desc, or a PTX .samplerref). */
+typedef struct wt__sampler {
+    uint8_t filter;              /* wt_filter_mode */
+    uint8_t mip_filter;          /* wt_filter_mode */
+    uint8_t address[3];          /* wt_address_mode as given (incl. CLAMP_OGL) */
+    uint8_t normalized;          /* coordinates normalised (before mipmap forcing) */
+    uint8_t force_unnormalized;  /* .samplerref force_unnormalized_coords */
+    uint8_t seamless;            /* seamless cubemap */
+    uint8_t trilinear_opt;       /* 1 unless disable_trilinear_optimization */
+    uint8_t max_aniso;           /* clamped to [1, 16] */
+    float border[4];             /* border colour as given (bit patterns kept) */
+    int32_t bias256;             /* trunc(bias*256), NaN -> 0 (D2.21) */
+    float bias;                  /* the bias as given (NaN -> 0): the trilinear-opt rule needs it unrounded */
+    int32_t min_clamp256;        /* trunc(clamp*256), relative to the view's first level */
+    int32_t max_clamp256;
+} wt__sampler;
+
+/* One mip level as the sampler sees it (after the view's first level and first
+ * layer).  Texel (x, y, z) of slice s: base + s*slice_pitch + z*depth_pitch +
+ * y*row_pitch + x*esize.  d = 1 unless 3D. */
+typedef struct wt__level {
+    const uint8_t *base;
+    int32_t w, h, d;
+    size_t row_pitch, depth_pitch, slice_pitch;
+} wt__level;
+
+typedef struct wt__tex {
+    wt__format fmt;              /* after view reinterpretation */
+    uint8_t read_norm;           /* 8/16-bit integers read as normalised float */
+    uint8_t srgb;                /* sRGB decode active (8-bit unsigned, read_norm; §5.5, Q18) */
+    uint8_t dims;                /* 1, 2 or 3 (cube: 2) */
+    uint8_t layered;             /* 1D/2D layered, or cubemap layered */
+    uint8_t cube;                /* cubemap (layered or not) */
+    uint8_t res_type;            /* wt_resource_type */
+    uint8_t mipmapped;           /* over a mipmapped array: LOD applies, coords normalised */
+    uint32_t num_levels;         /* levels visible through the view (>= 1) */
+    uint32_t num_layers;         /* layers (cubemap layered: cubes); 0 if not layered */
+    uint32_t num_samples;        /* multisample: samples; else 0 */
+    wt__level lv[WT__MAX_LEVELS];
+    wt__sampler samp;            /* the texture's own sampling state */
+    uint8_t border_texel[16];    /* samp.border converted to one texel of fmt (§4.4) */
+    wt_texture_desc desc;        /* effective descriptor, for queries */
+    struct wt_array_s *arr;      /* referenced array (NULL for linear/pitch2D) */
+    const void *kernels[8];      /* per-backend bound kernels (filled by dispatch) */
+} wt__tex;
+
+typedef struct wt__surf {
+    wt__format fmt;
+    uint8_t dims;                /* 1, 2 or 3 */
+    uint8_t layered, cube;
+    uint8_t res_type;
+    uint32_t w, h, d;            /* in elements; d = 1 unless 3D */
+    uint32_t num_layers;         /* slices: layers, 6*cubes; 0 if not layered */
+    uint8_t *base;
+    size_t row_pitch, depth_pitch, slice_pitch;
+    struct wt_array_s *arr;
+} wt__surf;
+
+/* ---- handles (handle.c) -------------------------------------------------
+ * handle = kind << 56 | generation (24 bits) << 32 | slot index + 1.
+ * Lookup is lock-free; create/destroy lock. */
+typedef enum wt__kind { WT__KIND_TEX = 1, WT__KIND_SURF = 2, WT__KIND_SAMPLER = 3 } wt__kind;
+
+WT_INTERNAL wt_status wt__handle_new(uint64_t *out, wt__kind kind, void *obj);
+/* Returns the object, or NULL when the handle is not a live one of `kind`. */
+WT_INTERNAL void *wt__handle_get(uint64_t h, wt__kind kind);
+/* Invalidate the handle and return its object (NULL when invalid). */
+WT_INTERNAL void *wt__handle_remove(uint64_t h, wt__kind kind);
+
+/* ---- the border colour and texel conversions (scalar reference) ---------- */
+
+/* Convert a border colour (floats, integer colours bit-cast) into one raw
+ * texel of t's format (SEMANTICS §4.4), written to out[0 .. esize-1]. */
+WT_INTERNAL void wt__border_to_texel(const wt__tex *t, const float border[4], uint8_t out[16]);
+
+#endif

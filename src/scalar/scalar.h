@@ -1,0 +1,93 @@
+/* scalar.h -- the reference: one lane at a time, straight from SEMANTICS.md.
+ * Nothing here is shared with the SIMD kernels except tables of constants. */
+#ifndef WT_SCALAR_H
+#define WT_SCALAR_H
+
+#include "../core/entry.h"
+
+/* Everything a fetch needs: the texture, the effective sampler (the texture's
+ * own, or an explicit .samplerref merged by the core) and the border colour
+ * converted to one raw texel of the texture's format. */
+typedef struct wt__tex_ctx {
+    const wt__tex *t;
+    const wt__sampler *s;
+    const uint8_t *border; /* esize bytes */
+} wt__tex_ctx;
+
+/* ---- texel values (texel_scalar.c, blend_scalar.c, convert_scalar.c) ---- */
+
+/* Raw channel codes of the texel at p: u8/u16/u32 zero-extended, s8/s16/s32
+ * sign-extended, f16 as its 16 bits, f32 as its 32 bits; channels the format
+ * lacks are 0. */
+WT_INTERNAL void wt__texel_load(const wt__format *f, const uint8_t *p, uint32_t raw[4]);
+
+/* Weighted texels of one fetch.  Every tap has weight > 0 (weight-0 texels
+ * read nothing, §2.3); weights sum to 256.  group numbers the §5.4 groups
+ * (one per 2x2 footprint: per 3D slice, per mip level, per anisotropic tap
+ * level).  filtered = 1 selects the blend datapaths (§5.3-5.5); 0 is a point
+ * fetch (a single tap of weight 256, converted per §5.2). */
+#define WT__MAX_TAPS 160
+typedef struct wt__tap {
+    uint32_t raw[4];
+    int32_t w;
+    uint8_t group;
+} wt__tap;
+typedef struct wt__taps {
+    int n;
+    uint8_t filtered;
+    wt__tap t[WT__MAX_TAPS];
+} wt__taps;
+
+/* Value of a fetch in op->dtype: the four destination registers (§5.7,
+ * decisions Q7, Q14, D2.11, D2.22). */
+WT_INTERNAL void wt__taps_resolve(const wt__tex_ctx *ctx, const wt_op *op, const wt__taps *taps,
+                                  uint32_t d[4]);
+
+/* One tld4 component value (raw channel code) as a destination register of
+ * op->dtype, with the gather value rules of §8 (NaN, subnormal, SNORM8). */
+WT_INTERNAL uint32_t wt__gather_value(const wt__tex_ctx *ctx, const wt_op *op, uint32_t raw);
+
+/* ---- level of detail (lod_scalar.c) ---------------------------------------
+ * Which levels (relative to the view's level 0) a float-coordinate fetch
+ * reads and with what share, after bias, clamps, the trilinear optimisation
+ * and anisotropy (§6.3-6.5, D/Q3, Q4, D2.1, D2.5, D2.6, D2.21, D2.25).
+ * Entry k: level, weight (1/256ths; all sum to 256), and for anisotropic taps
+ * the coordinate delta dc (coordinate units, f32) that the fetch adds to c
+ * before scaling (dc = 0 otherwise).  Entries with the same tap but different
+ * level are separate §5.4 groups.  A texture that is not mipmapped gives one
+ * entry: level 0, weight 256. */
+typedef struct wt__lod_entry {
+    int32_t level;
+    int32_t weight;
+    float dc[3];
+} wt__lod_entry;
+typedef struct wt__lod_plan {
+    int n;
+    wt__lod_entry e[32];
+} wt__lod_plan;
+WT_INTERNAL void wt__lod_plan_scalar(const wt__tex_ctx *ctx, const wt_op *op,
+                                     const wt__tex_lane_in *in, wt__lod_plan *plan);
+
+/* The quantised gradient LOD of §6.4 / D2.5: q in 1/256ths of a level before
+ * bias and clamps; INT32_MIN for rho = 0 or NaN, INT32_MAX for infinite rho. */
+WT_INTERNAL int32_t wt__grad_lod_2d(float dudx, float dvdx, float dudy, float dvdy);
+WT_INTERNAL int32_t wt__grad_lod_3d(const float dx[3], const float dy[3]);
+
+/* ---- the sampling pipeline (tex_scalar.c, cube_scalar.c, tld4_scalar.c) -- */
+
+/* Cube face selection and projection (§7.2, decision Q2): face 0..5 and the
+ * face-local normalised coordinates s, t. */
+WT_INTERNAL void wt__cube_project(float x, float y, float z, int *face, float *s, float *t);
+
+/* tex or tld4 for one lane; op already validated against ctx->t by the core
+ * (geometry matches the texture, ctype legal, tld4 geometry legal). */
+WT_INTERNAL void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op,
+                                       const wt__tex_lane_in *in, uint32_t d[4]);
+
+/* ---- surfaces (surf_scalar.c) --------------------------------------------
+ * suld/sust/sured for one lane.  Returns 0, or 1 when the lane traps (memory
+ * untouched, d zeroed). */
+WT_INTERNAL int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4],
+                                       const uint64_t v[4], uint64_t d[4]);
+
+#endif

@@ -73,7 +73,7 @@ typedef enum wt_redtype {
 } wt_redtype;
 
 /* txq / suq queries (PTX spelling). */
-typedef enum wt_query {
+typedef enum wt_query_kind {
     WT_Q_WIDTH = 0,
     WT_Q_HEIGHT,
     WT_Q_DEPTH,
@@ -93,7 +93,7 @@ typedef enum wt_query {
     WT_Q_LEVEL_HEIGHT,
     WT_Q_LEVEL_DEPTH,
     WT_Q_COUNT
-} wt_query;
+} wt_query_kind;
 
 /* istypep .texref / .samplerref / .surfref */
 typedef enum wt_handle_type { WT_TYPE_TEXREF = 0, WT_TYPE_SAMPLERREF, WT_TYPE_SURFREF } wt_handle_type;
@@ -112,7 +112,7 @@ typedef struct wt_op {
     uint8_t clamp;  /* wt_clamp */
     uint8_t redop;  /* wt_redop */
     uint8_t rtype;  /* wt_redtype */
-    uint8_t query;  /* wt_query (txq, suq) or wt_handle_type (istypep) */
+    uint8_t query;  /* wt_query_kind (txq, suq) or wt_handle_type (istypep) */
 } wt_op;
 
 #ifdef __cplusplus

@@ -92,7 +92,10 @@ struct wt_mipmapped_array_s {
 #define WT__ARRAY_MAGIC 0x57544152u  /* "WTAR" */
 #define WT__MIPMAP_MAGIC 0x5754414du /* "WTAM" */
 
-WT_INTERNAL void wt__array_retain(struct wt_array_s *a);
+/* Take a reference on the storage behind a (a level alias refers to its
+ * mipmapped array's storage); returns the storage array, which is what the
+ * object must later pass to wt__array_release(). */
+WT_INTERNAL struct wt_array_s *wt__array_retain(struct wt_array_s *a);
 WT_INTERNAL void wt__array_release(struct wt_array_s *a);
 /* Storage base of an array (follows a level alias to its parent). */
 WT_INTERNAL uint8_t *wt__array_data(struct wt_array_s *a);
@@ -167,6 +170,13 @@ WT_INTERNAL wt_status wt__handle_new(uint64_t *out, wt__kind kind, void *obj);
 WT_INTERNAL void *wt__handle_get(uint64_t h, wt__kind kind);
 /* Invalidate the handle and return its object (NULL when invalid). */
 WT_INTERNAL void *wt__handle_remove(uint64_t h, wt__kind kind);
+
+/* ---- queries (query.c, surface_object.c) --------------------------------- */
+/* OpenCL channel data type / order values of a format (decision Q12). */
+WT_INTERNAL int32_t wt__channel_data_type(const wt__format *f, int read_norm);
+WT_INTERNAL int32_t wt__channel_order(const wt__format *f);
+/* suq value of a surface for one wt_query (WT_Q_WIDTH ... WT_Q_MEMORY_LAYOUT). */
+WT_INTERNAL int32_t wt__surf_query(const wt__surf *s, int query);
 
 /* ---- the border colour and texel conversions (scalar reference) ---------- */
 

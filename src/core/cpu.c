@@ -1,0 +1,50 @@
+/* cpu.c -- what the CPU offers, probed once (baseline flags only)
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+#include <threads.h>
+
+#include "internal.h"
+#include "cpu.h"
+
+static char features[160];
+static unsigned feature_bits;
+static once_flag probe_once = ONCE_FLAG_INIT;
+
+static void add(const char *name, unsigned bit, int have)
+{
+    if (!have)
+        return;
+    feature_bits |= bit;
+    if (features[0])
+        strcat(features, " ");
+    strcat(features, name);
+}
+
+static void probe(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    add("sse2", WT__CPU_SSE2, __builtin_cpu_supports("sse2"));
+    add("avx2", WT__CPU_AVX2, __builtin_cpu_supports("avx2"));
+    add("fma", WT__CPU_FMA, __builtin_cpu_supports("fma"));
+    add("avx512f", WT__CPU_AVX512F, __builtin_cpu_supports("avx512f"));
+    add("avx512bw", WT__CPU_AVX512BW, __builtin_cpu_supports("avx512bw"));
+    add("avx512vl", WT__CPU_AVX512VL, __builtin_cpu_supports("avx512vl"));
+#elif defined(__aarch64__)
+    add("neon", WT__CPU_NEON, 1); /* Advanced SIMD is mandatory on AArch64 */
+#endif
+    if (!features[0])
+        strcpy(features, "none");
+}
+
+unsigned wt__cpu_features(void)
+{
+    call_once(&probe_once, probe);
+    return feature_bits;
+}
+
+const char *wt_cpu_features(void)
+{
+    call_once(&probe_once, probe);
+    return features;
+}

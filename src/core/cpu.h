@@ -1,0 +1,18 @@
+/* cpu.h -- CPU feature bits
+ * SPDX-License-Identifier: MIT */
+#ifndef WT_CPU_H
+#define WT_CPU_H
+
+#include "internal.h"
+
+#define WT__CPU_SSE2 0x01u
+#define WT__CPU_AVX2 0x02u
+#define WT__CPU_FMA 0x04u
+#define WT__CPU_AVX512F 0x08u
+#define WT__CPU_AVX512BW 0x10u
+#define WT__CPU_AVX512VL 0x20u
+#define WT__CPU_NEON 0x40u
+
+WT_INTERNAL unsigned wt__cpu_features(void);
+
+#endif

@@ -1,0 +1,106 @@
+/* dispatch.c -- pick a backend once and publish it through one atomic pointer
+ * SPDX-License-Identifier: MIT
+ *
+ * No constructor: constructors vanish from static libraries, so the choice is
+ * made with call_once on first use (DESIGN §5.3).  This file is built with
+ * baseline flags only; it never calls ISA code except through the table. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "dispatch.h"
+
+/* Best first. */
+static const wt__backend *const backends[] = {
+    &wt__backend_scalar,
+};
+#define NBACKENDS (sizeof backends / sizeof backends[0])
+
+static _Atomic(const wt__backend *) active;
+static once_flag choose_once = ONCE_FLAG_INIT;
+
+const wt__backend *wt__backend_find(const char *name)
+{
+    for (size_t i = 0; i < NBACKENDS; i++)
+        if (name && strcmp(backends[i]->name, name) == 0)
+            return backends[i];
+    return NULL;
+}
+
+static void choose(void)
+{
+    const wt__backend *pick = NULL;
+    const char *env = getenv("WARPTEX_BACKEND");
+    if (env && *env) {
+        const wt__backend *b = wt__backend_find(env);
+        if (b && b->usable())
+            pick = b;
+        else
+            /* Never a silent fallback: say so, once, and use the best one. */
+            fprintf(stderr, "warptex: WARPTEX_BACKEND=%s is not available here; using the best backend\n", env);
+    }
+    for (size_t i = 0; !pick && i < NBACKENDS; i++)
+        if (backends[i]->usable())
+            pick = backends[i];
+    atomic_store_explicit(&active, pick, memory_order_release);
+}
+
+const wt__backend *wt__backend_active(void)
+{
+    const wt__backend *b = atomic_load_explicit(&active, memory_order_acquire);
+    if (!b) {
+        call_once(&choose_once, choose);
+        b = atomic_load_explicit(&active, memory_order_acquire);
+    }
+    return b;
+}
+
+const char *wt_backend_name(void) { return wt__backend_active()->name; }
+
+int wt_backend_available(const char *name)
+{
+    const wt__backend *b = wt__backend_find(name);
+    return b && b->usable();
+}
+
+wt_status wt_set_backend(const char *name)
+{
+    const wt__backend *b = wt__backend_find(name);
+    if (!b || !b->usable())
+        return wt__error(WT_ERROR_BACKEND_UNAVAILABLE, "wt_set_backend(): backend \"%s\" is %s", name ? name : "(null)",
+                         b ? "not usable on this CPU" : "not compiled in");
+    wt__backend_active(); /* settle the first choice so it cannot overwrite this one */
+    atomic_store_explicit(&active, b, memory_order_release);
+    return WT_SUCCESS;
+}
+
+const char *wt_version(void) { return WT_VERSION_STRING; }
+
+static _Atomic int num_threads;
+
+wt_status wt_set_num_threads(int n)
+{
+    if (n < 0)
+        return wt__error(WT_ERROR_INVALID_VALUE, "wt_set_num_threads(): n = %d is negative", n);
+    atomic_store(&num_threads, n);
+    return WT_SUCCESS;
+}
+
+int wt_get_num_threads(void)
+{
+    int n = atomic_load(&num_threads);
+    if (n > 0)
+        return n;
+    const char *env = getenv("WARPTEX_NUM_THREADS");
+    if (env && atoi(env) > 0)
+        return atoi(env);
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}

@@ -1,0 +1,132 @@
+/* tex_entry.c -- tex/tld4 entries: validate the op against the object, resolve
+ * the sampler, run the backend (warp) or the reference (lane)
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "dispatch.h"
+
+static const char *const GEOM_NAME[WT_GEOM_COUNT] = {".1d", ".2d", ".3d", ".a1d", ".a2d",
+                                                     ".cube", ".acube", ".2dms", ".a2dms"};
+
+/* The instruction geometry that matches a texture's shape. */
+static wt_geom shape_of(const wt__tex *t)
+{
+    if (t->num_samples)
+        return t->layered ? WT_GEOM_A2DMS : WT_GEOM_2DMS;
+    if (t->cube)
+        return t->layered ? WT_GEOM_ACUBE : WT_GEOM_CUBE;
+    if (t->dims == 3)
+        return WT_GEOM_3D;
+    if (t->dims == 2)
+        return t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
+    return t->layered ? WT_GEOM_A1D : WT_GEOM_1D;
+}
+
+/* PTX legality of the op itself (seeds 003: tex, tld4). */
+static wt_status check_op(const wt_op *op, const char *fn)
+{
+    if (!op)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op is NULL", fn);
+    if (op->family != WT_FAMILY_TEX && op->family != WT_FAMILY_TLD4)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op family %u is not tex or tld4", fn, op->family);
+    if (op->geom >= WT_GEOM_COUNT || op->mip > WT_MIP_GRAD || op->dtype > WT_DTYPE_F16X2 || op->ctype > WT_CTYPE_S32 ||
+        op->comp > 3 || (op->flags & ~(WT_OP_OFFSET | WT_OP_DEPTH_COMPARE | WT_OP_SAMPLER | WT_OP_PRED)))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op has an out-of-range field", fn);
+    int cube = op->geom == WT_GEOM_CUBE || op->geom == WT_GEOM_ACUBE;
+    int ms = op->geom == WT_GEOM_2DMS || op->geom == WT_GEOM_A2DMS;
+    if (cube && op->ctype != WT_CTYPE_F32)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s requires .f32 coordinates", fn, GEOM_NAME[op->geom]);
+    if (cube && (op->flags & WT_OP_OFFSET))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): offsets are not allowed with %s", fn, GEOM_NAME[op->geom]);
+    if (op->family == WT_FAMILY_TEX) {
+        if (ms && op->ctype != WT_CTYPE_S32)
+            return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s requires .s32 coordinates", fn, GEOM_NAME[op->geom]);
+        if (ms && op->mip != WT_MIP_BASE)
+            return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s allows neither .level nor .grad", fn,
+                             GEOM_NAME[op->geom]);
+    } else {
+        if (op->geom != WT_GEOM_2D && op->geom != WT_GEOM_A2D && !cube)
+            return wt__error(WT_ERROR_INVALID_VALUE, "%s(): tld4 does not support %s", fn, GEOM_NAME[op->geom]);
+        if (op->ctype != WT_CTYPE_F32 || op->mip != WT_MIP_BASE || op->dtype > WT_DTYPE_U32)
+            return wt__error(WT_ERROR_INVALID_VALUE, "%s(): tld4 takes .f32 coordinates, no mip mode and a "
+                             ".v4.f32/.s32/.u32 destination", fn);
+    }
+    return WT_SUCCESS;
+}
+
+/* Resolve handle(s) and build the fetch context; eff and border are the
+ * caller's storage for an explicit sampler's merged state. */
+static wt_status resolve(const wt_op *op, wt_tex tex, wt_sampler smp, wt__tex_ctx *ctx, wt__sampler *eff,
+                         uint8_t border[16], const char *fn)
+{
+    wt_status st = check_op(op, fn);
+    if (st)
+        return st;
+    const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
+    if (!t)
+        return wt__error(WT_ERROR_INVALID_HANDLE, "%s(): 0x%016llx is not a live texture object", fn,
+                         (unsigned long long)tex);
+    wt_geom want = shape_of(t);
+    if (op->geom != want)
+        return wt__error(WT_ERROR_INVALID_TEXTURE, "%s(): instruction geometry %s does not match the texture (%s)", fn,
+                         GEOM_NAME[op->geom], GEOM_NAME[want]);
+    ctx->t = t;
+    ctx->s = &t->samp;
+    ctx->border = t->border_texel;
+    if (op->flags & WT_OP_SAMPLER) {
+        const wt__sampler *s = wt__handle_get(smp, WT__KIND_SAMPLER);
+        if (!s)
+            return wt__error(WT_ERROR_INVALID_HANDLE, "%s(): 0x%016llx is not a live sampler object", fn,
+                             (unsigned long long)smp);
+        /* Independent mode: the sampler decides filtering, addressing, the
+         * border colour and forced unnormalisation; levels, bias and clamps
+         * stay the texture's (a .samplerref has no such fields). */
+        *eff = t->samp;
+        eff->filter = s->filter;
+        memcpy(eff->address, s->address, sizeof eff->address);
+        memcpy(eff->border, s->border, sizeof eff->border);
+        eff->force_unnormalized = s->force_unnormalized;
+        /* Decision: a linear sampler on a texture that cannot filter
+         * (integers read as element type) fetches point-sampled. */
+        int filterable = wt__ctype_is_float(t->fmt.ctype) || t->read_norm;
+        if (!filterable)
+            eff->filter = WT_FILTER_POINT;
+        wt__border_to_texel(t, eff->border, border);
+        ctx->s = eff;
+        ctx->border = border;
+    }
+    return WT_SUCCESS;
+}
+
+wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, const wt_tex_args *in,
+                      wt_tex_result *out)
+{
+    const char *fn = "wt_tex_warp";
+    if (!in || !out)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s is NULL", fn, in ? "out" : "in");
+    wt__tex_ctx ctx;
+    wt__sampler eff;
+    uint8_t border[16];
+    wt_status st = resolve(op, tex, smp, &ctx, &eff, border, fn);
+    if (st) {
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                if (active >> l & 1)
+                    out->d[k][l] = 0;
+        out->pred = 0;
+        return st;
+    }
+    wt__backend_active()->tex_warp(&ctx, op, active, in, out);
+    out->pred = active; /* warptex objects are always resident (§9.2) */
+    return WT_SUCCESS;
+}
+
+void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lane_in *in, uint32_t d[4])
+{
+    wt__tex_ctx ctx;
+    wt__sampler eff;
+    uint8_t border[16];
+    memset(d, 0, 4 * sizeof d[0]);
+    if (resolve(op, tex, smp, &ctx, &eff, border, "tex lane") == WT_SUCCESS)
+        wt__tex_sample_scalar(&ctx, op, in, d);
+}

@@ -1,0 +1,315 @@
+/* texture_object.c -- cudaCreateTextureObject: validation and the sampling descriptor
+ * SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+#include "dispatch.h"
+
+static const char *const FN = "wt_create_texture_object";
+
+/* trunc(v * 256), saturated: the hardware keeps LOD fields in 1/256ths
+ * (SEMANTICS §6.3); the saturation only keeps absurd floats defined. */
+static int32_t to_256ths(float v)
+{
+    double q = trunc((double)v * 256.0);
+    if (q > (double)(1 << 24))
+        return 1 << 24;
+    if (q < -(double)(1 << 24))
+        return -(1 << 24);
+    return (int32_t)q;
+}
+
+/* Level layouts of the texture from an array (after the view's first level
+ * and first slice). */
+static void levels_from_array(wt__tex *t, struct wt_array_s *a, unsigned first_level, unsigned nlevels,
+                              unsigned first_slice)
+{
+    uint8_t *data = wt__array_data(a);
+    for (unsigned l = 0; l < nlevels; l++) {
+        const wt__level_layout *src = &a->lv[first_level + l];
+        wt__level *lv = &t->lv[l];
+        lv->base = data + src->offset + (size_t)first_slice * src->slice_pitch;
+        lv->w = (int32_t)src->w;
+        lv->h = (int32_t)src->h;
+        lv->d = (int32_t)src->d;
+        lv->row_pitch = src->row_pitch;
+        lv->depth_pitch = src->depth_pitch;
+        lv->slice_pitch = src->slice_pitch;
+    }
+    t->num_levels = nlevels;
+}
+
+static wt_status check_desc(const wt_texture_desc *d)
+{
+    for (int i = 0; i < 3; i++)
+        if ((unsigned)d->address_mode[i] > WT_ADDRESS_BORDER)
+            return wt__error(WT_ERROR_INVALID_VALUE, "%s(): address_mode[%d] = %d is not a wt_address_mode", FN, i,
+                             (int)d->address_mode[i]);
+    if ((unsigned)d->filter_mode > WT_FILTER_LINEAR)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): filter_mode = %d is not a wt_filter_mode", FN,
+                         (int)d->filter_mode);
+    if ((unsigned)d->mipmap_filter_mode > WT_FILTER_LINEAR)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): mipmap_filter_mode = %d is not a wt_filter_mode", FN,
+                         (int)d->mipmap_filter_mode);
+    if ((unsigned)d->read_mode > WT_READ_NORMALIZED_FLOAT)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): read_mode = %d is not a wt_read_mode", FN, (int)d->read_mode);
+    /* Decision Q17: NaN clamps are refused (a NaN bias counts as 0, D2.21). */
+    if (isnan(d->min_mipmap_level_clamp))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): min_mipmap_level_clamp is NaN", FN);
+    if (isnan(d->max_mipmap_level_clamp))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): max_mipmap_level_clamp is NaN", FN);
+    return WT_SUCCESS;
+}
+
+/* The view's format, levels and slices; fills first_level/nlevels/first_slice/nslices. */
+static wt_status apply_view(wt__tex *t, struct wt_array_s *a, const wt_resource_view_desc *v, int mipmapped,
+                            unsigned *first_level, unsigned *nlevels, unsigned *first_slice, unsigned *nslices)
+{
+    *first_level = 0;
+    *nlevels = a->num_levels;
+    *first_slice = 0;
+    *nslices = a->slices;
+    t->fmt = a->fmt;
+    if (!v)
+        return WT_SUCCESS;
+    const wt_channel_desc *f = &v->format;
+    if (f->x || f->y || f->z || f->w || f->kind) {
+        wt__format nf;
+        wt_status st = wt__format_from_desc(&nf, f, FN);
+        if (st)
+            return st;
+        if (nf.esize != a->fmt.esize)
+            return wt__error(WT_ERROR_INVALID_VALUE,
+                             "%s(): view format has %u-byte elements but the array has %u-byte elements", FN,
+                             nf.esize, a->fmt.esize);
+        t->fmt = nf;
+    }
+    if ((v->width && v->width != a->lv[0].w) || (v->height && a->dims >= 2 && v->height != a->lv[0].h) ||
+        (v->depth && a->dims == 3 && v->depth != a->lv[0].d))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): view extent %zu x %zu x %zu differs from the array's", FN,
+                         v->width, v->height, v->depth);
+    unsigned fl = v->first_mipmap_level, ll = v->last_mipmap_level;
+    if (fl == 0 && ll == 0)
+        ll = a->num_levels - 1;
+    if (fl > ll || ll >= a->num_levels || (!mipmapped && (fl || ll)))
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): view levels [%u, %u] out of range for %u level(s)", FN, v->first_mipmap_level,
+                         v->last_mipmap_level, a->num_levels);
+    unsigned fs = v->first_layer, ls = v->last_layer;
+    int layered = (a->flags & (WT_ARRAY_LAYERED | WT_ARRAY_CUBEMAP)) != 0;
+    if (fs == 0 && ls == 0)
+        ls = a->slices - 1;
+    if (fs > ls || ls >= a->slices || (!layered && (fs || ls)))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): view layers [%u, %u] out of range for %u slice(s)", FN,
+                         v->first_layer, v->last_layer, a->slices);
+    if ((a->flags & WT_ARRAY_CUBEMAP) && (fs % 6 != 0 || (ls + 1) % 6 != 0))
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): cubemap view layers [%u, %u] must cover whole cubes (multiples of 6)", FN, fs, ls);
+    if (a->samples && (fs % a->samples != 0 || (ls + 1) % a->samples != 0))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): multisample view layers must cover whole layers", FN);
+    *first_level = fl;
+    *nlevels = ll - fl + 1;
+    *first_slice = fs;
+    *nslices = ls - fs + 1;
+    return WT_SUCCESS;
+}
+
+wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, const wt_texture_desc *desc,
+                                   const wt_resource_view_desc *view)
+{
+    if (!out)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): output pointer is NULL", FN);
+    *out = 0;
+    if (!res)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): resource descriptor is NULL", FN);
+    if (!desc)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): texture descriptor is NULL", FN);
+    wt_status st = check_desc(desc);
+    if (st)
+        return st;
+
+    wt__tex *t = wt__alloc(sizeof *t);
+    if (!t)
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", FN);
+    wt_texture_desc d = *desc;
+    struct wt_array_s *a = NULL;
+    t->res_type = (uint8_t)res->type;
+
+    switch (res->type) {
+    case WT_RESOURCE_ARRAY:
+    case WT_RESOURCE_MIPMAPPED_ARRAY: {
+        int mip = res->type == WT_RESOURCE_MIPMAPPED_ARRAY;
+        if (mip) {
+            wt_mipmapped_array m = res->res.mipmap.mipmap;
+            if (!m || m->magic != WT__MIPMAP_MAGIC) {
+                st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.mipmap.mipmap is NULL or not a live mipmapped array", FN);
+                goto fail;
+            }
+            a = m->arr;
+            if (!d.normalized_coords) {
+                st = wt__error(WT_ERROR_INVALID_NORMALIZED_SETTING,
+                               "%s(): a mipmapped array needs normalized_coords = 1", FN);
+                goto fail;
+            }
+        } else {
+            a = res->res.array.array;
+            if (!a || a->magic != WT__ARRAY_MAGIC) {
+                st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.array.array is NULL or not a live array", FN);
+                goto fail;
+            }
+        }
+        unsigned fl, nl, fs, ns;
+        st = apply_view(t, a, view, mip, &fl, &nl, &fs, &ns);
+        if (st)
+            goto fail;
+        t->mipmapped = (uint8_t)mip;
+        t->dims = a->dims;
+        t->cube = (a->flags & WT_ARRAY_CUBEMAP) != 0;
+        t->layered = (a->flags & WT_ARRAY_LAYERED) != 0;
+        t->num_samples = a->samples;
+        if (t->layered)
+            t->num_layers = ns / (t->cube ? 6u : 1u) / (a->samples ? a->samples : 1u);
+        levels_from_array(t, a, fl, nl, fs); /* a level alias's lv[0] is its parent's level */
+        t->arr = wt__array_retain(a);
+        break;
+    }
+    case WT_RESOURCE_LINEAR: {
+        if (view) {
+            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): resource views apply only to arrays", FN);
+            goto fail;
+        }
+        if ((st = wt__format_from_desc(&t->fmt, &res->res.linear.desc, FN)))
+            goto fail;
+        size_t n = res->res.linear.size_in_bytes / t->fmt.esize;
+        if (!res->res.linear.dev_ptr || ((uintptr_t)res->res.linear.dev_ptr % t->fmt.cbytes)) {
+            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.linear.dev_ptr %p is NULL or not aligned to %u bytes",
+                           FN, res->res.linear.dev_ptr, t->fmt.cbytes);
+            goto fail;
+        }
+        if (n == 0 || n > (1u << 28)) {
+            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.linear.size_in_bytes = %zu gives %zu elements (1..2^28)",
+                           FN, res->res.linear.size_in_bytes, n);
+            goto fail;
+        }
+        t->dims = 1;
+        t->num_levels = 1;
+        t->lv[0] = (wt__level){res->res.linear.dev_ptr, (int32_t)n, 1, 1, n * t->fmt.esize, n * t->fmt.esize,
+                               n * t->fmt.esize};
+        /* Linear resources ignore address mode, filter and normalisation (§12.1). */
+        d.filter_mode = WT_FILTER_POINT;
+        d.normalized_coords = 0;
+        d.address_mode[0] = d.address_mode[1] = d.address_mode[2] = WT_ADDRESS_CLAMP;
+        break;
+    }
+    case WT_RESOURCE_PITCH2D: {
+        if (view) {
+            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): resource views apply only to arrays", FN);
+            goto fail;
+        }
+        if ((st = wt__format_from_desc(&t->fmt, &res->res.pitch2d.desc, FN)))
+            goto fail;
+        size_t w = res->res.pitch2d.width, h = res->res.pitch2d.height, p = res->res.pitch2d.pitch_in_bytes;
+        if (!res->res.pitch2d.dev_ptr || ((uintptr_t)res->res.pitch2d.dev_ptr % t->fmt.cbytes) ||
+            (p % t->fmt.cbytes)) {
+            st = wt__error(WT_ERROR_INVALID_VALUE,
+                           "%s(): res.pitch2d.dev_ptr %p / pitch_in_bytes %zu NULL or not aligned to %u bytes", FN,
+                           res->res.pitch2d.dev_ptr, p, t->fmt.cbytes);
+            goto fail;
+        }
+        if (w == 0 || h == 0 || w > 131072 || h > 65000) {
+            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): pitch2d extent %zu x %zu not in [1,131072] x [1,65000]",
+                           FN, w, h);
+            goto fail;
+        }
+        if (p < w * t->fmt.esize) {
+            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.pitch2d.pitch_in_bytes = %zu < width * %u", FN, p,
+                           t->fmt.esize);
+            goto fail;
+        }
+        t->dims = 2;
+        t->num_levels = 1;
+        t->lv[0] = (wt__level){res->res.pitch2d.dev_ptr, (int32_t)w, (int32_t)h, 1, p, p * h, p * h};
+        break;
+    }
+    default:
+        st = wt__error(WT_ERROR_INVALID_RESOURCE_TYPE, "%s(): res->type = %d is not a wt_resource_type", FN,
+                       (int)res->type);
+        goto fail;
+    }
+
+    /* Read mode: 8/16-bit integers read as normalised float on request; the
+     * normalised channel kinds always are (D2.18); 32-bit never (§5.1). */
+    int intfmt = !wt__ctype_is_float(t->fmt.ctype);
+    int normkind = t->fmt.kind == WT_CHANNEL_UNSIGNED_NORMALIZED || t->fmt.kind == WT_CHANNEL_SIGNED_NORMALIZED;
+    t->read_norm = (uint8_t)(normkind || (intfmt && t->fmt.cbytes <= 2 && d.read_mode == WT_READ_NORMALIZED_FLOAT));
+    int filterable = !intfmt || t->read_norm;
+    if (!filterable && d.filter_mode == WT_FILTER_LINEAR) {
+        st = wt__error(WT_ERROR_INVALID_FILTER_SETTING,
+                       "%s(): filter_mode = WT_FILTER_LINEAR needs a float format or 8/16-bit integers read as "
+                       "normalised float", FN);
+        goto fail;
+    }
+    /* D2.23: a linear mip filter is refused like a linear texel filter. */
+    if (!filterable && d.mipmap_filter_mode == WT_FILTER_LINEAR) {
+        st = wt__error(WT_ERROR_INVALID_FILTER_SETTING,
+                       "%s(): mipmap_filter_mode = WT_FILTER_LINEAR on an integer texture read as element type", FN);
+        goto fail;
+    }
+    /* Q18 / §5.5: sRGB decodes only 8-bit unsigned textures read as normalised float. */
+    t->srgb = (uint8_t)(d.srgb && t->read_norm && t->fmt.ctype == WT__U8);
+
+    wt__sampler *s = &t->samp;
+    s->filter = (uint8_t)d.filter_mode;
+    s->mip_filter = (uint8_t)d.mipmap_filter_mode;
+    for (int i = 0; i < 3; i++)
+        s->address[i] = (uint8_t)d.address_mode[i];
+    s->normalized = d.normalized_coords != 0;
+    s->seamless = d.seamless_cubemap != 0 && t->cube;
+    s->trilinear_opt = d.disable_trilinear_optimization == 0;
+    s->max_aniso = (uint8_t)(d.max_anisotropy < 1 ? 1 : d.max_anisotropy > 16 ? 16 : d.max_anisotropy);
+    memcpy(s->border, d.border_color, sizeof s->border);
+    s->bias = isnan(d.mipmap_level_bias) ? 0.0f : d.mipmap_level_bias; /* D2.21 */
+    s->bias256 = to_256ths(s->bias);
+    /* Clamps are relative to the view's first level (§6.3). */
+    s->min_clamp256 = to_256ths(d.min_mipmap_level_clamp);
+    s->max_clamp256 = to_256ths(d.max_mipmap_level_clamp);
+    d.max_anisotropy = s->max_aniso;
+    d.mipmap_level_bias = s->bias;
+    t->desc = d;
+    wt__border_to_texel(t, s->border, t->border_texel);
+
+    if ((st = wt__handle_new(out, WT__KIND_TEX, t)))
+        goto fail;
+    return WT_SUCCESS;
+fail:
+    if (t->arr)
+        wt__array_release(t->arr);
+    wt__free(t);
+    return st;
+}
+
+wt_status wt_destroy_texture_object(wt_tex tex)
+{
+    wt__tex *t = wt__handle_remove(tex, WT__KIND_TEX);
+    if (!t)
+        return wt__error(WT_ERROR_INVALID_HANDLE, "wt_destroy_texture_object(): 0x%016llx is not a live texture object",
+                         (unsigned long long)tex);
+    if (t->arr)
+        wt__array_release(t->arr);
+    wt__free(t);
+    return WT_SUCCESS;
+}
+
+wt_status wt_get_texture_object_texture_desc(wt_texture_desc *out, wt_tex tex)
+{
+    if (!out)
+        return wt__error(WT_ERROR_INVALID_VALUE, "wt_get_texture_object_texture_desc(): output pointer is NULL");
+    const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
+    if (!t)
+        return wt__error(WT_ERROR_INVALID_HANDLE,
+                         "wt_get_texture_object_texture_desc(): 0x%016llx is not a live texture object",
+                         (unsigned long long)tex);
+    *out = t->desc;
+    return WT_SUCCESS;
+}

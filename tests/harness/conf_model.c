@@ -1,0 +1,646 @@
+/* conf_model.c -- independent reference model of texture fetches (SEMANTICS.md), for conformance tests */
+/* SPDX-License-Identifier: MIT */
+/* Deliberately plain and slow: exact integer arithmetic (and long double only
+ * where it is provably exact) at every step, nothing shared with src/. */
+#include "conf_model.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- small helpers -------------------------------------------------------- */
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* floor(a / b) for b > 0 */
+static int64_t floordiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b) != 0 && a < 0)
+        q--;
+    return q;
+}
+
+/* rhu(n/d) = floor(n/d + 1/2) for n >= 0, d > 0 (§2.3) */
+static int rhu(int n, int d)
+{
+    return (2 * n + d) / (2 * d);
+}
+
+static int bitlen64(uint64_t m)
+{
+    int n = 0;
+    while (m) {
+        n++;
+        m >>= 1;
+    }
+    return n;
+}
+
+static int is_pow2(int n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
+/* ---- format classes -------------------------------------------------------- */
+
+enum { CL_INT, CL_UNORM, CL_SNORM, CL_F32, CL_F16 };
+
+static int fmt_class(const cm_texture *t)
+{
+    if (t->kind == WT_CHANNEL_FLOAT)
+        return t->bits == 32 ? CL_F32 : CL_F16;
+    if (t->kind == WT_CHANNEL_UNSIGNED_NORMALIZED)
+        return CL_UNORM; /* always read as normalised float (types.h) */
+    if (t->kind == WT_CHANNEL_SIGNED_NORMALIZED)
+        return CL_SNORM;
+    /* §5.1: 8/16-bit integers read as normalised float are promoted; 32-bit never */
+    if (t->read_mode == WT_READ_NORMALIZED_FLOAT && t->bits < 32)
+        return t->kind == WT_CHANNEL_SIGNED ? CL_SNORM : CL_UNORM;
+    return CL_INT;
+}
+
+static int fmt_signed(const cm_texture *t)
+{
+    return t->kind == WT_CHANNEL_SIGNED || t->kind == WT_CHANNEL_SIGNED_NORMALIZED;
+}
+
+wt_dtype cm_dtype(const cm_texture *t)
+{
+    if (fmt_class(t) != CL_INT)
+        return WT_DTYPE_F32;
+    return fmt_signed(t) ? WT_DTYPE_S32 : WT_DTYPE_U32;
+}
+
+int cm_reads_float(const cm_texture *t)
+{
+    return fmt_class(t) != CL_INT;
+}
+
+size_t cm_elem_size(const cm_texture *t)
+{
+    return (size_t)t->nch * (size_t)(t->bits / 8);
+}
+
+/* Raw channel value of element idx: zero-extended bits. */
+static uint32_t raw_channel(const cm_texture *t, size_t idx, int ch)
+{
+    const unsigned char *p = (const unsigned char *)t->texels + idx * cm_elem_size(t) + (size_t)ch * (size_t)(t->bits / 8);
+    if (t->bits == 8)
+        return p[0];
+    if (t->bits == 16) {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* Sign-extend a raw channel of a signed format. */
+static int32_t sext(uint32_t raw, int bits)
+{
+    if (bits == 8)
+        return (int32_t)(int8_t)(uint8_t)raw;
+    if (bits == 16)
+        return (int32_t)(int16_t)(uint16_t)raw;
+    return (int32_t)raw;
+}
+
+/* ---- half precision --------------------------------------------------------- */
+
+uint32_t cm_f16_to_f32(uint32_t h)
+{
+    uint32_t s = (h & 0x8000u) << 16;
+    uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f) /* §5.2: inf, and NaN bit for bit (payload, signalling bit) */
+        return s | 0x7f800000u | (m << 13);
+    if (e == 0) {
+        if (m == 0)
+            return s;
+        /* subnormal half m * 2^-24: exact in f32 */
+        return s | fbits(ldexpf((float)m, -24));
+    }
+    return s | ((e + 112u) << 23) | (m << 13);
+}
+
+uint32_t cm_f32_to_f16_rtz(uint32_t f)
+{
+    uint32_t s = (f >> 16) & 0x8000u;
+    uint32_t e = (f >> 23) & 0xff, m = f & 0x7fffffu;
+    if (e == 0xff) {
+        if (m == 0)
+            return s | 0x7c00u; /* infinity stays infinite (D2.10) */
+        uint32_t p = m >> 13;   /* D2.10: top 10 payload bits, quiet bit if those are 0 */
+        if (p == 0)
+            p = 0x200u;
+        return s | 0x7c00u | p;
+    }
+    uint64_t M = e ? (m | 0x800000u) : m;
+    int ex = e ? (int)e - 150 : -149;
+    if (M == 0)
+        return s;
+    int L = bitlen64(M) - 1 + ex; /* ilogb */
+    if (L > 15)
+        return s | 0x7bffu; /* §4.4, D2.10: finite magnitudes above 65504 give 65504 */
+    int q = L - 10 < -24 ? -24 : L - 10; /* half quantum */
+    /* toward zero (§4.4); 65504 <= |x| < 65536 truncates to 65504 here */
+    uint64_t T = (q - ex >= 64) ? 0 : (q >= ex) ? (M >> (q - ex)) : (M << (ex - q));
+    if (T == 0)
+        return s;
+    if (T < 1024u) /* subnormal (q == -24) */
+        return s | (uint32_t)T;
+    return s | ((uint32_t)(q + 25) << 10) | (uint32_t)(T - 1024u);
+}
+
+/* ---- rounding a dyadic value to a binary float, ties away (§5.4 step 5) ---- */
+
+/* sign * M * 2^e rounded to nearest, ties away from zero, onto the grid of a
+ * float with p significant bits, minimum normal exponent emin (subnormals on
+ * its grid), maximum exponent emax, bias; returns sign|exponent|mantissa. */
+static uint32_t round_ta(int neg, uint64_t M, int e, int p, int emin, int emax, int bias, int width)
+{
+    uint32_t s = neg ? (1u << (width - 1)) : 0u;
+    if (M == 0)
+        return s;
+    int L = bitlen64(M) - 1 + e;
+    int q = (L < emin ? emin : L) - (p - 1);
+    uint64_t R;
+    if (q <= e) {
+        R = M << (e - q);
+    } else {
+        int sh = q - e;
+        if (sh > 64)
+            R = 0;
+        else if (sh == 64)
+            R = (M >> 63) & 1u;
+        else
+            R = (M >> sh) + ((M >> (sh - 1)) & 1u); /* ties (and above) away from zero */
+    }
+    if (R == 0)
+        return s;
+    if (R >> p) { /* carry to the next binade */
+        R >>= 1;
+        q++;
+    }
+    uint64_t hidden = (uint64_t)1 << (p - 1);
+    if (R >= hidden) {
+        int E = q + p - 1;
+        if (E > emax)
+            return s | ((uint32_t)(2 * bias + 1) << (p - 1)); /* infinity */
+        return s | ((uint32_t)(E + bias) << (p - 1)) | (uint32_t)(R - hidden);
+    }
+    return s | (uint32_t)R; /* subnormal */
+}
+
+/* ---- §5.4 float blend ---------------------------------------------------------- */
+
+/* Decomposed texel: value = m * 2^e (m signed), or special. */
+typedef struct fval {
+    int special; /* 0 finite, 1 NaN, 2 +inf, 3 -inf */
+    int negzero; /* the value is -0 */
+    int64_t m;
+    int e;
+} fval;
+
+static fval decompose(int half, uint32_t b)
+{
+    fval v = {0, 0, 0, 0};
+    if (half) {
+        uint32_t s = b & 0x8000u, ex = (b >> 10) & 0x1f, mn = b & 0x3ff;
+        if (ex == 0x1f) {
+            v.special = mn ? 1 : (s ? 3 : 2);
+            return v;
+        }
+        /* half subnormals are real values (only f32 subnormals flush, §5.4 step 1) */
+        v.m = ex ? (int64_t)(mn | 0x400u) : (int64_t)mn;
+        v.e = ex ? (int)ex - 25 : -24;
+        if (s)
+            v.m = -v.m;
+        v.negzero = (s && v.m == 0);
+        return v;
+    }
+    uint32_t s = b & 0x80000000u, ex = (b >> 23) & 0xff, mn = b & 0x7fffffu;
+    if (ex == 0xff) {
+        v.special = mn ? 1 : (s ? 3 : 2);
+        return v;
+    }
+    if (ex == 0) { /* §5.4 step 1: f32 subnormal texels read as 0, sign kept */
+        v.negzero = s != 0;
+        return v;
+    }
+    v.m = (int64_t)(mn | 0x800000u);
+    v.e = (int)ex - 150;
+    if (s)
+        v.m = -v.m;
+    return v;
+}
+
+static int ilogb_m(int64_t m, int e)
+{
+    uint64_t a = (uint64_t)(m < 0 ? -m : m);
+    return bitlen64(a) - 1 + e;
+}
+
+uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const int *g)
+{
+    const int P = half ? 14 : 27; /* §5.4 step 2: 2^(E_g-27), f16 2^(E_g-14) */
+    fval fv[16];
+    int nan = 0, pinf = 0, ninf = 0, allneg0 = 1;
+    for (int k = 0; k < n; k++) {
+        fv[k] = decompose(half, v[k]);
+        if (w[k] == 0)
+            continue; /* §2.3: weight 0 reads nothing */
+        if (fv[k].special == 1)
+            nan = 1;
+        else if (fv[k].special == 2)
+            pinf = 1;
+        else if (fv[k].special == 3)
+            ninf = 1;
+        if (fv[k].special || fv[k].m != 0 || !fv[k].negzero)
+            allneg0 = 0;
+    }
+    /* §5.4 step 7: canonical NaN; non-finite inputs follow IEEE arithmetic */
+    if (nan || (pinf && ninf))
+        return half ? 0x7fffe000u : 0x7fffffffu;
+    if (pinf)
+        return 0x7f800000u;
+    if (ninf)
+        return 0xff800000u;
+
+    int has[2] = {0, 0}, E[2] = {0, 0};
+    for (int k = 0; k < n; k++) { /* step 2: E_g over texels with weight and value */
+        if (w[k] == 0 || fv[k].m == 0)
+            continue;
+        int l = ilogb_m(fv[k].m, fv[k].e);
+        if (!has[g[k]] || l > E[g[k]])
+            E[g[k]] = l;
+        has[g[k]] = 1;
+    }
+    if (!has[0] && !has[1]) /* step 6: all zero; -0 only if every contributor is -0 */
+        return allneg0 ? 0x80000000u : 0u;
+
+    int64_t S[2] = {0, 0};
+    for (int k = 0; k < n; k++) { /* steps 2-3: truncate toward zero, exact weighted sum */
+        if (w[k] == 0 || fv[k].m == 0)
+            continue;
+        int u = E[g[k]] - P;
+        int64_t m = fv[k].m, a = m < 0 ? -m : m, T;
+        if (fv[k].e >= u)
+            T = a << (fv[k].e - u);
+        else
+            T = (u - fv[k].e) >= 63 ? 0 : (a >> (u - fv[k].e));
+        S[g[k]] += (int64_t)w[k] * (m < 0 ? -T : T);
+    }
+    int Emax = has[0] ? E[0] : E[1];
+    if (has[1] && E[1] > Emax)
+        Emax = E[1];
+    /* step 4: each group floored to 2^(Emax-P-1), added exactly */
+    int64_t total = 0;
+    for (int gi = 0; gi < 2; gi++) {
+        if (!has[gi])
+            continue;
+        int64_t sg = S[gi];
+        if (E[gi] == Emax) {
+            total += sg * 2; /* units 2^(Emax-P) -> 2^(Emax-P-1), exact */
+        } else {
+            int sh = Emax - E[gi] - 1;
+            total += sh >= 63 ? (sg < 0 ? -1 : 0) : floordiv(sg, (int64_t)1 << sh);
+        }
+    }
+    /* divided by 256 (exact): units 2^(Emax-P-1-8) */
+    int e = Emax - P - 1 - 8;
+    int neg = total < 0;
+    uint64_t M = (uint64_t)(neg ? -total : total);
+    if (half) { /* step 5: round once to f16, ties away; then the half widens exactly */
+        uint32_t hb = round_ta(neg, M, e, 11, -14, 15, 15, 16);
+        return cm_f16_to_f32(hb);
+    }
+    uint32_t r = round_ta(neg, M, e, 24, -126, 127, 127, 32);
+    if (((r >> 23) & 0xff) == 0) /* D2.14: subnormal result flushed to +-0 */
+        r &= 0x80000000u;
+    return r;
+}
+
+/* ---- border colour conversion (§4.4) ------------------------------------------- */
+
+int32_t cm_border_norm_code(float c, int m, int is_signed)
+{
+    double x = (double)c;
+    if (x != x)
+        x = 0.0; /* NaN -> 0 */
+    if (x > 1.0)
+        x = 1.0;
+    if (x < (is_signed ? -1.0 : 0.0))
+        x = is_signed ? -1.0 : 0.0;
+    int neg = x < 0;
+    /* truncate toward zero to m+4 fractional bits: exact in double */
+    int64_t V = (int64_t)floor(fabs(x) * (double)((int64_t)1 << (m + 4)));
+    int64_t code = (V * (((int64_t)1 << m) - 1) + ((int64_t)1 << (m + 3)) - 1) >> (m + 4);
+    return (int32_t)(neg ? -code : code);
+}
+
+/* The border colour of channel ch as a raw channel value of the format
+ * (the value a texel would hold), per §4.4. */
+static uint32_t border_raw(const cm_texture *t, int ch)
+{
+    float c = t->border[ch];
+    uint32_t b = fbits(c);
+    switch (fmt_class(t)) {
+    case CL_F32:
+        return b; /* bits as given, NaN payloads kept */
+    case CL_F16:
+        return cm_f32_to_f16_rtz(b);
+    case CL_UNORM:
+        return (uint32_t)cm_border_norm_code(c, t->bits, 0);
+    case CL_SNORM: {
+        int32_t k = cm_border_norm_code(c, t->bits - 1, 1);
+        return (uint32_t)k & (t->bits == 8 ? 0xffu : 0xffffu);
+    }
+    default: /* integer read as element type: the low bits of the pattern */
+        return t->bits == 32 ? b : (b & ((1u << t->bits) - 1u));
+    }
+}
+
+/* ---- point conversion (§5.2) ---------------------------------------------------- */
+
+static uint32_t point_value(const cm_texture *t, uint32_t raw)
+{
+    switch (fmt_class(t)) {
+    case CL_F32:
+        return raw; /* NaN payloads and subnormals pass through */
+    case CL_F16:
+        return cm_f16_to_f32(raw);
+    case CL_UNORM: /* v / (2^n - 1), one correctly rounded f32 division */
+        return fbits((float)raw / (t->bits == 8 ? 255.0f : 65535.0f));
+    case CL_SNORM: {
+        int32_t v = sext(raw, t->bits);
+        float den = t->bits == 8 ? 127.0f : 32767.0f;
+        if (v == (t->bits == 8 ? -128 : -32768))
+            return fbits(-1.0f); /* the most negative code reads -1.0 */
+        return fbits((float)v / den);
+    }
+    default:
+        return fmt_signed(t) ? (uint32_t)sext(raw, t->bits) : raw;
+    }
+}
+
+/* ---- §5.3 UNORM/SNORM blends ------------------------------------------------------- */
+
+static uint32_t norm_blend(const cm_texture *t, int n, const uint32_t *raw, const int *w)
+{
+    int64_t S = 0;
+    if (fmt_class(t) == CL_UNORM) {
+        for (int k = 0; k < n; k++) {
+            uint32_t u16 = t->bits == 8 ? raw[k] * 257u : raw[k]; /* bit replication */
+            S += (int64_t)w[k] * u16;
+        }
+        int64_t K = (S + 128) >> 8; /* rhu(S/256) */
+        return fbits((float)K / 65535.0f);
+    }
+    if (t->bits == 16) {
+        for (int k = 0; k < n; k++)
+            S += (int64_t)w[k] * sext(raw[k], 16);
+        int64_t K = floordiv(S + 128, 256); /* rhu, floor for negatives */
+        if (K < -32767)
+            K = -32767;
+        return fbits((float)K / 32767.0f);
+    }
+    for (int k = 0; k < n; k++)
+        S += (int64_t)w[k] * sext(raw[k], 8);
+    /* SNORM8: K = S + ((257*(S>>4) + 1024) >> 11), arithmetic shifts */
+    int64_t K = S + floordiv(257 * floordiv(S, 16) + 1024, 2048);
+    if (K < -32767)
+        K = -32767;
+    return fbits((float)K / 32767.0f);
+}
+
+/* ---- coordinates and addressing ------------------------------------------------------- */
+
+static int eff_mode(const cm_texture *t, int axis)
+{
+    int m = (int)t->addr[axis];
+    /* §3.2: wrap and mirror become clamp with unnormalised coordinates */
+    if (!t->normalized && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR))
+        return WT_ADDRESS_CLAMP;
+    return m;
+}
+
+#define FAR_OUT ((int64_t)1 << 50) /* texel-space limit, far outside every test texture */
+#define FAR_FX ((int64_t)1 << 44)  /* 21-bit fixed-point limit: 2^23 * N texels, far outside */
+
+/* Texel-space position of u on an axis of n texels under effective mode
+ * `mode`.  Point: *pi = floor(x).  Linear: x - 0.5 with its fraction rounded
+ * to 8 bits (ties up, carry into the integer part, §2.2), *pi its integer
+ * part and *pa the fraction in 1/256. */
+static void axis_pos(const cm_texture *t, float u, int n, int mode, int64_t *pi, int *pa)
+{
+    int linear = t->filter == WT_FILTER_LINEAR;
+    int64_t A; /* linear: floor(x*256 - 127.5); point: floor(x) */
+    if (u != u)
+        u = 0.0f; /* §3.4: NaN reads as 0 */
+    if (isinf(u) && (mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR)) {
+        *pi = 0; /* D2.7: texel 0 with the whole weight */
+        *pa = 0;
+        return;
+    }
+    if (t->normalized && !is_pow2(n)) {
+        /* §3.1: floor to 21 fractional bits, then times N exactly; D2.8 saturates at 2^40 */
+        long double v = (long double)u;
+        if (v > 1099511627776.0L)
+            v = 1099511627776.0L;
+        if (v < -1099511627776.0L)
+            v = -1099511627776.0L;
+        int64_t fx = (int64_t)floorl(v * 2097152.0L);
+        /* beyond this the product would overflow; such coordinates are used
+         * only under clamp/border, where any far value gives the same texels */
+        if (fx > FAR_FX)
+            fx = FAR_FX;
+        if (fx < -FAR_FX)
+            fx = -FAR_FX;
+        int64_t xn = fx * (int64_t)n; /* x = xn / 2^21 */
+        if (linear)
+            A = floordiv(xn - 1044480, 8192); /* (xn/2^21)*256 - 127.5 = (xn - 127.5*2^13)/2^13 */
+        else
+            A = floordiv(xn, 2097152);
+    } else {
+        /* power-of-two or unnormalised: x = u*n exactly (long double holds it) */
+        long double x = (long double)u * (long double)(t->normalized ? n : 1);
+        if (x > (long double)FAR_OUT)
+            x = (long double)FAR_OUT;
+        if (x < -(long double)FAR_OUT)
+            x = -(long double)FAR_OUT;
+        A = linear ? (int64_t)floorl(x * 256.0L - 127.5L) : (int64_t)floorl(x);
+    }
+    if (!linear) {
+        *pi = A;
+        *pa = 0;
+        return;
+    }
+    if (mode == WT_ADDRESS_CLAMP) { /* §4.2: linear clamp pre-clamps x to [0.5, N-0.5] */
+        if (A < 0)
+            A = 0;
+        if (A > (int64_t)256 * (n - 1))
+            A = (int64_t)256 * (n - 1);
+    }
+    *pi = floordiv(A, 256);
+    *pa = (int)(A - *pi * 256);
+}
+
+/* §4.2 integer-index rules; -1 means outside under border. */
+static int64_t addr_index(int64_t i, int n, int mode)
+{
+    switch (mode) {
+    case WT_ADDRESS_WRAP: {
+        int64_t r = i % n;
+        return r < 0 ? r + n : r;
+    }
+    case WT_ADDRESS_MIRROR: {
+        int64_t r = i % (2 * (int64_t)n);
+        if (r < 0)
+            r += 2 * (int64_t)n;
+        return r < n ? r : 2 * (int64_t)n - 1 - r;
+    }
+    case WT_ADDRESS_BORDER:
+        return (i < 0 || i >= n) ? -1 : i;
+    default:
+        return i < 0 ? 0 : (i >= n ? n - 1 : i);
+    }
+}
+
+/* ---- taps and fetch --------------------------------------------------------------- */
+
+typedef struct tap {
+    int border;  /* reads the border colour */
+    size_t idx;  /* element index otherwise */
+    int w;       /* integer weight, 1/256 */
+    int g;       /* §5.4 group (z slice) */
+} tap;
+
+static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
+{
+    int cls = fmt_class(t);
+    for (int ch = 0; ch < 4; ch++) {
+        if (ch >= t->nch) { /* §5.2: missing channels read 0, w too */
+            out[ch] = 0;
+            continue;
+        }
+        uint32_t raw[8];
+        int w[8], g[8];
+        for (int k = 0; k < nt; k++) {
+            raw[k] = tp[k].border ? border_raw(t, ch) : raw_channel(t, tp[k].idx, ch);
+            w[k] = tp[k].w;
+            g[k] = tp[k].g;
+        }
+        if (nt == 1) {
+            out[ch] = point_value(t, raw[0]);
+        } else if (cls == CL_F32 || cls == CL_F16) {
+            out[ch] = cm_float_blend(cls == CL_F16, nt, raw, w, g);
+        } else {
+            out[ch] = norm_blend(t, nt, raw, w);
+        }
+    }
+}
+
+static size_t elem_index(const cm_texture *t, uint32_t layer, int64_t x, int64_t y, int64_t z)
+{
+    return (((size_t)layer * (size_t)t->d + (size_t)z) * (size_t)t->h + (size_t)y) * (size_t)t->w + (size_t)x;
+}
+
+static uint32_t clamp_layer(const cm_texture *t, uint32_t layer)
+{
+    /* §7.1: .u32 layer; past the end (or "negative") reads the last layer */
+    return layer >= (uint32_t)t->layers ? (uint32_t)t->layers - 1u : layer;
+}
+
+void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint32_t out[4])
+{
+    int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D;
+    uint32_t L = layered ? clamp_layer(t, layer) : 0u;
+    int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
+    int size[3] = {t->w, t->h, t->d};
+    int mode[3] = {eff_mode(t, 0), eff_mode(t, 1), eff_mode(t, 2)};
+    int64_t i[3] = {0, 0, 0};
+    int a[3] = {0, 0, 0};
+    float cc[3] = {c[0], dims >= 2 ? c[1] : 0.0f, dims >= 3 ? c[2] : 0.0f};
+    /* §2.4: a non-layered 1D texture is 2D of height 1 sampled at y = 0 with
+     * addressMode[1]; a layer of a 1D layered texture is a true 1D texture. */
+    int axes = (t->geom == WT_GEOM_1D) ? 2 : dims;
+    for (int k = 0; k < axes; k++)
+        axis_pos(t, cc[k], size[k], mode[k], &i[k], &a[k]);
+
+    tap tp[8];
+    int nt = 0;
+    if (t->filter == WT_FILTER_POINT) {
+        int64_t x = addr_index(i[0], size[0], mode[0]);
+        int64_t y = axes >= 2 ? addr_index(i[1], size[1], mode[1]) : 0;
+        int64_t z = axes >= 3 ? addr_index(i[2], size[2], mode[2]) : 0;
+        tp[0].border = (x < 0 || y < 0 || z < 0);
+        tp[0].idx = tp[0].border ? 0 : elem_index(t, L, x, y, z);
+        tp[0].w = 256;
+        tp[0].g = 0;
+        nt = 1;
+    } else if (axes == 1) {
+        /* true 1D: w1 = rhu(256*a/256) = a, w0 = 256 - a (§2.3) */
+        for (int dx = 0; dx < 2; dx++) {
+            int64_t x = addr_index(i[0] + dx, size[0], mode[0]);
+            tp[nt].border = x < 0;
+            tp[nt].idx = x < 0 ? 0 : elem_index(t, L, x, 0, 0);
+            tp[nt].w = dx ? a[0] : 256 - a[0];
+            tp[nt].g = 0;
+            nt++;
+        }
+    } else {
+        /* 2D: w11 = rhu(a*b/256), w10 = a - w11, w01 = b - w11,
+         * w00 = 256 - a - b + w11.  3D: z first (z1 = c, z0 = 256 - c), then
+         * each slice total T over x (x1 = rhu(T*a/256), x0 = T - x1), then y:
+         * x=1 side rounds its upper part rhu(x1*b/256), x=0 side its lower
+         * part rhu(x0*(256-b)/256) (§2.3, D2.4; equals the 2D formula at T = 256). */
+        int nz = axes == 3 ? 2 : 1;
+        for (int dz = 0; dz < nz; dz++) {
+            int T = axes == 3 ? (dz ? a[2] : 256 - a[2]) : 256;
+            int x1 = rhu(T * a[0], 256), x0 = T - x1;
+            int x1y1 = rhu(x1 * a[1], 256), x1y0 = x1 - x1y1;
+            int x0y0 = rhu(x0 * (256 - a[1]), 256), x0y1 = x0 - x0y0;
+            int wt[2][2] = {{x0y0, x0y1}, {x1y0, x1y1}}; /* [dx][dy] */
+            int64_t z = axes == 3 ? addr_index(i[2] + dz, size[2], mode[2]) : 0;
+            for (int dy = 0; dy < 2; dy++) {
+                int64_t y = addr_index(i[1] + dy, size[1], mode[1]);
+                for (int dx = 0; dx < 2; dx++) {
+                    int64_t x = addr_index(i[0] + dx, size[0], mode[0]);
+                    int out_of = x < 0 || y < 0 || z < 0;
+                    tp[nt].border = out_of;
+                    tp[nt].idx = out_of ? 0 : elem_index(t, L, x, y, z);
+                    tp[nt].w = wt[dx][dy];
+                    tp[nt].g = dz;
+                    nt++;
+                }
+            }
+        }
+    }
+    resolve(t, nt, tp, out);
+}
+
+void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint32_t out[4])
+{
+    int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D;
+    uint32_t L = layered ? clamp_layer(t, layer) : 0u;
+    int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
+    int size[3] = {t->w, t->h, t->d};
+    int64_t p[3] = {c[0], dims >= 2 ? c[1] : 0, dims >= 3 ? c[2] : 0};
+    for (int k = 0; k < dims; k++) {
+        if (p[k] < 0 || p[k] >= size[k]) {
+            /* §3.3: outside the extent, 0 in every channel whatever the mode and border colour */
+            out[0] = out[1] = out[2] = out[3] = 0;
+            return;
+        }
+    }
+    /* §3.3: the texel named directly, point-sampled whatever the filter mode */
+    tap tp = {0, elem_index(t, L, p[0], p[1], p[2]), 256, 0};
+    resolve(t, 1, &tp, out);
+}

@@ -1,0 +1,58 @@
+/* conf_model.h -- an independent reference model of texture fetches, for the conformance tests only */
+/* SPDX-License-Identifier: MIT */
+#ifndef WT_CONF_MODEL_H
+#define WT_CONF_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <warptex/types.h>
+#include <warptex/op.h>
+
+/* Written from SEMANTICS.md alone; shares nothing with src/.  Covers the
+ * common cases: 1D, 2D, 3D, 1D/2D layered, one mip level, float or integer
+ * coordinates, point and linear filtering, every address mode but
+ * clamp_ogl, and the formats of wt_channel_desc (no sRGB). */
+
+typedef struct cm_texture {
+    wt_geom geom;           /* WT_GEOM_1D, _2D, _3D, _A1D or _A2D */
+    int w, h, d;            /* h = 1 for 1D, d = 1 for 1D and 2D */
+    int layers;             /* 1 unless layered */
+    int nch;                /* 1, 2 or 4 channels */
+    int bits;               /* 8, 16 or 32 bits per channel */
+    wt_channel_kind kind;
+    wt_read_mode read_mode;
+    wt_filter_mode filter;
+    wt_address_mode addr[3];
+    int normalized;
+    float border[4];
+    const void *texels;     /* element ((layer*d + z)*h + y)*w + x, channels packed, host order */
+} cm_texture;
+
+/* The destination type the tests use for this texture: .u32/.s32 for
+ * integers read as element type, .f32 otherwise. */
+wt_dtype cm_dtype(const cm_texture *t);
+
+/* 1 when fetches of this texture return floats (normalised or float formats). */
+int cm_reads_float(const cm_texture *t);
+
+/* Bytes per element. */
+size_t cm_elem_size(const cm_texture *t);
+
+/* A tex.base fetch with .f32 coordinates: c holds x, y, z (unused axes
+ * ignored), layer the .u32 layer operand.  out: the four result registers. */
+void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint32_t out[4]);
+
+/* A fetch with .s32 coordinates (tex1Dfetch style), SEMANTICS §3.3. */
+void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint32_t out[4]);
+
+/* Pieces exposed for the model's own sanity tests. */
+uint32_t cm_f32_to_f16_rtz(uint32_t f32bits);  /* §4.4 / D2.10 */
+uint32_t cm_f16_to_f32(uint32_t h);              /* §5.2, exact, NaN bit for bit */
+/* §4.4 normalised border code for m magnitude bits (UNORM: m = bits; SNORM: bits - 1). */
+int32_t cm_border_norm_code(float c, int m, int is_signed);
+/* §5.4 blend of float texels: n taps, values as f32 bits (or f16 bits when
+ * half), integer weights summing to 256, group index per tap (0 or 1). */
+uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const int *g);
+
+#endif

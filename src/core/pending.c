@@ -15,3 +15,5 @@ void wt__cube_project(float x, float y, float z, int *face, float *s, float *t) 
 void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4]) { (void)ctx; (void)op; (void)in; memset(d, 0, 16); }
 int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4], const uint64_t v[4], uint64_t d[4]) { (void)s; (void)op; (void)c; (void)v; memset(d, 0, 32); return 0; }
 int32_t wt__surf_query(const wt__surf *s, int query) { (void)s; (void)query; return 0; }
+wt_status wt_create_surface_object(wt_surf *out, const wt_resource_desc *res) { (void)res; *out = 0; return WT_ERROR_UNSUPPORTED; }
+wt_status wt_destroy_surface_object(wt_surf surf) { (void)surf; return WT_ERROR_INVALID_HANDLE; }

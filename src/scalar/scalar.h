@@ -53,7 +53,8 @@ WT_INTERNAL uint32_t wt__gather_value(const wt__tex_ctx *ctx, const wt_op *op, u
  * and anisotropy (§6.3-6.5, D/Q3, Q4, D2.1, D2.5, D2.6, D2.21, D2.25).
  * Entry k: level, weight (1/256ths; all sum to 256), and for anisotropic taps
  * the coordinate delta dc (coordinate units, f32) that the fetch adds to c
- * before scaling (dc = 0 otherwise).  Entries with the same tap but different
+ * before scaling (dc = 0 otherwise; dc[0..2] are the x, y, z axes, never the
+ * layer).  Entries with the same tap but different
  * level are separate §5.4 groups.  A texture that is not mipmapped gives one
  * entry: level 0, weight 256. */
 typedef struct wt__lod_entry {
@@ -69,9 +70,15 @@ WT_INTERNAL void wt__lod_plan_scalar(const wt__tex_ctx *ctx, const wt_op *op,
                                      const wt__tex_lane_in *in, wt__lod_plan *plan);
 
 /* The quantised gradient LOD of §6.4 / D2.5: q in 1/256ths of a level before
- * bias and clamps; INT32_MIN for rho = 0 or NaN, INT32_MAX for infinite rho. */
+ * bias and clamps; INT32_MIN for rho = 0 or NaN, INT32_MAX for infinite rho.
+ * The inputs are gradients already in level-0 texels: the caller multiplies
+ * each coordinate gradient by the level-0 size (cube: the face size) in f32
+ * (§6.4 step 0).  NaN components count as 0, infinite ones make rho infinite. */
 WT_INTERNAL int32_t wt__grad_lod_2d(float dudx, float dvdx, float dudy, float dvdy);
 WT_INTERNAL int32_t wt__grad_lod_3d(const float dx[3], const float dy[3]);
+/* Appendix B: LOG2TAB[k], the fraction part of q for a rho whose top 8
+ * mantissa bits are k (log2_table.c; a table of constants the SIMD kernels may share). */
+WT_INTERNAL extern const uint8_t wt__lod_log2_table[256];
 
 /* ---- the sampling pipeline (tex_scalar.c, cube_scalar.c, tld4_scalar.c) -- */
 
@@ -83,6 +90,11 @@ WT_INTERNAL void wt__cube_project(float x, float y, float z, int *face, float *s
  * (geometry matches the texture, ctype legal, tld4 geometry legal). */
 WT_INTERNAL void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op,
                                        const wt__tex_lane_in *in, uint32_t d[4]);
+/* The texel selection of a tex (not tld4) lane without the value step: the
+ * weighted taps wt__tex_sample_scalar resolves (tex_scalar.c).  n = 0 means
+ * the fetch is 0 in every channel (integer coordinates outside, §3.3). */
+WT_INTERNAL void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op,
+                                          const wt__tex_lane_in *in, wt__taps *taps);
 
 /* ---- surfaces (surf_scalar.c) --------------------------------------------
  * suld/sust/sured for one lane.  Returns 0, or 1 when the lane traps (memory

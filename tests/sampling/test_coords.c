@@ -1,0 +1,225 @@
+/* test_coords.c -- normalised -> texel space, the 8-bit footprint rounding, NaN/infinite/huge coordinates (§2.2, §3, Q8, Q16, D2.7, D2.8)
+ * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "sampling_util.h"
+
+/* Point fetch of a normalised x on a w-texel 2D row (height 1): the x index. */
+static int point_x(int w, float u, int mode)
+{
+    su_tex x;
+    su_init(&x, WT__U32, 2, w, 1, 1, 1, 1);
+    x.s.normalized = 1;
+    x.s.address[0] = (uint8_t)mode;
+    wt_op op = su_op(WT_FAMILY_TEX, WT_GEOM_2D, WT_CTYPE_F32);
+    wt__tex_lane_in in = su_in(u, 0.5f, 0, 0);
+    uint32_t d[4];
+    uint32_t v = su_fetch(&x, &op, &in, d);
+    su_free(&x);
+    assert_true(v & 0x80000000u);
+    return (int)(v & 0x7f);
+}
+
+/* §3.1: 0.04f on 25 texels reads texel 0, though 0.04f·25 rounds to 1.0f. */
+static void test_non_pow2_floor(void **state)
+{
+    (void)state;
+    assert_true(0.04f * 25.0f == 1.0f); /* the naive product */
+    assert_int_equal(point_x(25, 0.04f, WT_ADDRESS_CLAMP), 0);
+}
+
+/* §3.1: the card switches from texel k−1 to k at ceil(k·2^21/N)/2^21. */
+static void test_switch_points(void **state)
+{
+    (void)state;
+    static const int sizes[] = {3, 5, 7, 25, 100};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        int n = sizes[si];
+        for (int k = 1; k < n; k++) {
+            int64_t num = ((int64_t)k * 2097152 + n - 1) / n; /* ceil(k·2^21/N) < 2^24: exact in f32 */
+            float u = (float)num / 2097152.0f;
+            assert_int_equal(point_x(n, u, WT_ADDRESS_CLAMP), k);
+            assert_int_equal(point_x(n, nextafterf(u, 0.0f), WT_ADDRESS_CLAMP), k - 1);
+        }
+    }
+}
+
+/* Power-of-two sizes: x·N exact (0.99999994f·4 = 3.99999976 -> 3). */
+static void test_pow2_exact(void **state)
+{
+    (void)state;
+    assert_int_equal(point_x(4, 0.99999994f, WT_ADDRESS_CLAMP), 3);
+    assert_int_equal(point_x(4, 0.25f, WT_ADDRESS_CLAMP), 1);
+    assert_int_equal(point_x(4, nextafterf(0.25f, 0.0f), WT_ADDRESS_CLAMP), 0);
+}
+
+/* Taps of a linear fetch on a true 1D layer (a1d, layer 0), unnormalised. */
+static void lin1d(su_tex *x, float c, wt__taps *tp)
+{
+    x->s.filter = WT_FILTER_LINEAR;
+    wt_op op = su_op(WT_FAMILY_TEX, WT_GEOM_A1D, WT_CTYPE_F32);
+    wt__tex_lane_in in = su_in(0, c, 0, 0);
+    in.c[0] = 0;
+    su_taps(x, &op, &in, tp);
+}
+
+/* §2.2: x = 2.49805: xB = 1.99805, 0.99805·256 = 255.5 -> 256: the carry
+ * moves the footprint to texels 2 and 3 with all weight on 2. */
+static void test_carry_2_49805(void **state)
+{
+    (void)state;
+    su_tex x;
+    su_init(&x, WT__F32, 1, 8, 1, 1, 1, 1);
+    x.t.layered = 1, x.t.num_layers = 1;
+    wt__taps tp;
+    lin1d(&x, 2.49805f, &tp);
+    assert_true(tp.filtered);
+    assert_int_equal(tp.n, 1); /* texel 3 has weight 0 and is not read */
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 2, 0, 0)), 256);
+    /* Ties round up: frac = k + 1/2 in 1/256: x = 2.5 + 1.5/256 -> a = 2. */
+    lin1d(&x, 2.5f + 1.5f / 256.0f, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 2, 0, 0)), 254);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 3, 0, 0)), 2);
+    /* Just below the tie: 1.5/256 − 2^-20 -> a = 1. */
+    lin1d(&x, 2.5f + 1.5f / 256.0f - 1.0f / 1048576.0f, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 3, 0, 0)), 1);
+    su_free(&x);
+}
+
+/* §3.4: NaN reads as 0 (clamp: texel 0; wrap: texel 0). */
+static void test_nan(void **state)
+{
+    (void)state;
+    assert_int_equal(point_x(8, NAN, WT_ADDRESS_CLAMP), 0);
+    assert_int_equal(point_x(8, NAN, WT_ADDRESS_WRAP), 0);
+    assert_int_equal(point_x(8, NAN, WT_ADDRESS_MIRROR), 0);
+    assert_int_equal(point_x(7, -NAN, WT_ADDRESS_WRAP), 0);
+}
+
+/* Q8: ±∞ under clamp saturates to the edge; under border reads the border;
+ * D2.7: under wrap/mirror the axis reads texel 0 with the whole weight. */
+static void test_infinity(void **state)
+{
+    (void)state;
+    assert_int_equal(point_x(8, INFINITY, WT_ADDRESS_CLAMP), 7);
+    assert_int_equal(point_x(8, -INFINITY, WT_ADDRESS_CLAMP), 0);
+    assert_int_equal(point_x(8, INFINITY, WT_ADDRESS_WRAP), 0);
+    assert_int_equal(point_x(8, -INFINITY, WT_ADDRESS_MIRROR), 0);
+    assert_int_equal(point_x(6, INFINITY, WT_ADDRESS_WRAP), 0);
+
+    su_tex x;
+    su_init(&x, WT__F32, 2, 8, 8, 1, 1, 1);
+    x.s.normalized = 1;
+    x.s.filter = WT_FILTER_LINEAR;
+    x.s.address[0] = WT_ADDRESS_WRAP;
+    x.s.address[1] = WT_ADDRESS_CLAMP;
+    wt_op op = su_op(WT_FAMILY_TEX, WT_GEOM_2D, WT_CTYPE_F32);
+    op.flags = WT_OP_OFFSET;
+    /* x = ∞ (wrap): texel 0, whole weight, offset 3 ignored on x; y = 0.5
+     * (8 texels) -> yB = 3.5: rows 3 and 4 half and half, y offset 0. */
+    wt__tex_lane_in in = su_in(INFINITY, 0.5f, 0, 0);
+    in.off[0] = 3;
+    wt__taps tp;
+    su_taps(&x, &op, &in, &tp);
+    assert_int_equal(tp.n, 2);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 3, 0)), 128);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 4, 0)), 128);
+    /* Border: +∞ reads the border only. */
+    x.s.address[0] = WT_ADDRESS_BORDER;
+    su_taps(&x, &op, &in, &tp);
+    assert_int_equal(su_w(&tp, SU_BORDER), 256);
+    su_free(&x);
+}
+
+/* Linear taps of a normalised 1-row 2D texture of n texels at u. */
+static void lin_norm(int n, float u, int mode, wt__taps *tp)
+{
+    su_tex x;
+    su_init(&x, WT__F32, 2, n, 1, 1, 1, 1);
+    x.s.normalized = 1;
+    x.s.filter = WT_FILTER_LINEAR;
+    x.s.address[0] = (uint8_t)mode;
+    wt_op op = su_op(WT_FAMILY_TEX, WT_GEOM_2D, WT_CTYPE_F32);
+    wt__tex_lane_in in = su_in(u, 0.5f, 0, 0);
+    su_taps(&x, &op, &in, tp);
+    su_free(&x);
+}
+
+/* D2.8: huge coordinates are exact: texel-space 2^30 under wrap blends
+ * texels N−1 and 0 half and half (xB = 2^30 − 0.5). */
+static void test_huge(void **state)
+{
+    (void)state;
+    wt__taps tp;
+    lin_norm(4, 268435456.0f, WT_ADDRESS_WRAP, &tp); /* 2^28 · 4 = 2^30 */
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 3, 0, 0)), 128);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 128);
+    /* Non-power-of-two: 2^28 floors exactly, ·5: i = 5·2^28 − 1 ≡ 4 (mod 5). */
+    lin_norm(5, 268435456.0f, WT_ADDRESS_WRAP, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 4, 0, 0)), 128);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 128);
+    /* Beyond f32's range of exact products: 2^100 · 4 is still whole, so
+     * again texels 3 and 0; non-power-of-two saturates at 2^40 (D2.8):
+     * 5·2^40 − 1 ≡ 4 (mod 5). */
+    lin_norm(4, 1.2676506e30f, WT_ADDRESS_WRAP, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 3, 0, 0)), 128);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 128);
+    lin_norm(5, 1.2676506e30f, WT_ADDRESS_WRAP, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 4, 0, 0)), 128);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 128);
+    /* 3.4e38 · 8 overflows f32 but is exact here: a whole multiple of 8. */
+    lin_norm(8, 3.4e38f, WT_ADDRESS_WRAP, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 7, 0, 0)), 128);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 128);
+    /* Mirror: i = 2^30 − 1 ≡ 7 (mod 8) -> 8 − 1 − 7 = 0; 2^30 ≡ 0 -> 0. */
+    lin_norm(4, 268435456.0f, WT_ADDRESS_MIRROR, &tp);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 256);
+    /* Point, wrap, non-power-of-two 3: 2^21 floors exactly: x = 3·2^21 -> 0;
+     * 2^21 + 0.25 (exact in f32): x = 3·2^21 + 0.75 -> 0; 2^21 + 0.5 ->
+     * 3·2^21 + 1.5 -> 1; 2^21 + 0.75 -> 3·2^21 + 2.25 -> 2. */
+    assert_int_equal(point_x(3, 2097152.0f, WT_ADDRESS_WRAP), 0);
+    assert_int_equal(point_x(3, 2097152.25f, WT_ADDRESS_WRAP), 0);
+    assert_int_equal(point_x(3, 2097152.5f, WT_ADDRESS_WRAP), 1);
+    assert_int_equal(point_x(3, 2097152.75f, WT_ADDRESS_WRAP), 2);
+    /* Clamp: huge unnormalised coordinates saturate at the edge. */
+    assert_int_equal(point_x(8, 1e30f, WT_ADDRESS_CLAMP), 7);
+    assert_int_equal(point_x(8, -1e30f, WT_ADDRESS_CLAMP), 0);
+}
+
+/* §2.3: weight-0 texels read nothing (no border tap at a = b = 0). */
+static void test_weight_zero_reads_nothing(void **state)
+{
+    (void)state;
+    su_tex x;
+    su_init(&x, WT__F32, 2, 4, 4, 1, 1, 1);
+    x.s.filter = WT_FILTER_LINEAR;
+    x.s.address[0] = x.s.address[1] = WT_ADDRESS_BORDER;
+    wt_op op = su_op(WT_FAMILY_TEX, WT_GEOM_2D, WT_CTYPE_F32);
+    wt__tex_lane_in in = su_in(0.5f, 3.5f, 0, 0);
+    wt__taps tp;
+    su_taps(&x, &op, &in, &tp);
+    assert_int_equal(tp.n, 1);
+    assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 3, 0)), 256);
+    su_free(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_non_pow2_floor),
+        cmocka_unit_test(test_switch_points),
+        cmocka_unit_test(test_pow2_exact),
+        cmocka_unit_test(test_carry_2_49805),
+        cmocka_unit_test(test_nan),
+        cmocka_unit_test(test_infinity),
+        cmocka_unit_test(test_huge),
+        cmocka_unit_test(test_weight_zero_reads_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

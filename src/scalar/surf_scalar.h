@@ -1,0 +1,40 @@
+/* surf_scalar.h -- private interfaces between surf_scalar.c, sured_scalar.c and surf_convert_scalar.c
+ * SPDX-License-Identifier: MIT */
+#ifndef WT_SURF_SCALAR_H
+#define WT_SURF_SCALAR_H
+
+#include "scalar.h"
+
+/* Where one surface access lands after the §10.2 out-of-range policy.
+ * p is the first byte; n (1 .. size) the bytes inside the row: n < size only
+ * for a .clamp access wider than the row (decision Q19, D2.17), which then
+ * starts at x = 0.  p .. p+n-1 always lies inside the surface's memory. */
+typedef struct wt__surf_loc {
+    uint8_t *p;
+    uint32_t n;
+    uint32_t size;
+} wt__surf_loc;
+
+enum {
+    WT__LOC_OK = 0,      /* access p[0 .. n-1] */
+    WT__LOC_TRAP = 1,    /* .trap out of range, or x misaligned under any mode (§10.1) */
+    WT__LOC_OUTSIDE = 2  /* .zero and some byte outside: load 0, drop the store (§10.2) */
+};
+
+/* Apply the §10.1/§10.2 addressing to c (PTX order for op->geom): x is
+ * multiplied by unit (1 for .b byte addressing, the element size for .p
+ * sample addressing), size is the access size in bytes (a power of two,
+ * 1..16).  Returns a WT__LOC_* value. */
+WT_INTERNAL int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_t c[4], uint32_t unit,
+                                uint32_t size, wt__surf_loc *loc);
+
+/* sust.p (surf_convert_scalar.c): the element of format f that the source
+ * registers v[0 .. vec-1] (R, G, B, A; .f32/.u32/.s32 bits by the format)
+ * store, as f->esize little-endian bytes in out (§10.3, D/Q10, D2.10, D2.18). */
+WT_INTERNAL void wt__surf_encode_p(const wt__format *f, int vec, const uint64_t v[4], uint8_t out[16]);
+
+/* sured (sured_scalar.c): the whole reduction for one lane; returns 0 or 1
+ * on a trap (memory untouched). */
+WT_INTERNAL int wt__surf_reduce_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4], uint64_t v);
+
+#endif

@@ -63,6 +63,11 @@ long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, 
 /* Same with .s32 coordinates in [-3, size+3) plus extremes. */
 long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label);
 
+/* The matrix of one geometry and format: every coordinate normalisation x
+ * filter x address-mode combination, each with a random border colour and
+ * nwarps warps.  Returns the number of mismatches (repro lines printed). */
+long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *f, uint64_t seed, int nwarps);
+
 /* The wt_geom's coordinate count (incl. the layer) and PTX order. */
 int cu_geom_ncoords(wt_geom g);
 

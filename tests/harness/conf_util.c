@@ -1,0 +1,538 @@
+/* conf_util.c -- conformance-test helpers: formats, seeded data, and running the library against conf_model */
+/* SPDX-License-Identifier: MIT */
+#include "conf_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+long cu_printed = 0;
+#define CU_MAX_PRINT 25
+
+uint64_t cu_next(cu_rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+uint32_t cu_below(cu_rng *r, uint32_t n)
+{
+    return (uint32_t)((cu_next(r) >> 32) % n);
+}
+
+static uint32_t fb(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float bf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+const cu_format cu_formats[] = {
+    {"rgba8_unorm", 4, 8, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"r8_unorm", 1, 8, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"rg8_unorm", 2, 8, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"r16_unorm", 1, 16, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"rgba16_unorm", 4, 16, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"r8_snorm", 1, 8, WT_CHANNEL_SIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"rgba8_snorm", 4, 8, WT_CHANNEL_SIGNED, WT_READ_NORMALIZED_FLOAT},
+    {"rg16_snorm", 2, 16, WT_CHANNEL_SIGNED, WT_READ_NORMALIZED_FLOAT},
+    /* normalised kinds read as normalised float whatever the read mode (types.h) */
+    {"unorm8x4_kind", 4, 8, WT_CHANNEL_UNSIGNED_NORMALIZED, WT_READ_ELEMENT_TYPE},
+    {"unorm16x1_kind", 1, 16, WT_CHANNEL_UNSIGNED_NORMALIZED, WT_READ_NORMALIZED_FLOAT},
+    {"snorm8x2_kind", 2, 8, WT_CHANNEL_SIGNED_NORMALIZED, WT_READ_ELEMENT_TYPE},
+    {"snorm16x1_kind", 1, 16, WT_CHANNEL_SIGNED_NORMALIZED, WT_READ_NORMALIZED_FLOAT},
+    {"u8x4", 4, 8, WT_CHANNEL_UNSIGNED, WT_READ_ELEMENT_TYPE},
+    {"u16x2", 2, 16, WT_CHANNEL_UNSIGNED, WT_READ_ELEMENT_TYPE},
+    {"u32x1", 1, 32, WT_CHANNEL_UNSIGNED, WT_READ_ELEMENT_TYPE},
+    {"s8x1", 1, 8, WT_CHANNEL_SIGNED, WT_READ_ELEMENT_TYPE},
+    {"s16x4", 4, 16, WT_CHANNEL_SIGNED, WT_READ_ELEMENT_TYPE},
+    {"s32x2", 2, 32, WT_CHANNEL_SIGNED, WT_READ_ELEMENT_TYPE},
+    {"f32x1", 1, 32, WT_CHANNEL_FLOAT, WT_READ_ELEMENT_TYPE},
+    {"f32x2", 2, 32, WT_CHANNEL_FLOAT, WT_READ_ELEMENT_TYPE},
+    {"f32x4", 4, 32, WT_CHANNEL_FLOAT, WT_READ_ELEMENT_TYPE},
+    {"f16x1", 1, 16, WT_CHANNEL_FLOAT, WT_READ_ELEMENT_TYPE},
+    {"f16x2", 2, 16, WT_CHANNEL_FLOAT, WT_READ_ELEMENT_TYPE},
+    {"f16x4", 4, 16, WT_CHANNEL_FLOAT, WT_READ_ELEMENT_TYPE},
+};
+const int cu_nformats = (int)(sizeof cu_formats / sizeof cu_formats[0]);
+
+void cu_set_format(cm_texture *m, const cu_format *f)
+{
+    m->nch = f->nch;
+    m->bits = f->bits;
+    m->kind = f->kind;
+    m->read_mode = f->read_mode;
+}
+
+size_t cu_texel_count(const cm_texture *m)
+{
+    return (size_t)m->w * (size_t)m->h * (size_t)m->d * (size_t)m->layers;
+}
+
+static uint32_t rand_f32(cu_rng *r)
+{
+    uint32_t k = cu_below(r, 64);
+    uint32_t s = (uint32_t)(cu_next(r) & 1u) << 31;
+    uint32_t mant = (uint32_t)cu_next(r) & 0x7fffffu;
+    if (k < 6)
+        return s; /* +-0 */
+    if (k < 8)
+        return s | (mant ? mant : 1u); /* subnormal */
+    if (k < 9) { /* rare specials */
+        uint32_t t = cu_below(r, 3);
+        return t == 0 ? (s | 0x7f800000u) : (s | 0x7f800000u | (mant ? mant : 0x400000u));
+    }
+    if (k < 13) /* wide exponents */
+        return s | ((1u + cu_below(r, 254)) << 23) | mant;
+    if (k < 20) /* values near one another: exponents 126..127, few mantissa bits */
+        return s | ((126u + cu_below(r, 2)) << 23) | (mant & 0x7f0000u);
+    return s | ((119u + cu_below(r, 17)) << 23) | mant; /* 2^-8 .. 2^8 */
+}
+
+static uint32_t rand_f16(cu_rng *r)
+{
+    uint32_t k = cu_below(r, 64);
+    uint32_t s = (uint32_t)(cu_next(r) & 1u) << 15;
+    uint32_t mant = (uint32_t)cu_next(r) & 0x3ffu;
+    if (k < 6)
+        return s;
+    if (k < 10)
+        return s | (mant ? mant : 1u); /* half subnormal */
+    if (k < 11) {
+        uint32_t t = cu_below(r, 3);
+        return t == 0 ? (s | 0x7c00u) : (s | 0x7c00u | (mant ? mant : 0x200u));
+    }
+    if (k < 15)
+        return s | ((1u + cu_below(r, 30)) << 10) | mant;
+    return s | ((9u + cu_below(r, 13)) << 10) | mant; /* 2^-6 .. 2^6 */
+}
+
+void cu_fill_texels(const cm_texture *m, void *buf, size_t n, cu_rng *r)
+{
+    unsigned char *p = (unsigned char *)buf;
+    size_t nc = n * (size_t)m->nch;
+    for (size_t i = 0; i < nc; i++) {
+        uint32_t v;
+        if (m->kind == WT_CHANNEL_FLOAT) {
+            v = m->bits == 32 ? rand_f32(r) : rand_f16(r);
+        } else {
+            v = (uint32_t)cu_next(r);
+            if (cu_below(r, 8) == 0) { /* extremes: 0, all ones, min, max, 1 */
+                static const uint32_t ex[5] = {0u, 0xffffffffu, 0x80000000u, 0x7fffffffu, 1u};
+                v = ex[cu_below(r, 5)];
+                if (m->bits < 32 && (v == 0x80000000u || v == 0x7fffffffu))
+                    v >>= (32 - m->bits);
+            }
+        }
+        if (m->bits == 8) {
+            p[i] = (unsigned char)v;
+        } else if (m->bits == 16) {
+            uint16_t h = (uint16_t)v;
+            memcpy(p + 2 * i, &h, 2);
+        } else {
+            memcpy(p + 4 * i, &v, 4);
+        }
+    }
+}
+
+void cu_random_border(float b[4], cu_rng *r)
+{
+    for (int k = 0; k < 4; k++) {
+        uint32_t c = cu_below(r, 16);
+        float v;
+        switch (c) {
+        case 0: v = 0.0f; break;
+        case 1: v = 1.0f; break;
+        case 2: v = 0.5f; break;
+        case 3: v = -1.0f; break;
+        case 4: v = bf(0x7fc00000u); break;
+        case 5: v = bf(0x7f800001u); break; /* signalling NaN payload */
+        case 6: v = 1e30f; break;
+        case 7: v = 65520.0f; break;
+        case 8: v = 7.0f; break;
+        case 9: v = bf((uint32_t)cu_next(r)); break; /* any pattern */
+        case 10: v = bf(0x00000123u); break;          /* subnormal */
+        case 11: v = -0.0f; break;
+        case 12: v = bf(0xff800000u); break;
+        default: v = -1.5f + 3.0f * (float)(cu_next(r) >> 40) / 16777216.0f; break;
+        }
+        b[k] = v;
+    }
+}
+
+int cu_geom_ncoords(wt_geom g)
+{
+    switch (g) {
+    case WT_GEOM_1D: return 1;
+    case WT_GEOM_2D: return 2;
+    case WT_GEOM_A1D: return 2;
+    default: return 3;
+    }
+}
+
+wt_status cu_make_array(const cm_texture *m, wt_array *out)
+{
+    wt_channel_desc cd = wt_make_channel_desc(m->bits, m->nch >= 2 ? m->bits : 0, m->nch >= 4 ? m->bits : 0,
+                                              m->nch >= 4 ? m->bits : 0, m->kind);
+    size_t w = (size_t)m->w, h = 0, d = 0, ch = 1, cd_ = 1;
+    unsigned flags = 0;
+    switch (m->geom) {
+    case WT_GEOM_1D: break;
+    case WT_GEOM_2D: h = (size_t)m->h; ch = h; break;
+    case WT_GEOM_3D: h = (size_t)m->h; d = (size_t)m->d; ch = h; cd_ = d; break;
+    case WT_GEOM_A1D: d = (size_t)m->layers; cd_ = d; flags = WT_ARRAY_LAYERED; break;
+    default: h = (size_t)m->h; d = (size_t)m->layers; ch = h; cd_ = d; flags = WT_ARRAY_LAYERED; break;
+    }
+    wt_status st = wt_malloc_array(out, &cd, w, h, d, flags);
+    if (st != WT_SUCCESS)
+        return st;
+    st = wt_memcpy_to_array(*out, 0, 0, 0, m->texels, w * cm_elem_size(m), w, ch, cd_);
+    if (st != WT_SUCCESS) {
+        wt_free_array(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+wt_status cu_make_tex(const cm_texture *m, wt_array arr, wt_tex *out)
+{
+    wt_resource_desc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.type = WT_RESOURCE_ARRAY;
+    rd.res.array.array = arr;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    for (int k = 0; k < 3; k++)
+        td.address_mode[k] = m->addr[k];
+    td.filter_mode = m->filter;
+    td.read_mode = m->read_mode;
+    memcpy(td.border_color, m->border, sizeof td.border_color);
+    td.normalized_coords = m->normalized;
+    return wt_create_texture_object(out, &rd, &td, NULL);
+}
+
+/* u such that u * scale is near x; then moved by `ulps` ulps */
+static float near_ulps(double x, double scale, int ulps)
+{
+    float u = (float)(x / scale);
+    for (; ulps > 0; ulps--)
+        u = nextafterf(u, INFINITY);
+    for (; ulps < 0; ulps++)
+        u = nextafterf(u, -INFINITY);
+    return u;
+}
+
+float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear)
+{
+    double scale = normalized ? (double)n : 1.0;
+    int settled_far = mode == WT_ADDRESS_CLAMP || mode == WT_ADDRESS_BORDER;
+    int ulps = (int)cu_below(r, 3) - 1;
+    uint32_t c = cu_below(r, 100);
+    if (c < 40) { /* uniform in [-1.5, 2.5] normalised */
+        double x = -1.5 * n + 4.0 * n * (double)(cu_next(r) >> 11) / 9007199254740992.0;
+        return (float)(x / scale);
+    }
+    if (c < 55) { /* texel centres */
+        int k = (int)cu_below(r, (uint32_t)n + 4) - 2;
+        return near_ulps(k + 0.5, scale, ulps);
+    }
+    if (c < 70) { /* texel boundaries */
+        int k = (int)cu_below(r, (uint32_t)n + 4) - 2;
+        return near_ulps((double)k, scale, ulps);
+    }
+    if (c < 85) { /* 8-bit weight rounding ties (§2.2) */
+        int k = (int)cu_below(r, (uint32_t)n + 4) - 2;
+        int j = (int)cu_below(r, 256);
+        return near_ulps(k + 0.5 + (j + 0.5) / 256.0, scale, ulps);
+    }
+    if (c < 90) { /* period edges and signed zeros */
+        int k = (int)cu_below(r, 6) - 2;
+        if (cu_below(r, 4) == 0)
+            return cu_below(r, 2) ? 0.0f : -0.0f;
+        return near_ulps((double)k * n, scale, ulps);
+    }
+    if (c < 95) { /* tiny values */
+        static const uint32_t tiny[4] = {0x00000001u, 0x80000001u, 0x0da24260u, 0x8da24260u};
+        return bf(tiny[cu_below(r, 4)]);
+    }
+    /* specials: infinities in every mode (D2.7); NaN where §3.4 and D2.7
+     * agree (clamp, border, point); huge values only under clamp/border */
+    switch (cu_below(r, 4)) {
+    case 0: return cu_below(r, 2) ? INFINITY : -INFINITY;
+    case 1:
+        if (settled_far || !linear)
+            return bf(cu_below(r, 2) ? 0x7fc00000u : 0xffc00001u);
+        return 0.25f;
+    default:
+        if (settled_far)
+            return cu_below(r, 2) ? (cu_below(r, 2) ? 1e30f : -1e30f) : (cu_below(r, 2) ? 3e9f : -3e9f);
+        return 0.75f;
+    }
+}
+
+uint32_t cu_layer(cu_rng *r, int layers)
+{
+    uint32_t c = cu_below(r, 20);
+    if (c < 16)
+        return cu_below(r, (uint32_t)layers);
+    if (c < 18)
+        return (uint32_t)layers + cu_below(r, 4);
+    if (c < 19)
+        return 0xffffffffu;
+    return (uint32_t)cu_next(r);
+}
+
+static int eff(const cm_texture *m, int axis)
+{
+    int md = (int)m->addr[axis];
+    if (!m->normalized && (md == WT_ADDRESS_WRAP || md == WT_ADDRESS_MIRROR))
+        return WT_ADDRESS_CLAMP;
+    return md;
+}
+
+static uint32_t pick_mask(cu_rng *r, int w)
+{
+    switch (w % 4) {
+    case 0: return 0xffffffffu;
+    case 1: return (uint32_t)cu_next(r);
+    case 2: return 1u << cu_below(r, 32);
+    default: return (~(1u << cu_below(r, 32)) & (uint32_t)cu_next(r)) | 0x80000001u;
+    }
+}
+
+static uint32_t poison(int k, int lane)
+{
+    return 0x7fa5a500u ^ ((uint32_t)k << 5) ^ (uint32_t)lane;
+}
+
+static long check_warp(const cm_texture *m, wt_tex tex, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                       uint64_t seed, int w, const char *label, int is_int)
+{
+    wt_tex_result out;
+    for (int k = 0; k < 4; k++)
+        for (int l = 0; l < WT_WARP_SIZE; l++)
+            out.d[k][l] = poison(k, l);
+    out.pred = 0;
+    long bad = 0;
+    wt_status st = wt_tex_warp(op, tex, 0, active, in, &out);
+    if (st != WT_SUCCESS) {
+        if (cu_printed++ < CU_MAX_PRINT)
+            printf("REPRO seed=0x%llx case=%s warp=%d: wt_tex_warp returned %s (%s)\n", (unsigned long long)seed,
+                   label, w, wt_status_string(st), wt_last_error_message());
+        return 1;
+    }
+    if ((op->flags & WT_OP_PRED) && (out.pred & active) != active) {
+        if (cu_printed++ < CU_MAX_PRINT)
+            printf("REPRO seed=0x%llx case=%s warp=%d: pred=0x%08x active=0x%08x\n", (unsigned long long)seed, label, w,
+                   out.pred, active);
+        bad++;
+    }
+    int nc = cu_geom_ncoords(m->geom);
+    int layered = m->geom == WT_GEOM_A1D || m->geom == WT_GEOM_A2D;
+    for (int l = 0; l < WT_WARP_SIZE; l++) {
+        uint32_t want[4];
+        int on = (active >> l) & 1u;
+        if (on) {
+            uint32_t layer = layered ? in->c[0][l] : 0u;
+            int b = layered ? 1 : 0;
+            if (is_int) {
+                int32_t c[3] = {0, 0, 0};
+                for (int k = b; k < nc; k++)
+                    c[k - b] = (int32_t)in->c[k][l];
+                cm_fetch_int(m, layer, c, want);
+            } else {
+                float c[3] = {0, 0, 0};
+                for (int k = b; k < nc; k++)
+                    c[k - b] = bf(in->c[k][l]);
+                cm_fetch_float(m, layer, c, want);
+            }
+        } else {
+            for (int k = 0; k < 4; k++)
+                want[k] = poison(k, l);
+        }
+        for (int k = 0; k < 4; k++) {
+            if (out.d[k][l] == want[k])
+                continue;
+            bad++;
+            if (cu_printed++ < CU_MAX_PRINT) {
+                printf("REPRO seed=0x%llx case=%s warp=%d lane=%d%s c=(", (unsigned long long)seed, label, w, l,
+                       on ? "" : " (inactive)");
+                for (int j = 0; j < nc; j++) {
+                    if (is_int || (layered && j == 0))
+                        printf("%s%d", j ? "," : "", (int32_t)in->c[j][l]);
+                    else
+                        printf("%s%.9g/0x%08x", j ? "," : "", (double)bf(in->c[j][l]), in->c[j][l]);
+                }
+                printf(") reg=%d got=0x%08x want=0x%08x\n", k, out.d[k][l], want[k]);
+            }
+        }
+    }
+    return bad;
+}
+
+long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+{
+    cu_rng r = {seed};
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = WT_FAMILY_TEX;
+    op.geom = (uint8_t)m->geom;
+    op.mip = WT_MIP_BASE;
+    op.dtype = (uint8_t)cm_dtype(m);
+    op.ctype = WT_CTYPE_F32;
+    int nc = cu_geom_ncoords(m->geom);
+    int layered = m->geom == WT_GEOM_A1D || m->geom == WT_GEOM_A2D;
+    int size[3] = {m->w, m->h, m->d};
+    int linear = m->filter == WT_FILTER_LINEAR;
+    wt_tex_args in;
+    long bad = 0;
+    for (int w = 0; w < nwarps; w++) {
+        memset(&in, 0, sizeof in);
+        uint32_t active = pick_mask(&r, w);
+        op.flags = (w & 1) ? WT_OP_PRED : 0;
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            int b = 0;
+            if (layered) {
+                in.c[0][l] = cu_layer(&r, m->layers);
+                b = 1;
+            }
+            for (int k = b; k < nc; k++)
+                in.c[k][l] = fb(cu_coord(&r, size[k - b], m->normalized, eff(m, k - b), linear));
+        }
+        bad += check_warp(m, tex, &op, active, &in, seed, w, label, 0);
+    }
+    return bad;
+}
+
+long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+{
+    cu_rng r = {seed};
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = WT_FAMILY_TEX;
+    op.geom = (uint8_t)m->geom;
+    op.mip = WT_MIP_BASE;
+    op.dtype = (uint8_t)cm_dtype(m);
+    op.ctype = WT_CTYPE_S32;
+    int nc = cu_geom_ncoords(m->geom);
+    int layered = m->geom == WT_GEOM_A1D || m->geom == WT_GEOM_A2D;
+    int size[3] = {m->w, m->h, m->d};
+    wt_tex_args in;
+    long bad = 0;
+    for (int w = 0; w < nwarps; w++) {
+        memset(&in, 0, sizeof in);
+        uint32_t active = pick_mask(&r, w);
+        op.flags = (w & 1) ? WT_OP_PRED : 0;
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            int b = 0;
+            if (layered) {
+                in.c[0][l] = cu_layer(&r, m->layers);
+                b = 1;
+            }
+            for (int k = b; k < nc; k++) {
+                int n = size[k - b];
+                uint32_t c = cu_below(&r, 10);
+                int32_t v;
+                if (c < 6)
+                    v = (int32_t)cu_below(&r, (uint32_t)n);
+                else if (c < 9)
+                    v = (int32_t)cu_below(&r, (uint32_t)n + 6) - 3;
+                else {
+                    static const int32_t ex[4] = {INT32_MIN, INT32_MAX, -1, 0};
+                    v = ex[cu_below(&r, 4)];
+                    if (v == 0)
+                        v = n;
+                }
+                in.c[k][l] = (uint32_t)v;
+            }
+        }
+        bad += check_warp(m, tex, &op, active, &in, seed, w, label, 1);
+    }
+    return bad;
+}
+
+long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *f, uint64_t seed, int nwarps)
+{
+    cm_texture m;
+    memset(&m, 0, sizeof m);
+    m.geom = g;
+    m.w = w;
+    m.h = h;
+    m.d = d;
+    m.layers = layers;
+    cu_set_format(&m, f);
+    size_t n = cu_texel_count(&m);
+    void *buf = malloc(n * cm_elem_size(&m));
+    if (!buf)
+        return 1;
+    cu_rng r = {seed};
+    cu_fill_texels(&m, buf, n, &r);
+    m.texels = buf;
+    wt_array arr = NULL;
+    wt_status st = cu_make_array(&m, &arr);
+    if (st != WT_SUCCESS) {
+        if (cu_printed++ < CU_MAX_PRINT)
+            printf("REPRO seed=0x%llx case=%s geom=%d %dx%dx%d L%d: array creation failed: %s (%s)\n",
+                   (unsigned long long)seed, f->name, (int)g, w, h, d, layers, wt_status_string(st),
+                   wt_last_error_message());
+        free(buf);
+        return 1;
+    }
+    /* address-mode combinations: all pairs of x and y (1D: y is the border row
+     * of §2.4); 3D: all 64 triples; 1D layered: x only. */
+    int ncombo = g == WT_GEOM_3D ? 64 : g == WT_GEOM_A1D ? 4 : 16;
+    long bad = 0;
+    for (int norm = 0; norm < 2; norm++) {
+        for (int filt = 0; filt < 2; filt++) {
+            for (int combo = 0; combo < ncombo; combo++) {
+                m.normalized = norm;
+                m.filter = filt ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+                m.addr[0] = (wt_address_mode)(combo & 3);
+                m.addr[1] = (wt_address_mode)(g == WT_GEOM_A1D ? cu_below(&r, 4) : (uint32_t)((combo >> 2) & 3));
+                m.addr[2] = (wt_address_mode)(g == WT_GEOM_3D ? (uint32_t)(combo >> 4) : cu_below(&r, 4));
+                cu_random_border(m.border, &r);
+                uint64_t cseed = cu_next(&r);
+                char label[160];
+                snprintf(label, sizeof label, "%s geom=%d %dx%dx%d L%d norm=%d filter=%d addr=%d,%d,%d", f->name,
+                         (int)g, w, h, d, layers, norm, filt, (int)m.addr[0], (int)m.addr[1], (int)m.addr[2]);
+                wt_tex tex = 0;
+                st = cu_make_tex(&m, arr, &tex);
+                if (!cm_reads_float(&m) && filt) {
+                    /* §5.1: linear filtering of integers read as element type is refused */
+                    if (st != WT_ERROR_INVALID_FILTER_SETTING) {
+                        bad++;
+                        if (cu_printed++ < CU_MAX_PRINT)
+                            printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n",
+                                   label, wt_status_string(st));
+                    }
+                    if (st == WT_SUCCESS)
+                        wt_destroy_texture_object(tex);
+                    continue;
+                }
+                if (st != WT_SUCCESS) {
+                    bad++;
+                    if (cu_printed++ < CU_MAX_PRINT)
+                        printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
+                               wt_last_error_message());
+                    continue;
+                }
+                bad += cu_check_float(&m, tex, cseed, nwarps, label);
+                if (wt_destroy_texture_object(tex) != WT_SUCCESS)
+                    bad++;
+            }
+        }
+    }
+    wt_free_array(arr);
+    free(buf);
+    return bad;
+}

@@ -1,0 +1,55 @@
+# Makefile -- front door: installs what is missing, configures CMake, builds, runs.
+# SPDX-License-Identifier: MIT
+#
+#   make demo    build warptex and resample an image it generates itself
+#   make test    build and run the whole test suite (prints "N passed, M failed")
+#   make asan    the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+#   make install PREFIX=/usr/local
+
+BUILD    ?= build
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX   ?= /usr/local
+CMAKE_FLAGS ?=
+DEBS      = cmake make gcc pkg-config libsimde-dev libstb-dev libcmocka-dev
+
+.PHONY: all deps build demo test asan install clean
+
+all: build
+
+# Install the Debian packages that are missing (as root: apt-get update first).
+deps:
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "warptex: installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "warptex: need root to apt-get install$$missing" >&2; exit 1; fi; \
+	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWT_WERROR=ON $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@mkdir -p out
+	$(BUILD)/warptex info
+	$(BUILD)/warptex demo-image out/demo-input.png --size 512x512
+	$(BUILD)/warptex resample out/demo-input.png out/demo-output.png --scale 0.37 --rotate 30 --filter linear --mipmaps
+	@echo "demo: input  $(CURDIR)/out/demo-input.png"
+	@echo "demo: result $(CURDIR)/out/demo-output.png"
+
+test: build
+	@.ci/ctest-summary $(BUILD) $(JOBS)
+
+asan:
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug"
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+clean:
+	rm -rf build build-asan out

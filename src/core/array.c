@@ -148,10 +148,22 @@ static wt_status make_array(struct wt_array_s **out, const wt_channel_desc *desc
     return WT_SUCCESS;
 }
 
+/* Hand a new array to the user: record it in the live set (live_set.c). */
+static wt_status publish_array(wt_status st, wt_array *out, const char *fn)
+{
+    if (st == WT_SUCCESS && wt__live_add(*out) != 0) {
+        wt__array_release(*out);
+        *out = NULL;
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
+    }
+    return st;
+}
+
 wt_status wt_malloc_array(wt_array *out, const wt_channel_desc *desc, size_t width, size_t height, size_t depth,
                           unsigned flags)
 {
-    return make_array(out, desc, width, height, depth, flags, 1, 0, "wt_malloc_array");
+    wt_status st = make_array(out, desc, width, height, depth, flags, 1, 0, "wt_malloc_array");
+    return publish_array(st, out, "wt_malloc_array");
 }
 
 wt_status wt_malloc_multisample_array(wt_array *out, const wt_channel_desc *desc, size_t width, size_t height,
@@ -167,7 +179,8 @@ wt_status wt_malloc_multisample_array(wt_array *out, const wt_channel_desc *desc
         flags |= WT_ARRAY_LAYERED;
     else
         flags &= ~WT_ARRAY_LAYERED;
-    return make_array(out, desc, width, height, layers, flags, 1, num_samples, "wt_malloc_multisample_array");
+    wt_status st = make_array(out, desc, width, height, layers, flags, 1, num_samples, "wt_malloc_multisample_array");
+    return publish_array(st, out, "wt_malloc_multisample_array");
 }
 
 static struct wt_array_s *root_of(struct wt_array_s *a)
@@ -194,7 +207,11 @@ void wt__array_release(struct wt_array_s *a)
 
 uint8_t *wt__array_data(struct wt_array_s *a) { return root_of(a)->data; }
 
-static int array_ok(wt_array a) { return a && a->magic == WT__ARRAY_MAGIC; }
+/* Checked by address first: a stale pointer is never read. */
+int wt__array_live(wt_array a) { return wt__live_has(a) && a->magic == WT__ARRAY_MAGIC; }
+int wt__mipmap_live(wt_mipmapped_array m) { return wt__live_has(m) && m->magic == WT__MIPMAP_MAGIC; }
+#define array_ok wt__array_live
+#define mipmap_ok wt__mipmap_live
 
 wt_status wt_free_array(wt_array arr)
 {
@@ -204,8 +221,11 @@ wt_status wt_free_array(wt_array arr)
         return wt__error(WT_ERROR_INVALID_VALUE,
                          "wt_free_array(): array %p is level %u of a mipmapped array; free the mipmapped array",
                          (void *)arr, arr->parent_level);
-    /* Dead to the user at once (a second free is an error, not a double
-     * release); objects over it keep the storage alive until they go. */
+    /* Dead to the user at once (a second free, even a racing one, is an
+     * error, not a double release); objects over it keep the storage alive
+     * until they go. */
+    if (!wt__live_remove(arr))
+        return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_array(): array %p is not a live array", (void *)arr);
     arr->magic = DEAD_MAGIC;
     wt__array_release(arr);
     return WT_SUCCESS;
@@ -227,19 +247,26 @@ wt_status wt_malloc_mipmapped_array(wt_mipmapped_array *out, const wt_channel_de
         return st;
     }
     m->magic = WT__MIPMAP_MAGIC;
+    if (wt__live_add(m) != 0) {
+        wt__array_release(m->arr);
+        wt__free(m);
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
+    }
     *out = m;
     return WT_SUCCESS;
 }
-
-static int mipmap_ok(wt_mipmapped_array m) { return m && m->magic == WT__MIPMAP_MAGIC; }
 
 wt_status wt_free_mipmapped_array(wt_mipmapped_array m)
 {
     if (!mipmap_ok(m))
         return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_mipmapped_array(): %p is NULL or not a live mipmapped array",
                          (void *)m);
+    if (!wt__live_remove(m))
+        return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_mipmapped_array(): %p is not a live mipmapped array",
+                         (void *)m);
     for (unsigned l = 0; l < WT__MAX_LEVELS; l++) {
         if (m->level_views[l]) {
+            wt__live_remove(m->level_views[l]);
             m->level_views[l]->magic = DEAD_MAGIC;
             wt__free(m->level_views[l]);
         }
@@ -285,6 +312,9 @@ wt_status wt_get_mipmapped_array_level(wt_array *out, wt_mipmapped_array m, unsi
                                          __ATOMIC_ACQUIRE)) {
             wt__free(v);
             v = expected;
+        } else if (wt__live_add(v) != 0) {
+            /* stays in level_views (freed with m) but is not handed out */
+            return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
         }
     }
     *out = v;

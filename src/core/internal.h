@@ -92,6 +92,16 @@ struct wt_mipmapped_array_s {
 #define WT__ARRAY_MAGIC 0x57544152u  /* "WTAR" */
 #define WT__MIPMAP_MAGIC 0x5754414du /* "WTAM" */
 
+/* Live user pointers (live_set.c): arrays and mipmapped arrays are checked
+ * by address before any dereference.  add returns -1 when out of memory;
+ * remove returns 1 when p was live. */
+WT_INTERNAL int wt__live_add(const void *p);
+WT_INTERNAL int wt__live_remove(const void *p);
+WT_INTERNAL int wt__live_has(const void *p);
+/* A live user array / mipmapped array (array.c). */
+WT_INTERNAL int wt__array_live(wt_array a);
+WT_INTERNAL int wt__mipmap_live(wt_mipmapped_array m);
+
 /* Take a reference on the storage behind a (a level alias refers to its
  * mipmapped array's storage); returns the storage array, which is what the
  * object must later pass to wt__array_release(). */

@@ -10,7 +10,7 @@ static const char *const FN = "wt_create_surface_object";
  * (§7.4), so their slices are the surface's layers. */
 static wt_status from_array(wt__surf *s, struct wt_array_s *a)
 {
-    if (!a || a->magic != WT__ARRAY_MAGIC)
+    if (!wt__array_live(a))
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.array.array is NULL or not a live array", FN);
     /* cudaCreateSurfaceObject needs cudaArraySurfaceLoadStore (cudaErrorInvalidValue). */
     if (!(a->flags & WT_ARRAY_SURFACE_LOAD_STORE))

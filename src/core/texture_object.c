@@ -142,7 +142,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
         int mip = res->type == WT_RESOURCE_MIPMAPPED_ARRAY;
         if (mip) {
             wt_mipmapped_array m = res->res.mipmap.mipmap;
-            if (!m || m->magic != WT__MIPMAP_MAGIC) {
+            if (!wt__mipmap_live(m)) {
                 st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.mipmap.mipmap is NULL or not a live mipmapped array", FN);
                 goto fail;
             }
@@ -154,7 +154,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
             }
         } else {
             a = res->res.array.array;
-            if (!a || a->magic != WT__ARRAY_MAGIC) {
+            if (!wt__array_live(a)) {
                 st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.array.array is NULL or not a live array", FN);
                 goto fail;
             }

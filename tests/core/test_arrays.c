@@ -233,12 +233,54 @@ static void allocation_failures(void **state)
     assert_true(succeeded);
 }
 
+/* Arrays are raw pointers: freed, double-freed and forged ones must be
+ * refused by address, never read (ASan would catch a read). */
+static void stale_and_forged_pointers(void **state)
+{
+    (void)state;
+    wt_channel_desc d = rgba8();
+    wt_array a, lvl;
+    wt_mipmapped_array m;
+    unsigned char buf[16] = {0};
+    assert_int_equal(wt_malloc_array(&a, &d, 2, 2, 0, 0), WT_SUCCESS);
+    assert_int_equal(wt_free_array(a), WT_SUCCESS);
+    assert_int_equal(wt_free_array(a), WT_ERROR_INVALID_VALUE);
+    assert_int_equal(wt_memcpy_to_array(a, 0, 0, 0, buf, 8, 2, 2, 1), WT_ERROR_INVALID_VALUE);
+    assert_int_equal(wt_memcpy_from_array(buf, 8, a, 0, 0, 0, 2, 2, 1), WT_ERROR_INVALID_VALUE);
+    assert_int_equal(wt_array_get_info(NULL, NULL, NULL, NULL, NULL, a), WT_ERROR_INVALID_VALUE);
+    wt_resource_desc r = {.type = WT_RESOURCE_ARRAY, .res.array.array = a};
+    wt_texture_desc td = {.read_mode = WT_READ_ELEMENT_TYPE};
+    wt_tex t = 0;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_ERROR_INVALID_VALUE);
+    wt_surf s = 0;
+    assert_int_equal(wt_create_surface_object(&s, &r), WT_ERROR_INVALID_VALUE);
+
+    wt_array forged = (wt_array)(uintptr_t)0x1000;
+    assert_int_equal(wt_free_array(forged), WT_ERROR_INVALID_VALUE);
+    r.res.array.array = forged;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_ERROR_INVALID_VALUE);
+
+    assert_int_equal(wt_malloc_mipmapped_array(&m, &d, 8, 8, 0, 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_get_mipmapped_array_level(&lvl, m, 2), WT_SUCCESS);
+    assert_int_equal(wt_free_array(lvl), WT_ERROR_INVALID_VALUE); /* owned by m */
+    assert_int_equal(wt_memcpy_to_array(lvl, 0, 0, 0, buf, 8, 2, 2, 1), WT_SUCCESS);
+    assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
+    assert_int_equal(wt_free_mipmapped_array(m), WT_ERROR_INVALID_VALUE);
+    assert_int_equal(wt_get_mipmapped_array_level(&lvl, m, 0), WT_ERROR_INVALID_VALUE);
+    assert_int_equal(wt_memcpy_to_array(lvl, 0, 0, 0, buf, 8, 2, 2, 1), WT_ERROR_INVALID_VALUE);
+    r.type = WT_RESOURCE_MIPMAPPED_ARRAY;
+    r.res.mipmap.mipmap = m;
+    td.normalized_coords = 1;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_ERROR_INVALID_VALUE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(channel_descriptors), cmocka_unit_test(extents_and_limits),
         cmocka_unit_test(copies_round_trip),   cmocka_unit_test(mipmapped_levels),
         cmocka_unit_test(multisample),         cmocka_unit_test(allocation_failures),
+        cmocka_unit_test(stale_and_forged_pointers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

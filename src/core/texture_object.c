@@ -275,6 +275,11 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     s->min_clamp256 = to_256ths(d.min_mipmap_level_clamp);
     s->max_clamp256 = to_256ths(d.max_mipmap_level_clamp);
     d.max_anisotropy = s->max_aniso;
+    /* Decision: anisotropy averages several taps (D2.6); a texture that cannot
+     * blend (integers read as element type, §5.1) ignores it, so .grad reads
+     * one point texel at the centre from the level its LOD selects. */
+    if (!wt__ctype_is_float(t->fmt.ctype) && !t->read_norm)
+        s->max_aniso = 1;
     d.mipmap_level_bias = s->bias;
     t->desc = d;
     wt__border_to_texel(t, s->border, t->border_texel);

@@ -45,10 +45,14 @@ int wt__addr_mode(const wt__tex_ctx *ctx, int axis)
 int wt__coord_fx(float c, int32_t n, int norm, int32_t off, int mode, int64_t *fx)
 {
     int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    /* Q8, D2.7: a non-finite coordinate -- NaN as well as ±∞ -- under wrap or
+     * mirror reads texel 0 with the whole weight, offset ignored.  §3.4's
+     * "NaN reads as 0" was measured under clamp only, so it governs the
+     * other modes (ambiguity settled here; README "Behaviour"). */
+    if (!isfinite(c) && periodic)
+        return 1;
     if (isnan(c))
-        c = 0.0f; /* §3.4: a NaN coordinate reads as 0 */
-    if (isinf(c) && periodic)
-        return 1; /* Q8, D2.7: texel 0 with the whole weight, offset ignored */
+        c = 0.0f; /* §3.4: a NaN coordinate reads as 0 (clamp, border) */
 
     int64_t ip, fr; /* integer part and fraction (units 2^-21) of the texel coordinate */
     if (norm && !is_pow2(n)) {

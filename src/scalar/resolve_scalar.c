@@ -33,10 +33,11 @@ static wt__val blend_channel(const wt__tex *t, const wt__taps *taps, int ch)
     default:
         break;
     }
-    /* Integers read as element type do not filter (§5.1: creation refuses a
-     * linear filter and the core demotes a linear .samplerref to point), so
-     * this is not reached through the API; the tap with the largest weight
-     * (the first on a tie) stands for a point fetch. */
+    /* Integers read as element type do not filter: creation refuses a linear
+     * filter (§5.1, D2.23) and sets their anisotropy to 1, and the core
+     * demotes a linear .samplerref to point, so the footprint here is one
+     * tap.  Defensively, the tap with the largest weight (the first on a
+     * tie) stands for a point fetch. */
     int best = 0;
     for (int i = 1; i < taps->n; i++)
         if (taps->t[i].w > taps->t[best].w)

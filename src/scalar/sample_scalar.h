@@ -23,9 +23,9 @@ WT_INTERNAL int wt__coords_normalized(const wt__tex_ctx *ctx);
 WT_INTERNAL int wt__addr_mode(const wt__tex_ctx *ctx, int axis);
 
 /* Texel-space position of coordinate c on an axis of n texels, plus `off`
- * whole texels, as WT__FX fixed point (*fx).  NaN reads as 0 (§3.4).
- * Returns 1, leaving *fx alone, when c is infinite under wrap or mirror: the
- * caller then reads texel 0 on that axis (Q8, D2.7). */
+ * whole texels, as WT__FX fixed point (*fx).  NaN reads as 0 under clamp
+ * and border (§3.4).  Returns 1, leaving *fx alone, when c is NaN or infinite
+ * under wrap or mirror: the caller then reads texel 0 on that axis (Q8, D2.7). */
 WT_INTERNAL int wt__coord_fx(float c, int32_t n, int norm, int32_t off, int mode, int64_t *fx);
 
 /* §4.2: a texel index through the address mode; -1 reads the border colour. */

@@ -442,13 +442,13 @@ static void axis_pos(const cm_texture *t, float u, int n, int mode, int64_t *pi,
 {
     int linear = t->filter == WT_FILTER_LINEAR;
     int64_t A; /* linear: floor(x*256 - 127.5); point: floor(x) */
-    if (u != u)
-        u = 0.0f; /* §3.4: NaN reads as 0 */
-    if (isinf(u) && (mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR)) {
-        *pi = 0; /* D2.7: texel 0 with the whole weight */
+    if ((u != u || isinf(u)) && (mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR)) {
+        *pi = 0; /* D2.7: NaN or ±∞ under wrap/mirror: texel 0 with the whole weight */
         *pa = 0;
         return;
     }
+    if (u != u)
+        u = 0.0f; /* §3.4: NaN reads as 0 (clamp, border) */
     if (t->normalized && !is_pow2(n)) {
         /* §3.1: floor to 21 fractional bits, then times N exactly; D2.8 saturates at 2^40 */
         long double v = (long double)u;

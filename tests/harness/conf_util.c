@@ -265,14 +265,12 @@ float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear)
         static const uint32_t tiny[4] = {0x00000001u, 0x80000001u, 0x0da24260u, 0x8da24260u};
         return bf(tiny[cu_below(r, 4)]);
     }
-    /* specials: infinities in every mode (D2.7); NaN where §3.4 and D2.7
-     * agree (clamp, border, point); huge values only under clamp/border */
+    /* specials: infinities and NaN in every mode (§3.4 under clamp/border,
+     * D2.7 under wrap/mirror); huge values only under clamp/border */
+    (void)linear;
     switch (cu_below(r, 4)) {
     case 0: return cu_below(r, 2) ? INFINITY : -INFINITY;
-    case 1:
-        if (settled_far || !linear)
-            return bf(cu_below(r, 2) ? 0x7fc00000u : 0xffc00001u);
-        return 0.25f;
+    case 1: return bf(cu_below(r, 2) ? 0x7fc00000u : 0xffc00001u);
     default:
         if (settled_far)
             return cu_below(r, 2) ? (cu_below(r, 2) ? 1e30f : -1e30f) : (cu_below(r, 2) ? 3e9f : -3e9f);

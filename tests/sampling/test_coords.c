@@ -92,7 +92,7 @@ static void test_carry_2_49805(void **state)
     su_free(&x);
 }
 
-/* §3.4: NaN reads as 0 (clamp: texel 0; wrap: texel 0). */
+/* §3.4: NaN reads as 0 under clamp; D2.7: NaN reads texel 0 under wrap/mirror. */
 static void test_nan(void **state)
 {
     (void)state;
@@ -100,6 +100,24 @@ static void test_nan(void **state)
     assert_int_equal(point_x(8, NAN, WT_ADDRESS_WRAP), 0);
     assert_int_equal(point_x(8, NAN, WT_ADDRESS_MIRROR), 0);
     assert_int_equal(point_x(7, -NAN, WT_ADDRESS_WRAP), 0);
+
+    /* Linear: under clamp NaN is the coordinate 0 (§3.4): x = 0·8 − 0.5
+     * blends texels −1 → 0 and 0 half and half, i.e. texel 0 whole.  Under
+     * wrap and mirror D2.7 reads texel 0 with the whole weight, where NaN-as-0
+     * would have blended texels 7 and 0 (wrap). */
+    su_tex x;
+    su_init(&x, WT__F32, 1, 8, 1, 1, 1, 1);
+    x.t.layered = 1, x.t.num_layers = 1;
+    x.s.normalized = 1;
+    static const int modes[3] = {WT_ADDRESS_CLAMP, WT_ADDRESS_WRAP, WT_ADDRESS_MIRROR};
+    for (int m = 0; m < 3; m++) {
+        x.s.address[0] = (uint8_t)modes[m];
+        wt__taps tp;
+        lin1d(&x, NAN, &tp);
+        assert_int_equal(tp.n, 1);
+        assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 256);
+    }
+    su_free(&x);
 }
 
 /* Q8: ±∞ under clamp saturates to the edge; under border reads the border;

@@ -85,6 +85,10 @@ static void test_modes(void **state)
     in = su_in(INFINITY, 0.5f, 0, 0); /* y = 2: j = 1 */
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(0, 2), T(1, 2), T(1, 1), T(0, 1));
+    /* D2.7 covers NaN too (NaN as 0 would have gathered texels 3 and 0). */
+    in = su_in(NAN, 0.5f, 0, 0);
+    gather(&x, WT_GEOM_2D, &in, d);
+    expect4(d, T(0, 2), T(1, 2), T(1, 1), T(0, 1));
     x.s.address[0] = WT_ADDRESS_MIRROR;
     in = su_in(0.0f, 0.5f, 0, 0); /* i = −1 -> 0 */
     gather(&x, WT_GEOM_2D, &in, d);

@@ -62,6 +62,15 @@ static inline int32_t wt__offset_field(uint32_t v, int bits)
     return (int32_t)((v & m) ^ h) - (int32_t)h;
 }
 
+/* D2.9, measured on sm_86 (Q1): on a non-layered 1D texture with float
+ * coordinates, bits 4..7 of the x offset register are a y offset (so a
+ * negative x offset lands on row -1).  Kept here so that another
+ * generation's rule can replace it in one place. */
+static inline int32_t wt__offset_1d_y_quirk(uint32_t xoff)
+{
+    return wt__offset_field(xoff >> 4, 4);
+}
+
 /* ---- texel addresses and tap lists (taps_scalar.c) ------------------------ */
 
 /* Number of slices behind each level (layers, 6 per cube, samples). */

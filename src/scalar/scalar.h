@@ -1,5 +1,19 @@
 /* scalar.h -- the reference: one lane at a time, straight from SEMANTICS.md.
- * Nothing here is shared with the SIMD kernels except tables of constants. */
+ * Nothing here is shared with the SIMD kernels except tables of constants.
+ *
+ * Q1 (generations): every rule measured on sm_86 that another GPU generation
+ * might change lives in one named function or table, so that a later rule
+ * can be added as an option in one place:
+ *   8-bit weights with carry and the per-axis split    wt__axis_linear, wt__weights_*
+ *   the 21-bit floor for non-power-of-two sizes        wt__coord_fx
+ *   the float blend datapath (§5.4, Q6)                wt__blend_float
+ *   UNORM/SNORM blends, the SNORM8 formula (§5.3)      wt__blend_unorm/_snorm16/_snorm8
+ *   the sRGB decode table (§5.5, App. A)               wt__srgb_table, wt__blend_srgb
+ *   the gradient LOD and its log2 table (§6.4, App. B) wt__grad_lod_2d/_3d, wt__lod_log2_table
+ *   the trilinear optimisation (§6.5, Q4)              trilinear_opt (lod_scalar.c)
+ *   cube face selection and its tie rule (§7.2, Q2)    wt__cube_project
+ *   the tld4 texel order (§8)                          wt__tld4_scalar
+ *   the 1D offset y-nibble (D2.9)                      wt__offset_1d_y_quirk */
 #ifndef WT_SCALAR_H
 #define WT_SCALAR_H
 

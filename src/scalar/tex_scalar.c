@@ -182,7 +182,7 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
         for (int k = 0; k < noff; k++)
             off[k] = wt__offset_field((uint32_t)in->off[k], 4);
         if (quirk)
-            off[1] = wt__offset_field((uint32_t)in->off[0] >> 4, 4);
+            off[1] = wt__offset_1d_y_quirk((uint32_t)in->off[0]);
     }
 
     /* §5.1: only float/half textures and 8/16-bit integers read as

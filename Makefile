@@ -4,6 +4,7 @@
 #   make demo    build warptex and resample an image it generates itself
 #   make test    build and run the whole test suite (prints "N passed, M failed")
 #   make asan    the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+#   make tsan    the test suite built with ThreadSanitizer
 #   make install PREFIX=/usr/local
 
 BUILD    ?= build
@@ -12,7 +13,7 @@ PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
 DEBS      = cmake make gcc pkg-config libsimde-dev libstb-dev libcmocka-dev
 
-.PHONY: all deps build demo test asan install clean
+.PHONY: all deps build demo test asan tsan install clean
 
 all: build
 
@@ -48,8 +49,13 @@ test: build
 asan:
 	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug"
 
+# ThreadSanitizer over the library's own threads (the OpenMP tool is left out:
+# libgomp is not instrumented and would only report false races).
+tsan:
+	$(MAKE) test BUILD=build-tsan CMAKE_FLAGS="-DWT_SANITIZER=thread -DWT_BUILD_TOOLS=OFF"
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf build build-asan out
+	rm -rf build build-asan build-tsan build-clang out

@@ -5,7 +5,9 @@
  * handle value while it is live, so lookup is one atomic load and a compare:
  * a destroyed handle (generation moved on), a forged one (no such slot, or a
  * different value) or one of the wrong kind never reaches its object.
- * Lookups take no lock; creation and destruction serialise on a mutex. */
+ * Lookups take no lock; creation and destruction serialise on a mutex.  A
+ * removed object is not freed here: its owner retires it (reclaim.c), so a
+ * lookup that raced with the removal still reads valid memory. */
 #include <pthread.h>
 
 #include "internal.h"
@@ -64,7 +66,7 @@ wt_status wt__handle_new(uint64_t *out, wt__kind kind, void *obj)
     if (s->generation == 0)
         s->generation = 1;
     uint64_t h = (uint64_t)kind << 56 | (uint64_t)s->generation << 32 | (uint64_t)(idx + 1);
-    atomic_store_explicit(&s->obj, obj, memory_order_relaxed);
+    atomic_store_explicit(&s->obj, obj, memory_order_release);
     atomic_store_explicit(&s->handle, h, memory_order_release);
     pthread_mutex_unlock(&lock);
     *out = h;
@@ -77,9 +79,15 @@ void *wt__handle_get(uint64_t h, wt__kind kind)
     if (low == 0 || (h >> 56) != (uint64_t)kind)
         return NULL;
     slot *s = slot_at(low - 1);
-    if (!s || atomic_load_explicit(&s->handle, memory_order_acquire) != h)
+    /* seq_cst: pairs with the destroyer's epoch scan (reclaim.c). */
+    if (!s || atomic_load(&s->handle) != h)
         return NULL;
-    return atomic_load_explicit(&s->obj, memory_order_relaxed);
+    void *obj = atomic_load_explicit(&s->obj, memory_order_acquire);
+    /* The slot may have been freed and reused between the two loads: the
+     * generation in the handle tells, so check it again after. */
+    if (atomic_load(&s->handle) != h)
+        return NULL;
+    return obj;
 }
 
 void *wt__handle_remove(uint64_t h, wt__kind kind)
@@ -92,7 +100,7 @@ void *wt__handle_remove(uint64_t h, wt__kind kind)
     void *obj = NULL;
     if (s && atomic_load_explicit(&s->handle, memory_order_relaxed) == h) {
         obj = atomic_load_explicit(&s->obj, memory_order_relaxed);
-        atomic_store_explicit(&s->handle, 0, memory_order_release);
+        atomic_store(&s->handle, 0); /* seq_cst, see reclaim.c */
         atomic_store_explicit(&s->obj, NULL, memory_order_relaxed);
         s->next_free = free_head;
         free_head = low;

@@ -176,10 +176,21 @@ typedef struct wt__surf {
 typedef enum wt__kind { WT__KIND_TEX = 1, WT__KIND_SURF = 2, WT__KIND_SAMPLER = 3 } wt__kind;
 
 WT_INTERNAL wt_status wt__handle_new(uint64_t *out, wt__kind kind, void *obj);
-/* Returns the object, or NULL when the handle is not a live one of `kind`. */
+/* Returns the object, or NULL when the handle is not a live one of `kind`.
+ * Call inside a read section (below): the object stays valid until its end
+ * even if another thread destroys the handle meanwhile. */
 WT_INTERNAL void *wt__handle_get(uint64_t h, wt__kind kind);
-/* Invalidate the handle and return its object (NULL when invalid). */
+/* Invalidate the handle and return its object (NULL when invalid).  The
+ * object must then go to wt__retire(), never straight to free. */
 WT_INTERNAL void *wt__handle_remove(uint64_t h, wt__kind kind);
+
+/* ---- deferred release (reclaim.c) -----------------------------------------
+ * Every lookup of a handle and every use of its object happens between
+ * wt__read_begin() and wt__read_end() (they nest).  wt__retire() releases obj
+ * with release(obj) once no read section that could have found it is left. */
+WT_INTERNAL void wt__read_begin(void);
+WT_INTERNAL void wt__read_end(void);
+WT_INTERNAL void wt__retire(void *obj, void (*release)(void *));
 
 /* ---- queries (query.c, surface_object.c) --------------------------------- */
 /* OpenCL channel data type / order values of a format (decision Q12). */

@@ -82,11 +82,8 @@ static wt_status txq_texture(const wt__tex *t, int q, int32_t lod, int32_t *v)
     }
 }
 
-wt_status wt_query(const wt_op *op, uint64_t h, int32_t lod, int32_t *value)
+static wt_status query(const wt_op *op, uint64_t h, int32_t lod, int32_t *value)
 {
-    if (!op || !value)
-        return wt__error(WT_ERROR_INVALID_VALUE, "wt_query(): %s is NULL", op ? "value" : "op");
-    *value = 0;
     switch (op->family) {
     case WT_FAMILY_ISTYPEP: {
         static const wt__kind kind[] = {WT__KIND_TEX, WT__KIND_SAMPLER, WT__KIND_SURF};
@@ -122,6 +119,17 @@ wt_status wt_query(const wt_op *op, uint64_t h, int32_t lod, int32_t *value)
     default:
         return wt__error(WT_ERROR_INVALID_VALUE, "wt_query(): op family %u is not txq, suq or istypep", op->family);
     }
+}
+
+wt_status wt_query(const wt_op *op, uint64_t h, int32_t lod, int32_t *value)
+{
+    if (!op || !value)
+        return wt__error(WT_ERROR_INVALID_VALUE, "wt_query(): %s is NULL", op ? "value" : "op");
+    *value = 0;
+    wt__read_begin(); /* the object stays valid until read_end (reclaim.c) */
+    wt_status st = query(op, h, lod, value);
+    wt__read_end();
+    return st;
 }
 
 int32_t wt__query_lane(const wt_op *op, uint64_t h, int32_t lod)

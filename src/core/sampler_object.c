@@ -39,6 +39,6 @@ wt_status wt_destroy_sampler_object(wt_sampler smp)
     if (!s)
         return wt__error(WT_ERROR_INVALID_HANDLE, "wt_destroy_sampler_object(): 0x%016llx is not a live sampler",
                          (unsigned long long)smp);
-    wt__free(s);
+    wt__retire(s, wt__free); /* readers may still hold it (reclaim.c) */
     return WT_SUCCESS;
 }

@@ -95,9 +95,11 @@ wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_
     if (!in || !out)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s is NULL", fn, in ? "out" : "in");
     out->trap = 0;
+    wt__read_begin(); /* the surface stays valid until read_end (reclaim.c) */
     const wt__surf *s = lookup(surf, fn);
     wt_status st = s ? check(op, s, fn) : WT_ERROR_INVALID_HANDLE;
     if (st) {
+        wt__read_end();
         for (int k = 0; k < 4; k++)
             for (int l = 0; l < WT_WARP_SIZE; l++)
                 if (active >> l & 1)
@@ -105,6 +107,7 @@ wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_
         return st;
     }
     out->trap = wt__backend_active()->surf_warp(s, op, active, in, out);
+    wt__read_end();
     if (out->trap) {
         int l = __builtin_ctz(out->trap);
         int32_t c[4] = {in->c[0][l], in->c[1][l], in->c[2][l], in->c[3][l]};
@@ -117,9 +120,10 @@ void wt__surf_lane(const wt_op *op, wt_surf surf, const int32_t c[4], const uint
 {
     const char *fn = "surface lane";
     memset(d, 0, 4 * sizeof d[0]);
+    wt__read_begin();
     const wt__surf *s = lookup(surf, fn);
-    if (!s || check(op, s, fn))
-        return;
-    if (wt__surf_access_scalar(s, op, c, v, d))
+    int trapped = s && !check(op, s, fn) && wt__surf_access_scalar(s, op, c, v, d);
+    wt__read_end();
+    if (trapped)
         trap_error(op, surf, c, -1);
 }

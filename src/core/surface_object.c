@@ -123,15 +123,21 @@ wt_status wt_create_surface_object(wt_surf *out, const wt_resource_desc *res)
     return st;
 }
 
+static void release_surf(void *p)
+{
+    wt__surf *s = p;
+    if (s->arr)
+        wt__array_release(s->arr);
+    wt__free(s);
+}
+
 wt_status wt_destroy_surface_object(wt_surf surf)
 {
     wt__surf *s = wt__handle_remove(surf, WT__KIND_SURF);
     if (!s)
         return wt__error(WT_ERROR_INVALID_HANDLE, "wt_destroy_surface_object(): 0x%016llx is not a live surface object",
                          (unsigned long long)surf);
-    if (s->arr)
-        wt__array_release(s->arr);
-    wt__free(s);
+    wt__retire(s, release_surf); /* readers may still hold it (reclaim.c) */
     return WT_SUCCESS;
 }
 

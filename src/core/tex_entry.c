@@ -107,8 +107,10 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
     wt__tex_ctx ctx;
     wt__sampler eff;
     uint8_t border[16];
+    wt__read_begin(); /* the objects stay valid until read_end (reclaim.c) */
     wt_status st = resolve(op, tex, smp, &ctx, &eff, border, fn);
     if (st) {
+        wt__read_end();
         for (int k = 0; k < 4; k++)
             for (int l = 0; l < WT_WARP_SIZE; l++)
                 if (active >> l & 1)
@@ -117,6 +119,7 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
         return st;
     }
     wt__backend_active()->tex_warp(&ctx, op, active, in, out);
+    wt__read_end();
     out->pred = active; /* warptex objects are always resident (§9.2) */
     return WT_SUCCESS;
 }
@@ -127,6 +130,8 @@ void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lan
     wt__sampler eff;
     uint8_t border[16];
     memset(d, 0, 4 * sizeof d[0]);
+    wt__read_begin();
     if (resolve(op, tex, smp, &ctx, &eff, border, "tex lane") == WT_SUCCESS)
         wt__tex_sample_scalar(&ctx, op, in, d);
+    wt__read_end();
 }

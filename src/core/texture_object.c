@@ -294,15 +294,21 @@ fail:
     return st;
 }
 
+static void release_tex(void *p)
+{
+    wt__tex *t = p;
+    if (t->arr)
+        wt__array_release(t->arr);
+    wt__free(t);
+}
+
 wt_status wt_destroy_texture_object(wt_tex tex)
 {
     wt__tex *t = wt__handle_remove(tex, WT__KIND_TEX);
     if (!t)
         return wt__error(WT_ERROR_INVALID_HANDLE, "wt_destroy_texture_object(): 0x%016llx is not a live texture object",
                          (unsigned long long)tex);
-    if (t->arr)
-        wt__array_release(t->arr);
-    wt__free(t);
+    wt__retire(t, release_tex); /* readers may still hold it (reclaim.c) */
     return WT_SUCCESS;
 }
 
@@ -310,11 +316,14 @@ wt_status wt_get_texture_object_texture_desc(wt_texture_desc *out, wt_tex tex)
 {
     if (!out)
         return wt__error(WT_ERROR_INVALID_VALUE, "wt_get_texture_object_texture_desc(): output pointer is NULL");
+    wt__read_begin();
     const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
+    if (t)
+        *out = t->desc;
+    wt__read_end();
     if (!t)
         return wt__error(WT_ERROR_INVALID_HANDLE,
                          "wt_get_texture_object_texture_desc(): 0x%016llx is not a live texture object",
                          (unsigned long long)tex);
-    *out = t->desc;
     return WT_SUCCESS;
 }

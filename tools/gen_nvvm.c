@@ -562,53 +562,39 @@ static void gen_sured(void)
             }
 }
 
+/* The query forms: which QUERIES rows they take, their PTX prefix, group,
+ * op flags, parameters and the handle and lod they pass on. */
+typedef struct query_form {
+    unsigned where;
+    const char *prefix, *family;
+    int group, level;
+    const char *flags, *params, *handle, *lod;
+} query_form;
+static const query_form QUERY_FORMS[] = {
+    {Q_SURF, "suq", "WT_FAMILY_SUQ", GR_SUQ, 0, "", "wt_surf surf", "surf", "0"},
+    {Q_TEX, "txq", "WT_FAMILY_TXQ", GR_TXQ, 0, "", "wt_tex tex", "tex", "0"},
+    {Q_LEVEL, "txq.level", "WT_FAMILY_TXQ", GR_TXQ_LEVEL, 1, "", "wt_tex tex, int32_t lod", "tex", "lod"},
+    /* A sampler query says so with WT_OP_SAMPLER: the handle is a wt_sampler. */
+    {Q_SMP, "txq.sampler", "WT_FAMILY_TXQ", GR_TXQ_SMP, 0, ".flags = WT_OP_SAMPLER, ", "wt_sampler sampler",
+     "sampler", "0"},
+};
+
 static void gen_queries(void)
 {
     size_t nq = sizeof QUERIES / sizeof QUERIES[0];
-    for (size_t i = 0; i < nq; i++) {
-        const query *q = &QUERIES[i];
-        if (!(q->where & Q_SURF))
-            continue;
-        char name[80];
-        snprintf(name, sizeof name, "suq.%s", q->ptx);
-        entry *e = add(GR_SUQ, "WT_FAMILY_SUQ", "int32_t", name);
-        CAT(e->op, "{.family = WT_FAMILY_SUQ, .query = %s}", q->wt);
-        CAT(e->params, "wt_surf surf");
-        CAT(e->body, "    return wt__query_lane(&op, surf, 0);\n");
-    }
-    for (size_t i = 0; i < nq; i++) {
-        const query *q = &QUERIES[i];
-        if (!(q->where & Q_TEX))
-            continue;
-        char name[80];
-        snprintf(name, sizeof name, "txq.%s", q->ptx);
-        entry *e = add(GR_TXQ, "WT_FAMILY_TXQ", "int32_t", name);
-        CAT(e->op, "{.family = WT_FAMILY_TXQ, .query = %s}", q->wt);
-        CAT(e->params, "wt_tex tex");
-        CAT(e->body, "    return wt__query_lane(&op, tex, 0);\n");
-    }
-    for (size_t i = 0; i < nq; i++) {
-        const query *q = &QUERIES[i];
-        if (!(q->where & Q_LEVEL))
-            continue;
-        char name[80];
-        snprintf(name, sizeof name, "txq.level.%s", q->ptx);
-        entry *e = add(GR_TXQ_LEVEL, "WT_FAMILY_TXQ", "int32_t", name);
-        CAT(e->op, "{.family = WT_FAMILY_TXQ, .query = %s}", q->wt_level);
-        CAT(e->params, "wt_tex tex, int32_t lod");
-        CAT(e->body, "    return wt__query_lane(&op, tex, lod);\n");
-    }
-    /* A sampler query says so with WT_OP_SAMPLER: the handle is a wt_sampler. */
-    for (size_t i = 0; i < nq; i++) {
-        const query *q = &QUERIES[i];
-        if (!(q->where & Q_SMP))
-            continue;
-        char name[80];
-        snprintf(name, sizeof name, "txq.sampler.%s", q->ptx);
-        entry *e = add(GR_TXQ_SMP, "WT_FAMILY_TXQ", "int32_t", name);
-        CAT(e->op, "{.family = WT_FAMILY_TXQ, .flags = WT_OP_SAMPLER, .query = %s}", q->wt);
-        CAT(e->params, "wt_sampler sampler");
-        CAT(e->body, "    return wt__query_lane(&op, sampler, 0);\n");
+    for (size_t f = 0; f < sizeof QUERY_FORMS / sizeof QUERY_FORMS[0]; f++) {
+        const query_form *qf = &QUERY_FORMS[f];
+        for (size_t i = 0; i < nq; i++) {
+            const query *q = &QUERIES[i];
+            if (!(q->where & qf->where))
+                continue;
+            char name[80];
+            snprintf(name, sizeof name, "%s.%s", qf->prefix, q->ptx);
+            entry *e = add(qf->group, qf->family, "int32_t", name);
+            CAT(e->op, "{.family = %s, %s.query = %s}", qf->family, qf->flags, qf->level ? q->wt_level : q->wt);
+            CAT(e->params, "%s", qf->params);
+            CAT(e->body, "    return wt__query_lane(&op, %s, %s);\n", qf->handle, qf->lod);
+        }
     }
     for (size_t i = 0; i < 3; i++) {
         char name[80];

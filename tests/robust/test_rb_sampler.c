@@ -259,12 +259,51 @@ static void bad_sampler_handles(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
+/* tld4 through an explicit sampler: the sampler's wrap and border decide
+ * the gathered texels (§8 order d = {T(i,j+1), T(i+1,j+1), T(i+1,j), T(i,j)}). */
+static void sampler_tld4(void **state)
+{
+    (void)state;
+    wt_array a;
+    wt_tex t = make_float_tex(&a);
+    wt_sampler s = make_sampler(WT_FILTER_POINT, WT_ADDRESS_WRAP, WT_ADDRESS_BORDER, 0, 0.5f);
+    wt_op own = rb_texop(WT_GEOM_2D, WT_CTYPE_F32, WT_DTYPE_F32);
+    own.family = WT_FAMILY_TLD4;
+    wt_op ind = own;
+    ind.flags = WT_OP_SAMPLER;
+    static const struct {
+        float x, y, own[4], with[4];
+    } c[] = {
+        /* u = 0: xB = -0.5 -> i = -1 (clamp 0, wrap 3), 0; v = 0.375: yB = 1 -> rows 1, 2 */
+        {0.0f, 0.375f, {9, 9, 5, 5}, {12, 9, 5, 8}},
+        /* u = 0.625: xB = 2 -> columns 2, 3; v = 0: yB = -0.5 -> row -1 (clamp 0, border 0.5), 0 */
+        {0.625f, 0.0f, {3, 4, 4, 3}, {3, 4, 0.5f, 0.5f}},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        rb_lane l;
+        memset(&l, 0, sizeof l);
+        l.c[0] = rb_fb(c[i].x);
+        l.c[1] = rb_fb(c[i].y);
+        uint32_t d[4], e[4];
+        assert_int_equal(rb_tex1(&own, t, s, &l, d), WT_SUCCESS);
+        assert_int_equal(rb_tex1(&ind, t, s, &l, e), WT_SUCCESS);
+        for (int k = 0; k < 4; k++) {
+            assert_int_equal(d[k], rb_fb(c[i].own[k]));
+            assert_int_equal(e[k], rb_fb(c[i].with[k]));
+        }
+    }
+    assert_int_equal(wt_destroy_sampler_object(s), WT_SUCCESS);
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    assert_int_equal(wt_free_array(a), WT_SUCCESS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sampler_linear_wrap_border), cmocka_unit_test(sampler_force_unnormalized),
         cmocka_unit_test(sampler_clamp_ogl),          cmocka_unit_test(sampler_border_converted),
         cmocka_unit_test(sampler_linear_on_integer),  cmocka_unit_test(bad_sampler_handles),
+        cmocka_unit_test(sampler_tld4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

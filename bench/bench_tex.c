@@ -1,0 +1,211 @@
+/* bench_tex.c -- workloads W1-W5 of BENCH.md: tex/tld4 warps over T2 and T3, coordinates from memory, outputs to memory
+ * SPDX-License-Identifier: MIT
+ *
+ * Sample i is lane i % 32 of warp i / 32.  Each warp's structure-of-arrays
+ * coordinates are filled from the interleaved coordinate array, one
+ * wt_tex_warp call samples them, and the kept destination registers are
+ * stored interleaved per sample (4 words for W1, W2, W4, W5; 1 for W3).  The
+ * warps are split over the threads with schedule(static). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+typedef struct tex_job {
+    wt_op op;
+    wt_tex tex;
+    const float *coords; /* dims floats per sample */
+    int dims;            /* 2 or 3 */
+    int keep;            /* destination registers kept per sample: 4 or 1 */
+    int is_float;        /* outputs are f32 (else u32) */
+    size_t n;
+    uint32_t *out;       /* n * keep words */
+    bench_failure fail;
+} tex_job;
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* One warp: samples [base, base + lanes). */
+static wt_status tex_warp(const tex_job *j, size_t base, size_t lanes, wt_tex_args *args, wt_tex_result *r)
+{
+    const float *c = j->coords + base * (size_t)j->dims;
+    if (j->dims == 2) {
+        for (size_t l = 0; l < lanes; l++) {
+            args->c[0][l] = f32_bits(c[2 * l]);
+            args->c[1][l] = f32_bits(c[2 * l + 1]);
+        }
+    } else {
+        for (size_t l = 0; l < lanes; l++) {
+            args->c[0][l] = f32_bits(c[3 * l]);
+            args->c[1][l] = f32_bits(c[3 * l + 1]);
+            args->c[2][l] = f32_bits(c[3 * l + 2]);
+        }
+    }
+    wt_status st = wt_tex_warp(&j->op, j->tex, 0, bench_lane_mask(lanes), args, r);
+    if (st)
+        return st;
+    uint32_t *o = j->out + base * (size_t)j->keep;
+    if (j->keep == 4) {
+        for (size_t l = 0; l < lanes; l++) {
+            o[4 * l] = r->d[0][l];
+            o[4 * l + 1] = r->d[1][l];
+            o[4 * l + 2] = r->d[2][l];
+            o[4 * l + 3] = r->d[3][l];
+        }
+    } else {
+        for (size_t l = 0; l < lanes; l++)
+            o[l] = r->d[0][l];
+    }
+    return WT_SUCCESS;
+}
+
+static int tex_pass(void *state, int threads)
+{
+    tex_job *j = state;
+    const long long warps = (long long)((j->n + WT_WARP_SIZE - 1) / WT_WARP_SIZE);
+    memset(&j->fail, 0, sizeof j->fail);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+#endif
+    {
+        wt_tex_args args;
+        wt_tex_result r;
+        memset(&args, 0, sizeof args);
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (long long w = 0; w < warps; w++) {
+            if (bench_failure_seen(&j->fail))
+                continue;
+            const size_t base = (size_t)w * WT_WARP_SIZE;
+            const size_t lanes = j->n - base < WT_WARP_SIZE ? j->n - base : WT_WARP_SIZE;
+            wt_status st = tex_warp(j, base, lanes, &args, &r);
+            if (st)
+                bench_failure_record(&j->fail, st);
+        }
+    }
+    if (j->fail.failed) {
+        bench_lib_error("wt_tex_warp()", j->fail.st, j->fail.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int tex_digest(void *state, bench_digest *dg, char *note, size_t note_size)
+{
+    const tex_job *j = state;
+    (void)note, (void)note_size;
+    if (j->is_float)
+        bench_digest_f32(dg, j->out, j->n * (size_t)j->keep);
+    else
+        bench_digest_u32(dg, j->out, j->n * (size_t)j->keep);
+    return 0;
+}
+
+/* A 2D or 3D array holding `bytes` of host data. */
+static int make_array(wt_array *arr, const wt_channel_desc *cd, size_t w, size_t h, size_t dpt, size_t elem,
+                      unsigned flags, const void *src)
+{
+    wt_status st = wt_malloc_array(arr, cd, w, h, dpt, flags);
+    if (st) {
+        bench_lib_error("wt_malloc_array()", st, wt_last_error_message());
+        return -1;
+    }
+    st = wt_memcpy_to_array(*arr, 0, 0, 0, src, w * elem, w, h, dpt ? dpt : 1);
+    if (st) {
+        bench_lib_error("wt_memcpy_to_array()", st, wt_last_error_message());
+        wt_free_array(*arr);
+        *arr = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+int bench_tex_workload(int index, const bench_config *cfg, const bench_data *d)
+{
+    /* BENCH.md table: W1 W2 W5 share T2 read as normalised float with linear
+     * filtering; W4 reads T2 as element type with point filtering; W3 is the
+     * f32 volume T3 with linear filtering.  All normalised, clamp. */
+    const int volume = index == 2;
+    const int point = index == 3;
+    tex_job j;
+    memset(&j, 0, sizeof j);
+    j.n = d->n;
+    j.dims = volume ? 3 : 2;
+    j.keep = volume ? 1 : 4;
+    j.is_float = !point;
+    j.coords = volume ? d->rand3 : index == 1 ? d->rand2 : d->affine;
+    j.op.family = (uint8_t)(index == 4 ? WT_FAMILY_TLD4 : WT_FAMILY_TEX);
+    j.op.geom = (uint8_t)(volume ? WT_GEOM_3D : WT_GEOM_2D);
+    j.op.mip = WT_MIP_BASE;
+    j.op.dtype = (uint8_t)(point ? WT_DTYPE_U32 : WT_DTYPE_F32);
+    j.op.ctype = WT_CTYPE_F32;
+    j.op.comp = 0; /* tld4.r */
+
+    wt_array arr = NULL;
+    wt_channel_desc cd;
+    int rc = -1;
+    if (volume) {
+        cd = wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_FLOAT);
+        if (make_array(&arr, &cd, BENCH_T3_SIDE, BENCH_T3_SIDE, BENCH_T3_SIDE, sizeof(float), WT_ARRAY_DEFAULT,
+                       d->t3))
+            return -1;
+    } else {
+        cd = wt_make_channel_desc(8, 8, 8, 8, WT_CHANNEL_UNSIGNED);
+        if (make_array(&arr, &cd, BENCH_T2_SIDE, BENCH_T2_SIDE, 0, 4u,
+                       index == 4 ? WT_ARRAY_TEXTURE_GATHER : WT_ARRAY_DEFAULT, d->t2))
+            return -1;
+    }
+    wt_resource_desc res;
+    memset(&res, 0, sizeof res);
+    res.type = WT_RESOURCE_ARRAY;
+    res.res.array.array = arr;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = WT_ADDRESS_CLAMP;
+    td.filter_mode = point ? WT_FILTER_POINT : WT_FILTER_LINEAR;
+    td.read_mode = volume || point ? WT_READ_ELEMENT_TYPE : WT_READ_NORMALIZED_FLOAT;
+    td.normalized_coords = 1;
+    wt_status st = wt_create_texture_object(&j.tex, &res, &td, NULL);
+    if (st) {
+        bench_lib_error("wt_create_texture_object()", st, wt_last_error_message());
+        wt_free_array(arr);
+        return -1;
+    }
+    j.out = malloc(j.n * (size_t)j.keep * sizeof *j.out);
+    if (!j.out) {
+        fprintf(stderr, "warptex-bench: out of memory for the %s output\n", bench_workload_ids[index]);
+        goto done;
+    }
+
+    char label[32];
+    snprintf(label, sizeof label, "%s %s", bench_workload_ids[index], bench_workload_names[index]);
+    bench_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.label = label;
+    spec.unit = "Msamples/s";
+    spec.work = (double)j.n * 1e-6;
+    spec.pass = tex_pass;
+    spec.digest = tex_digest;
+    spec.state = &j;
+    int counts[2];
+    const int nc = bench_thread_counts(cfg, counts);
+    for (int t = 0; t < nc; t++) {
+        double scalar_rate;
+        if (bench_run_backends(cfg, &spec, counts[t], &scalar_rate))
+            goto done;
+    }
+    rc = 0;
+done:
+    free(j.out);
+    wt_destroy_texture_object(j.tex);
+    wt_free_array(arr);
+    return rc;
+}

@@ -49,10 +49,11 @@ test: build
 asan:
 	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug"
 
-# ThreadSanitizer over the library's own threads (the OpenMP tool is left out:
-# libgomp is not instrumented and would only report false races).
+# ThreadSanitizer over the library's own threads (the OpenMP programs, the
+# tool and the benchmark, are left out: libgomp is not instrumented and would
+# only report false races).
 tsan:
-	$(MAKE) test BUILD=build-tsan CMAKE_FLAGS="-DWT_SANITIZER=thread -DWT_BUILD_TOOLS=OFF"
+	$(MAKE) test BUILD=build-tsan CMAKE_FLAGS="-DWT_SANITIZER=thread -DWT_BUILD_TOOLS=OFF -DWT_BUILD_BENCH=OFF"
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -5,6 +5,7 @@
 #   make test    build and run the whole test suite (prints "N passed, M failed")
 #   make asan    the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan    the test suite built with ThreadSanitizer
+#   make bench   the standard benchmark workloads, every backend, 1 thread and all cores
 #   make install PREFIX=/usr/local
 
 BUILD    ?= build
@@ -13,7 +14,7 @@ PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
 DEBS      = cmake make gcc pkg-config libsimde-dev libstb-dev libcmocka-dev
 
-.PHONY: all deps build demo test asan tsan install clean
+.PHONY: all deps build demo test bench asan tsan install clean
 
 all: build
 
@@ -45,6 +46,9 @@ demo: build
 
 test: build
 	@.ci/ctest-summary $(BUILD) $(JOBS)
+
+bench: build
+	$(BUILD)/warptex-bench
 
 asan:
 	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug"

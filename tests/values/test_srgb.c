@@ -23,6 +23,139 @@ static void table_entries(void **state)
         assert_int_equal(wt__srgb_table[e[i].code], e[i].v);
 }
 
+static uint32_t blend(const int *code, const int *w, const int *g, int n, int ch, int nch);
+
+/* SEMANTICS Appendix A, all 256 entries, transcribed from the page (not from
+ * src/): entry c is linear*65536 for code c. */
+static const uint32_t TAB[256] = {
+    /*   0 */     0,    20,    40,    60,    80,   100,   120,   140,   160,   180,   200,   220,
+    /*  12 */   240,   264,   288,   312,   340,   368,   396,   428,   460,   492,   524,   560,
+    /*  24 */   600,   636,   676,   720,   760,   804,   852,   896,   944,  1000,  1048,  1104,
+    /*  36 */  1160,  1216,  1272,  1328,  1392,  1456,  1520,  1584,  1648,  1720,  1792,  1864,
+    /*  48 */  1936,  2016,  2096,  2176,  2256,  2336,  2416,  2496,  2592,  2688,  2768,  2864,
+    /*  60 */  2960,  3056,  3152,  3264,  3360,  3456,  3584,  3680,  3776,  3904,  4000,  4128,
+    /*  72 */  4256,  4352,  4480,  4608,  4736,  4864,  4992,  5120,  5248,  5408,  5536,  5664,
+    /*  84 */  5824,  5952,  6112,  6240,  6400,  6560,  6688,  6848,  7008,  7168,  7328,  7488,
+    /*  96 */  7680,  7808,  8000,  8192,  8320,  8512,  8704,  8896,  9088,  9280,  9472,  9664,
+    /* 108 */  9856, 10048, 10240, 10432, 10624, 10816, 11008, 11264, 11456, 11648, 11904, 12096,
+    /* 120 */ 12288, 12544, 12736, 12992, 13184, 13440, 13696, 13888, 14144, 14400, 14656, 14848,
+    /* 132 */ 15104, 15360, 15616, 15872, 16128, 16384, 16640, 16896, 17152, 17408, 17664, 18048,
+    /* 144 */ 18304, 18560, 18816, 19072, 19456, 19712, 19968, 20224, 20608, 20864, 21120, 21504,
+    /* 156 */ 21760, 22144, 22400, 22784, 23040, 23296, 23680, 24064, 24320, 24704, 24960, 25344,
+    /* 168 */ 25600, 25984, 26368, 26752, 27008, 27392, 27776, 28032, 28416, 28800, 29184, 29568,
+    /* 180 */ 29952, 30336, 30720, 30976, 31488, 31744, 32256, 32512, 33024, 33280, 33792, 34048,
+    /* 192 */ 34560, 35072, 35328, 35840, 36096, 36608, 37120, 37376, 37888, 38400, 38656, 39168,
+    /* 204 */ 39680, 39936, 40448, 40960, 41216, 41728, 42240, 42752, 43264, 43520, 44032, 44544,
+    /* 216 */ 45056, 45568, 45824, 46336, 46848, 47360, 47872, 48384, 48896, 49408, 49920, 50432,
+    /* 228 */ 50944, 51456, 51968, 52480, 52992, 53504, 54016, 54528, 55040, 55552, 56064, 56576,
+    /* 240 */ 57088, 57600, 58112, 58624, 59392, 59904, 60416, 60928, 61440, 61952, 62464, 62976,
+    /* 252 */ 64000, 64512, 65024, 65536,
+};
+
+static void table_all_entries(void **state)
+{
+    (void)state;
+    for (int c = 0; c < 256; c++)
+        if (wt__srgb_table[c] != TAB[c])
+            fail_msg("code %d: table has %u, Appendix A says %u", c, wt__srgb_table[c], TAB[c]);
+}
+
+/* Half bits of a positive value v*2^-16 that is exactly a half (at most 11
+ * significant bits, at least 2^-14 or on the 2^-24 grid). */
+static uint32_t half_of(uint32_t v)
+{
+    if (v == 0)
+        return 0;
+    int e = 0;
+    while ((v >> e) > 1)
+        e++; /* v in [2^e, 2^(e+1)) units of 2^-16 */
+    int ex = e - 16; /* unbiased exponent of the value */
+    if (ex < -14)
+        return v << 8; /* subnormal: units of 2^-24 */
+    uint32_t frac = (uint32_t)(((uint64_t)v << 10 >> e) - 1024);
+    return (uint32_t)(ex + 15) << 10 | frac;
+}
+
+/* §5.5: point sampling returns table[code]/65536 on x, y, z of RGBA (and x of
+ * one- and two-channel textures); alpha reads code/255; every code. */
+static void point_all_codes(void **state)
+{
+    (void)state;
+    wt__tex t4 = vu_tex(WT__U8, 4, WT_CHANNEL_UNSIGNED, 1, 1);
+    wt__tex t2 = vu_tex(WT__U8, 2, WT_CHANNEL_UNSIGNED_NORMALIZED, 1, 1);
+    for (uint32_t c = 0; c < 256; c++) {
+        uint32_t lin = vu_bits((float)TAB[c] / 65536.0f), un = vu_bits((float)((long double)c / 255.0L));
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(vu_point(&t4, WT_DTYPE_F32, c, k), lin);
+        assert_int_equal(vu_point(&t4, WT_DTYPE_F32, c, 3), un);
+        assert_int_equal(vu_point(&t2, WT_DTYPE_F32, c, 0), lin);
+        assert_int_equal(vu_point(&t2, WT_DTYPE_F32, c, 1), un);
+        /* .f16: every entry is exactly a half (at most 8 significant bits,
+         * the smallest non-zero one 20/65536 = 1.25*2^-12 is normal). */
+        assert_int_equal(vu_point(&t4, WT_DTYPE_F16, c, 0), half_of(TAB[c]));
+    }
+    assert_int_equal(half_of(20), 0x0d00u); /* 1.25*2^-12: exponent field 3, fraction 0x100 */
+    assert_int_equal(half_of(65536), 0x3c00u);
+}
+
+/* An independent statement of §5.5 / D2.13 for one channel: per group, E =
+ * the largest floor(log2(TAB[code|7])) over its taps; each TAB value is cut
+ * down to a multiple of 2^(E-7); the weighted sums (units 2^-24) of all
+ * groups are added; the total is rounded to 11 significant bits (never
+ * finer than 2^-24, the half subnormal grid), half-way cases up (the values
+ * are positive, so up is away from zero).  Returns the f32 bits. */
+static uint32_t srgb_model(int n, const int *code, const int *w, const int *g)
+{
+    int E[8];
+    for (int k = 0; k < 8; k++)
+        E[k] = -1;
+    for (int i = 0; i < n; i++) {
+        int e = (int)floor(log2((double)TAB[code[i] | 7]));
+        if (e > E[g[i]])
+            E[g[i]] = e;
+    }
+    uint64_t S = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t quantum = (uint64_t)1 << (E[g[i]] - 7);
+        S += (uint64_t)w[i] * (TAB[code[i]] / quantum * quantum);
+    }
+    if (S == 0)
+        return 0;
+    int top = (int)floor(log2((double)S));
+    /* half: 11 significant bits; below 2^-14 (2^10 units) the grid is 1 unit */
+    uint64_t qu = top - 10 > 0 && S >= 1024 ? (uint64_t)1 << (top - 10) : 1;
+    uint64_t R = (S + qu / 2) / qu * qu; /* qu = 1: exact; else half-way goes up */
+    return vu_bits(ldexpf((float)R, -24));
+}
+
+static void filtered_random_vs_model(void **state)
+{
+    (void)state;
+    /* The model's own check: the worked examples above. */
+    int c1[2] = {11, 184}, w1[2] = {128, 128}, g0[3] = {0, 0, 0};
+    assert_int_equal(srgb_model(2, c1, w1, g0), vu_bits(123.0f / 512.0f));
+    int c5[3] = {11, 184, 11}, w5[3] = {64, 64, 128}, g5[3] = {0, 0, 1};
+    assert_int_equal(srgb_model(3, c5, w5, g5), vu_bits(ldexpf(2043904.0f, -24)));
+    uint64_t s = 0x13198a2e03707344ULL;
+    for (int it = 0; it < 50000; it++) {
+        int n = 1 + (int)(vu_rand(&s) % 8), ng = 1 + (int)(vu_rand(&s) % 4), left, code[8], w[8], g[8];
+        int lo = (int)(vu_rand(&s) % 256), span = 1 + (int)(vu_rand(&s) % 256);
+        for (int i = 0; i < n; i++) {
+            code[i] = (lo + (int)(vu_rand(&s) % (uint64_t)span)) % 256;
+            w[i] = 1;
+            g[i] = (int)(vu_rand(&s) % (uint64_t)ng);
+        }
+        for (left = 256 - n; left > 0;) {
+            int i = (int)(vu_rand(&s) % (uint64_t)n), k = 1 + (int)(vu_rand(&s) % (uint64_t)left);
+            w[i] += k;
+            left -= k;
+        }
+        uint32_t want = srgb_model(n, code, w, g), got = blend(code, w, g, n, (int)(vu_rand(&s) % 3), 4);
+        if (want != got)
+            fail_msg("case %d n %d: got 0x%08x want 0x%08x", it, n, got, want);
+    }
+}
+
 static void table_shape(void **state)
 {
     (void)state;
@@ -123,6 +256,9 @@ int main(void)
         cmocka_unit_test(table_shape),
         cmocka_unit_test(point_decode),
         cmocka_unit_test(filtered),
+        cmocka_unit_test(table_all_entries),
+        cmocka_unit_test(point_all_codes),
+        cmocka_unit_test(filtered_random_vs_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,13 @@
-/* test_surf_clamp_table.c -- suld.b/sust.b over geometry x width x shape x clamp mode at and around every edge
+/* test_surf_clamp_table.c -- suld/sust/sured over geometry x width x shape x clamp mode at and around every edge
  * SPDX-License-Identifier: MIT
  *
  * Expected results come from a byte-level model written here from
- * SEMANTICS §10.1, §10.2, D2.15 and Q19: it lists, for every byte of the
- * access, which byte of the surface it touches (or none), and keeps a shadow
- * copy of the memory.  Loads are compared with the shadow, stores are applied
- * to the shadow and the whole memory compared after each. */
+ * SEMANTICS §10.1, §10.2, §10.3, §10.4, Q11, D2.15-D2.17 and Q19: it lists,
+ * for every byte of the access, which byte of the surface it touches (or
+ * none), and keeps a shadow copy of the memory.  Loads are compared with the
+ * shadow, stores and reductions are applied to the shadow and the whole
+ * memory compared after each.  suld.b/sust.b run on every geometry; sust.p
+ * and sured (which PTX has only for .1d/.2d/.3d) on those three. */
 #define _DEFAULT_SOURCE 1
 #include <stdlib.h>
 
@@ -24,7 +26,7 @@ static const geo GEOS[] = {
 /* (width in elements, element bytes); the row holds width*esize bytes. */
 static const uint32_t WIDTHS[][2] = {
     {1, 1}, {2, 1}, {3, 1}, {4, 1}, {7, 1}, {8, 1}, {15, 1}, {16, 1}, {17, 1},
-    {33, 1}, {3, 2}, {6, 4}, {8, 4}, {1, 16}, {2, 16},
+    {33, 1}, {3, 2}, {6, 4}, {8, 4}, {1, 8}, {3, 8}, {1, 16}, {2, 16},
 };
 
 static const int SHAPES[][2] = { /* vec, bits */
@@ -153,6 +155,152 @@ static void one_case(world *w, int geom, int vec, int bits, int clamp, uint32_t 
     w->stores++;
 }
 
+/* Q11: add wraps modulo 2^n, min/max compare by signedness, and/or
+ * bitwise; the signed order is written with an explicit sign extension. */
+static int64_t sext(uint64_t u, int bits)
+{
+    if (bits == 32) {
+        u &= 0xffffffffu;
+        return u & 0x80000000u ? (int64_t)u - 0x100000000ll : (int64_t)u;
+    }
+    return u >> 63 ? -(int64_t)(~u) - 1 : (int64_t)u;
+}
+
+static uint64_t reduce_model(int redop, int bits, int sgn, uint64_t old, uint64_t v)
+{
+    uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
+    old &= mask;
+    v &= mask;
+    int lt = sgn ? sext(v, bits) < sext(old, bits) : v < old;
+    int gt = sgn ? sext(v, bits) > sext(old, bits) : v > old;
+    switch (redop) {
+    case WT_RED_ADD: return (old + v) & mask;
+    case WT_RED_MIN: return lt ? v : old;
+    case WT_RED_MAX: return gt ? v : old;
+    case WT_RED_AND: return old & v;
+    default: return old | v;
+    }
+}
+
+/* sured.b (x in bytes) and sured.p (x in samples, D2.16) at one point. */
+static void red_case(world *w, int geom, int mode, int redop, int rtype, int clamp, int32_t x, int32_t y, int32_t z)
+{
+    wt_op op = su_red(mode, geom, redop, rtype, clamp);
+    int32_t c[4];
+    su_coords(geom, 0, x, y, z, c);
+    int64_t my = geom == WT_GEOM_1D ? 0 : y, mz = geom == WT_GEOM_3D ? z : 0, off[16];
+    int64_t esize = w->s.fmt.esize, size, unit;
+    int want, sgn, bits;
+    if (mode == WT_SURF_B) {
+        size = (rtype == WT_RTYPE_U64 || rtype == WT_RTYPE_S64) ? 8 : 4;
+        unit = 1;
+        sgn = rtype == WT_RTYPE_S32 || rtype == WT_RTYPE_S64;
+        want = model(w, clamp, 0, (int64_t)x * unit, my, mz, size, off);
+    } else {
+        /* D2.16: .b32 on one-channel 32-bit integers, .b64 min/max on
+         * two-channel ones; any other format traps */
+        int ok = w->s.fmt.cbytes == 4 && ((rtype == WT_RTYPE_B32 && w->s.fmt.nch == 1) ||
+                                          (rtype == WT_RTYPE_B64 && w->s.fmt.nch == 2 &&
+                                           (redop == WT_RED_MIN || redop == WT_RED_MAX)));
+        size = unit = esize;
+        sgn = w->s.fmt.ctype == WT__S32;
+        want = ok ? model(w, clamp, 0, (int64_t)x * unit, my, mz, size, off) : 1;
+    }
+    bits = (int)size * 8;
+    uint64_t v[4] = {next_rand(), 0, 0, 0}, d[4] = {3, 3, 3, 3};
+    int trap = wt__surf_access_scalar(&w->s, &op, c, v, d);
+    if (want == 0) {
+        uint64_t old = 0, nv;
+        for (int64_t i = size - 1; i >= 0; i--)
+            old = old << 8 | (off[i] < 0 ? 0 : w->shadow[off[i]]); /* D2.17: the rest reads 0 */
+        nv = reduce_model(redop, bits, sgn, old, v[0]);
+        for (int64_t i = 0; i < size; i++, nv >>= 8)
+            if (off[i] >= 0)
+                w->shadow[off[i]] = (uint8_t)nv;
+    }
+    if (trap != (want == 1) || (d[0] | d[1] | d[2] | d[3]) != 0 || memcmp(w->mem, w->shadow, w->bytes) != 0) {
+        print_error("sured.%s op %d type %d geom %d clamp %d rowbytes %lld esize %lld x %d y %d z %d: trap %d "
+                    "(want %d)\n", mode ? "p" : "b", redop, rtype, geom, clamp, (long long)w->row_bytes,
+                    (long long)esize, x, y, z, trap, want == 1);
+        fail();
+    }
+    w->stores++;
+    w->traps += want == 1;
+    w->zeros += want == 2;
+}
+
+/* sust.p at one point: x in samples, one whole element converted by the
+ * (unsigned integer) format: each channel min(v, max); channels the vector
+ * does not reach are 0 (§10.3 [3P-M]). */
+static void p_case(world *w, int geom, int vec, int clamp, int32_t x, int32_t y, int32_t z)
+{
+    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, geom, vec, 32, clamp);
+    int32_t c[4];
+    su_coords(geom, 0, x, y, z, c);
+    int64_t my = geom == WT_GEOM_1D ? 0 : y, mz = geom == WT_GEOM_3D ? z : 0, off[16];
+    int64_t esize = w->s.fmt.esize, cb = w->s.fmt.cbytes;
+    int want = model(w, clamp, 0, (int64_t)x * esize, my, mz, esize, off);
+    uint64_t v[4];
+    for (int k = 0; k < 4; k++)
+        v[k] = next_rand() >> (k * 8); /* large and small values: some saturate */
+    int trap = su_store(&w->s, &op, c, v);
+    if (want == 0)
+        for (int ch = 0; ch < w->s.fmt.nch; ch++) {
+            uint64_t max = cb == 4 ? 0xffffffffu : (1u << (8 * cb)) - 1u, u = (uint32_t)v[ch];
+            uint64_t code = ch < vec ? (u > max ? max : u) : 0;
+            for (int64_t i = 0; i < cb; i++)
+                w->shadow[off[ch * cb + i]] = (uint8_t)(code >> (8 * i));
+        }
+    if (trap != (want == 1) || memcmp(w->mem, w->shadow, w->bytes) != 0) {
+        print_error("sust.p v%d geom %d clamp %d rowbytes %lld esize %lld x %d y %d z %d: trap %d (want %d)\n", vec,
+                    geom, clamp, (long long)w->row_bytes, (long long)esize, x, y, z, trap, want == 1);
+        fail();
+    }
+    w->stores++;
+    w->traps += want == 1;
+    w->zeros += want == 2;
+}
+
+/* The sured.b op/type pairs of seed 000. */
+static const int RED_B[][2] = {
+    {WT_RED_ADD, WT_RTYPE_U32}, {WT_RED_ADD, WT_RTYPE_S32}, {WT_RED_ADD, WT_RTYPE_U64}, {WT_RED_MIN, WT_RTYPE_U32},
+    {WT_RED_MIN, WT_RTYPE_S32}, {WT_RED_MIN, WT_RTYPE_U64}, {WT_RED_MIN, WT_RTYPE_S64}, {WT_RED_MAX, WT_RTYPE_U32},
+    {WT_RED_MAX, WT_RTYPE_S32}, {WT_RED_MAX, WT_RTYPE_U64}, {WT_RED_MAX, WT_RTYPE_S64}, {WT_RED_AND, WT_RTYPE_B32},
+    {WT_RED_OR, WT_RTYPE_B32},
+};
+
+/* sured and sust.p over one surface of a non-layered geometry: x around
+ * both ends of the row (bytes or samples), every y and z edge. */
+static void run_red_p(world *w, int geom, const int32_t *ys, int nyv, const int32_t *zs, int nzv)
+{
+    int64_t esize = w->s.fmt.esize;
+    for (int clamp = 0; clamp < 3; clamp++)
+        for (int zi = 0; zi < nzv; zi++)
+            for (int yi = 0; yi < nyv; yi++) {
+                int32_t y = nyv == 1 ? 0 : ys[yi], z = nzv == 1 ? 0 : zs[zi];
+                for (int64_t x = -18; x <= w->row_bytes + 18; x++) {
+                    if (x > 18 && x < w->row_bytes - 18)
+                        continue;
+                    for (size_t i = 0; i < sizeof RED_B / sizeof RED_B[0]; i++)
+                        red_case(w, geom, WT_SURF_B, RED_B[i][0], RED_B[i][1], clamp, (int32_t)x, y, z);
+                }
+                int32_t far[] = {INT32_MIN, INT32_MAX, 0x7ffffff8, -0x7ffffff8};
+                for (int fi = 0; fi < 4; fi++)
+                    for (size_t i = 0; i < sizeof RED_B / sizeof RED_B[0]; i++)
+                        red_case(w, geom, WT_SURF_B, RED_B[i][0], RED_B[i][1], clamp, far[fi], y, z);
+                int64_t n = w->row_bytes / esize;
+                for (int64_t x = -3; x <= n + 3; x++) {
+                    int32_t xx = x == -3 ? INT32_MIN : x == n + 3 ? INT32_MAX : (int32_t)x;
+                    for (int vec = 1; vec <= 4; vec *= 2)
+                        p_case(w, geom, vec, clamp, xx, y, z);
+                    for (int r = WT_RED_ADD; r <= WT_RED_OR; r++) {
+                        red_case(w, geom, WT_SURF_P, r, WT_RTYPE_B32, clamp, xx, y, z);
+                        red_case(w, geom, WT_SURF_P, r, WT_RTYPE_B64, clamp, xx, y, z);
+                    }
+                }
+            }
+}
+
 static void run_table(int at_end, int padded, uint64_t *counts)
 {
     for (size_t gi = 0; gi < sizeof GEOS / sizeof GEOS[0]; gi++) {
@@ -174,13 +322,15 @@ static void run_table(int at_end, int padded, uint64_t *counts)
             assert_non_null(w.shadow);
             for (size_t i = 0; i < w.bytes; i++)
                 w.mem[i] = w.shadow[i] = (uint8_t)next_rand();
-            /* the format only sets the row length: .b moves bytes */
-            w.s = su_make(w.mem, 1, (int)esize, esize == 1 ? WT__U8 : esize == 2 ? WT__U16 : WT__U32,
-                          WT_CHANNEL_UNSIGNED, width, g->h, g->d, g->layers, (size_t)w.pitch,
+            /* .b moves bytes, so for suld/sust.b the format only sets the
+             * row length; sust.p and sured.p use it: u8, u16, u32 or s32
+             * (width 6), u32x2 or s32x2 (width 3), u32x4. */
+            int cb = esize <= 4 ? (int)esize : 4, nch = (int)esize / cb;
+            int sgn = cb == 4 && width % 3 == 0;
+            w.s = su_make(w.mem, nch, cb, cb == 1 ? WT__U8 : cb == 2 ? WT__U16 : sgn ? WT__S32 : WT__U32,
+                          sgn ? WT_CHANNEL_SIGNED : WT_CHANNEL_UNSIGNED, width, g->h, g->d, g->layers,
+                          (size_t)w.pitch,
                           g->geom == WT_GEOM_3D ? 3 : (g->geom == WT_GEOM_1D || g->geom == WT_GEOM_A1D) ? 1 : 2);
-            if (esize == 16)
-                w.s.fmt.nch = 4; /* 4 x 32-bit */
-            w.s.fmt.esize = (uint8_t)esize;
             for (size_t si = 0; si < sizeof SHAPES / sizeof SHAPES[0]; si++) {
                 int vec = SHAPES[si][0], bits = SHAPES[si][1], size = vec * bits / 8;
                 int32_t xs[200];
@@ -205,7 +355,13 @@ static void run_table(int at_end, int padded, uint64_t *counts)
                                     one_case(&w, g->geom, vec, bits, clamp, ls[li], xs[xi],
                                              nyv == 1 ? 0 : ys[yi], nzv == 1 ? 0 : zs[zi]);
             }
+            if (!g->layers)
+                run_red_p(&w, g->geom, (const int32_t[]){-1, 0, (int32_t)g->h - 1, (int32_t)g->h, INT32_MAX},
+                          g->geom == WT_GEOM_1D ? 1 : 5,
+                          (const int32_t[]){-1, 0, (int32_t)g->d - 1, (int32_t)g->d, INT32_MIN},
+                          g->geom == WT_GEOM_3D ? 5 : 1);
             counts[0] += w.loads;
+            counts[3] += w.stores;
             counts[1] += w.traps;
             counts[2] += w.zeros;
             free(w.shadow);
@@ -217,27 +373,28 @@ static void run_table(int at_end, int padded, uint64_t *counts)
 static void table_guard_after(void **state)
 {
     (void)state;
-    uint64_t n[3] = {0, 0, 0};
+    uint64_t n[4] = {0, 0, 0, 0};
     run_table(1, 0, n);
-    print_message("guard after: %llu loads + stores, %llu traps, %llu .zero outside\n", (unsigned long long)n[0],
-                  (unsigned long long)n[1], (unsigned long long)n[2]);
-    assert_true(n[0] > 100000 && n[1] > 1000 && n[2] > 1000);
+    print_message("guard after: %llu suld+sust.b, %llu sust.p+sured, %llu traps, %llu .zero outside\n",
+                  (unsigned long long)n[0], (unsigned long long)n[3], (unsigned long long)n[1],
+                  (unsigned long long)n[2]);
+    assert_true(n[0] > 100000 && n[3] > 100000 && n[1] > 1000 && n[2] > 1000);
 }
 
 static void table_guard_before(void **state)
 {
     (void)state;
-    uint64_t n[3] = {0, 0, 0};
+    uint64_t n[4] = {0, 0, 0, 0};
     run_table(0, 0, n);
-    assert_true(n[0] > 100000);
+    assert_true(n[0] > 100000 && n[3] > 100000);
 }
 
 static void table_padded_rows(void **state)
 {
     (void)state;
-    uint64_t n[3] = {0, 0, 0};
+    uint64_t n[4] = {0, 0, 0, 0};
     run_table(1, 1, n);
-    assert_true(n[0] > 100000);
+    assert_true(n[0] > 100000 && n[3] > 100000);
 }
 
 /* §10.2 .zero is all-or-nothing: a .v4.b32 straddling the row end returns

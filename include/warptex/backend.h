@@ -8,26 +8,39 @@
 extern "C" {
 #endif
 
-/* The live backend: "scalar", "avx2", "avx512", "neon".  Chosen once, on
- * first use, as the best one compiled in that the CPU runs, unless the
- * environment variable WARPTEX_BACKEND names one.  Thread-safe. */
+/* wt_backend_name: the live backend: "scalar", "avx2", "avx512", "neon".
+ * Chosen once, on first use, as the best one compiled in that the CPU runs,
+ * unless the environment variable WARPTEX_BACKEND names one (one that is not
+ * available is reported on stderr once, never silently replaced).
+ * Errors: none.  Thread-safety: any thread; returns a static string. */
 const char *wt_backend_name(void);
 
-/* Force a backend by name.  An unknown name, one not compiled in, or one the
- * CPU lacks is WT_ERROR_BACKEND_UNAVAILABLE (nothing changes). */
+/* wt_set_backend: force a backend by name for every later call.
+ * Errors: WT_ERROR_BACKEND_UNAVAILABLE for NULL, an unknown name, one not
+ * compiled in, or one the CPU lacks (nothing changes).
+ * Thread-safety: any thread; calls already running finish on the backend
+ * they started with (all backends give identical results). */
 wt_status wt_set_backend(const char *name);
 
-/* 1 when `name` is compiled in and usable on this CPU. */
+/* wt_backend_available: 1 when `name` is compiled in and usable on this
+ * CPU, else 0 (NULL too).  Errors: none.  Thread-safety: any thread. */
 int wt_backend_available(const char *name);
 
-/* Space-separated CPU features warptex looks at ("sse2 avx2 fma avx512f ..."). */
+/* wt_cpu_features: the space-separated CPU features warptex looks at
+ * ("sse2 avx2 fma avx512f ...", "none" when none).  Errors: none.
+ * Thread-safety: any thread (probed once); returns a static string. */
 const char *wt_cpu_features(void);
 
-/* Library version string, "0.1.0". */
+/* wt_version: the library version string, "0.1.0" (WT_VERSION_STRING).
+ * Errors: none.  Thread-safety: any thread. */
 const char *wt_version(void);
 
-/* Threads used by batch entry points and the PTX launcher (OpenMP);
- * 0 = all cores (default, or WARPTEX_NUM_THREADS). */
+/* wt_set_num_threads / wt_get_num_threads: threads used by batch entry
+ * points and the PTX launcher (OpenMP); 0 = all cores (default, or
+ * WARPTEX_NUM_THREADS when set).  wt_get_num_threads() returns the count in
+ * effect (>= 1).
+ * Errors: WT_ERROR_INVALID_VALUE for n < 0 (nothing changes).
+ * Thread-safety: any thread (an atomic setting). */
 wt_status wt_set_num_threads(int n);
 int wt_get_num_threads(void);
 

@@ -19,6 +19,9 @@ typedef struct wt_channel_desc {
     wt_channel_kind kind;
 } wt_channel_desc;
 
+/* wt_make_channel_desc: cudaCreateChannelDesc, the descriptor {x, y, z, w,
+ * kind} as given.  It is validated where it is used, not here.
+ * Errors: none.  Thread-safety: any thread (pure). */
 wt_channel_desc wt_make_channel_desc(int x, int y, int z, int w, wt_channel_kind kind);
 
 /* Array flags (cudaArray*). */
@@ -35,47 +38,95 @@ typedef struct wt_mipmapped_array_s *wt_mipmapped_array;
 /* wt_malloc_array: cudaMalloc3DArray.  height 0 makes a 1D array, depth 0 a
  * 1D/2D one.  With WT_ARRAY_LAYERED depth is the number of layers; with
  * WT_ARRAY_CUBEMAP depth is 6 (or 6 x cubes with LAYERED too) and width must
- * equal height.  Sizes are checked against the CUDA limits (SEMANTICS §12.4).
- * Errors: WT_ERROR_INVALID_VALUE (NULL out, bad size or flags, limits),
- * WT_ERROR_INVALID_CHANNEL_DESCRIPTOR, WT_ERROR_OUT_OF_MEMORY.
- * Thread-safe.  Contents start as zero. */
+ * equal height.  WT_ARRAY_SURFACE_LOAD_STORE allows surface objects over it;
+ * WT_ARRAY_TEXTURE_GATHER marks a plain 2D array for tld4.  Contents start as
+ * zero.  Sizes are checked against the CUDA limits (SEMANTICS §12.4) before
+ * anything is allocated: 1D 131072 (surface 32768), 1D layered 32768 x 2048,
+ * 2D 131072 x 65536, 2D gather 32768 x 32768, 2D layered 32768 x 32768 x 2048
+ * (surface x 1048), 3D 16384^3, cubemap 32768, cubemap layered 32768 x 2046
+ * (depth counts faces, 6 x cubes).
+ * Errors: WT_ERROR_INVALID_VALUE (NULL out, zero or inconsistent sizes,
+ * unknown flags, a non-square or not-6n cubemap, a size past its limit),
+ * WT_ERROR_INVALID_CHANNEL_DESCRIPTOR (see wt_channel_desc),
+ * WT_ERROR_OUT_OF_MEMORY; *out is NULL on failure.
+ * Thread-safety: any thread; concurrent calls are independent. */
 wt_status wt_malloc_array(wt_array *out, const wt_channel_desc *desc, size_t width, size_t height,
                           size_t depth, unsigned flags);
 
-/* A 2D (layers == 0) or 2D layered multisample array with num_samples
- * samples per texel (1..32, a power of two), for tex.2dms/.a2dms.
- * Samples of texel (x, y, layer) are addressed as slice layer*num_samples+s
- * by wt_memcpy_to_array/wt_memcpy_from_array (z of the box). */
+/* wt_malloc_multisample_array: a 2D (layers == 0) or 2D layered
+ * multisample array with num_samples samples per texel (1..32, a power of
+ * two), for tex.2dms/.a2dms.  Samples of texel (x, y, layer) are addressed as
+ * slice layer*num_samples+s by wt_memcpy_to_array/wt_memcpy_from_array (z of
+ * the box).  flags and limits as wt_malloc_array (2D or 2D layered).
+ * Errors: WT_ERROR_INVALID_VALUE (NULL out, height 0, num_samples 0, not a
+ * power of two or > 32, a cubemap flag, sizes as wt_malloc_array),
+ * WT_ERROR_INVALID_CHANNEL_DESCRIPTOR, WT_ERROR_OUT_OF_MEMORY.
+ * Thread-safety: any thread. */
 wt_status wt_malloc_multisample_array(wt_array *out, const wt_channel_desc *desc, size_t width,
                                       size_t height, size_t layers, unsigned num_samples,
                                       unsigned flags);
 
-/* Frees an array.  Texture and surface objects hold their own reference:
- * the storage lives until the last object over it is destroyed.  NULL is
- * WT_ERROR_INVALID_VALUE; an array that is a level of a mipmapped array is
- * WT_ERROR_INVALID_VALUE (free the mipmapped array). */
+/* wt_free_array: cudaFreeArray.  Texture and surface objects hold their own
+ * reference: the storage lives until the last object over it is destroyed.
+ * Errors: WT_ERROR_INVALID_VALUE for NULL, a pointer that is not a live array
+ * (already freed, or never one: recognised by address, never read), or a
+ * level of a mipmapped array (free the mipmapped array instead).
+ * Thread-safety: any thread; of two racing frees of one array exactly one
+ * succeeds.  Other calls on the same array must not race with its free (as
+ * in CUDA). */
 wt_status wt_free_array(wt_array arr);
 
-/* cudaMallocMipmappedArray: num_levels in 1..1+floor(log2(max(w,h,d))). */
+/* wt_malloc_mipmapped_array: cudaMallocMipmappedArray.  Sizes and flags as
+ * wt_malloc_array (the extent is level 0's); num_levels in
+ * 1..1+floor(log2(max(w, h, d))) where d counts only for 3D (SEMANTICS §6.1).
+ * Level i is max(1, size >> i) on each axis; layers and faces are in every
+ * level.  Contents start as zero.
+ * Errors: as wt_malloc_array, plus WT_ERROR_INVALID_VALUE for num_levels
+ * outside that range.  Thread-safety: any thread. */
 wt_status wt_malloc_mipmapped_array(wt_mipmapped_array *out, const wt_channel_desc *desc,
                                     size_t width, size_t height, size_t depth,
                                     unsigned num_levels, unsigned flags);
+
+/* wt_free_mipmapped_array: cudaFreeMipmappedArray.  Its level arrays
+ * (wt_get_mipmapped_array_level) die with it; texture and surface objects
+ * over it or its levels keep the storage until they are destroyed.
+ * Errors: WT_ERROR_INVALID_VALUE for NULL or a pointer that is not a live
+ * mipmapped array.  Thread-safety: any thread; other calls on the same
+ * mipmapped array or its levels must not race with its free. */
 wt_status wt_free_mipmapped_array(wt_mipmapped_array marr);
 
-/* cudaGetMipmappedArrayLevel: an array aliasing level `level` (sizes per the
- * PTX mipmap formula).  It stays owned by the mipmapped array. */
+/* wt_get_mipmapped_array_level: cudaGetMipmappedArrayLevel.  *out is an
+ * array aliasing level `level` (its extent per the mipmap formula, its
+ * layers all of the mipmapped array's), usable wherever an array is: copies,
+ * texture and surface objects.  It stays owned by the mipmapped array (never
+ * wt_free_array it); asking twice gives the same pointer.
+ * Errors: WT_ERROR_INVALID_VALUE (NULL out, not a live mipmapped array,
+ * level >= num_levels), WT_ERROR_OUT_OF_MEMORY.
+ * Thread-safety: any thread, also racing calls for the same level. */
 wt_status wt_get_mipmapped_array_level(wt_array *out, wt_mipmapped_array marr, unsigned level);
 
-/* Description of an array: format, extent as given at creation, flags. */
+/* wt_array_get_info: cudaArrayGetInfo.  The format, the extent as given at
+ * creation (a level array: its level's extent) and the flags; any output
+ * pointer may be NULL.
+ * Errors: WT_ERROR_INVALID_VALUE when arr is not a live array.
+ * Thread-safety: any thread. */
 wt_status wt_array_get_info(wt_channel_desc *desc, size_t *width, size_t *height, size_t *depth,
                             unsigned *flags, wt_array arr);
 
-/* Copy a box of elements between host memory and an array.
- * (x, y, z) is the box origin in elements/rows/slices (z = layer for layered
- * and cubemap arrays: 6*cube + face), (w, h, d) its extent; host rows are
- * src_pitch/dst_pitch bytes apart and slices pitch*h apart.  The box must lie
- * inside the array and the pitch must be >= w * element size.
- * Errors: WT_ERROR_INVALID_VALUE with a message naming the field. */
+/* wt_memcpy_to_array / wt_memcpy_from_array: cudaMemcpy3D between host
+ * memory and a box of an array.  (x, y, z) is the box origin in
+ * elements/rows/slices (z = layer for layered arrays, 6*cube + face for
+ * cubemaps, layer*samples + sample for multisample ones, the depth plane for
+ * 3D), (w, h, d) its extent; host rows are src_pitch/dst_pitch bytes apart
+ * and slices pitch*h apart.  Other mip levels: copy into the level array of
+ * wt_get_mipmapped_array_level().  The box must lie inside the array (1D: h =
+ * d = 1, y = z = 0) and the pitch must be >= w * element size.
+ * Errors: WT_ERROR_INVALID_VALUE (not a live array, NULL host pointer, an
+ * empty box, a box past the extent, a short pitch), with a message naming the
+ * field; nothing is copied then.
+ * Thread-safety: any thread; copies into disjoint boxes may run at once.  A
+ * copy into texels another thread samples at the same time is a data race
+ * (as in CUDA): results are then undefined, but memory stays safe. */
 wt_status wt_memcpy_to_array(wt_array dst, size_t x, size_t y, size_t z, const void *src,
                              size_t src_pitch, size_t w, size_t h, size_t d);
 wt_status wt_memcpy_from_array(void *dst, size_t dst_pitch, wt_array src, size_t x, size_t y,
@@ -91,7 +142,8 @@ typedef enum wt_resource_type {
 
 /* cudaResourceDesc.  Linear and pitch2D wrap user memory without copying; the
  * memory must outlive every object over it and be aligned to the channel
- * width. */
+ * width (pitch_in_bytes too).  Linear: 1..2^28 elements (size_in_bytes /
+ * element size); pitch2D: 1..131072 x 1..65000 elements (SEMANTICS §12.4). */
 typedef struct wt_resource_desc {
     wt_resource_type type;
     union {

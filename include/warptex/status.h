@@ -31,21 +31,32 @@ typedef enum wt_status {
     WT_STATUS_COUNT
 } wt_status;
 
-/* Name of a status ("WT_ERROR_INVALID_HANDLE"); "WT_UNKNOWN_STATUS" for others.
- * Thread-safe; returns a static string. */
+/* wt_status_string: the name of a status ("WT_ERROR_INVALID_HANDLE"), or
+ * "WT_UNKNOWN_STATUS" for a value not in WT_STATUS_LIST.
+ * Errors: none (never fails).  Thread-safety: any thread; returns a static
+ * string. */
 const char *wt_status_string(wt_status s);
 
-/* One-line description of a status (the default message of the list above). */
+/* wt_status_description: a one-line description of a status (the message
+ * column of WT_STATUS_LIST), or "unknown status".
+ * Errors: none.  Thread-safety: any thread; returns a static string. */
 const char *wt_status_description(wt_status s);
 
-/* Detail message of the last failure on this thread (empty when none),
- * e.g. "wt_create_texture_object(): address_mode[1] = 7 is not a wt_address_mode".
- * The pointer stays valid until the next warptex call on this thread. */
+/* wt_last_error_message: the detail message of the last failure on this
+ * thread (empty when none yet), naming the function, the field and the value,
+ * e.g. "wt_create_texture_object(): address_mode[1] = 7 is not a
+ * wt_address_mode".  A successful call does not clear it.
+ * Errors: none.  Thread-safety: per thread (thread-local storage); the
+ * pointer stays valid until the next failing warptex call on this thread. */
 const char *wt_last_error_message(void);
 
-/* Per-lane calls (NVVM names) cannot return a status: they record failures
- * (trap, bad handle) in the thread's last error.  wt_get_last_error() returns
- * it and resets it to WT_SUCCESS; wt_peek_last_error() only returns it. */
+/* wt_get_last_error / wt_peek_last_error: the status of the last failure on
+ * this thread.  Per-lane calls (NVVM names) cannot return a status, so they
+ * record failures (trap, bad handle, an object that cannot serve the form)
+ * here; functions returning wt_status record theirs too.  wt_get_last_error()
+ * returns it and resets it to WT_SUCCESS; wt_peek_last_error() only returns
+ * it.  A successful call leaves it unchanged.
+ * Errors: none.  Thread-safety: per thread (thread-local storage). */
 wt_status wt_get_last_error(void);
 wt_status wt_peek_last_error(void);
 

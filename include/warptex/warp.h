@@ -32,10 +32,17 @@ typedef struct wt_tex_result {
     uint32_t pred;
 } wt_tex_result;
 
-/* tex and tld4 (op->family selects).  `smp` is the explicit sampler when
- * op->flags has WT_OP_SAMPLER, else ignored.  Returns WT_SUCCESS, or
- * WT_ERROR_INVALID_HANDLE / WT_ERROR_INVALID_VALUE (bad op) with the active
- * lanes' results zeroed and pred 0.  Thread-safe, lock-free. */
+/* wt_tex_warp: tex and tld4 (op->family selects) for the lanes set in
+ * `active`.  `smp` is the explicit sampler when op->flags has WT_OP_SAMPLER,
+ * else ignored.  Results are identical to one per-lane call per active lane.
+ * Errors (the active lanes' results zeroed, pred 0, the thread's last error
+ * set): WT_ERROR_INVALID_VALUE (NULL op/in/out, an op field out of range or a
+ * form PTX does not allow: e.g. .s32 coordinates on a cube, .level on
+ * .2dms, tld4 on .1d), WT_ERROR_INVALID_HANDLE (tex or, with WT_OP_SAMPLER,
+ * smp is 0, destroyed, forged or of the wrong kind), WT_ERROR_INVALID_TEXTURE
+ * (the geometry does not match the texture's shape).
+ * Thread-safety: any thread, lock-free; safe against a concurrent destroy of
+ * tex or smp (the call finishes on the object it found). */
 wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active,
                       const wt_tex_args *in, wt_tex_result *out);
 
@@ -54,16 +61,32 @@ typedef struct wt_surf_result {
     uint32_t trap;
 } wt_surf_result;
 
-/* suld, sust and sured (op->family selects).  Returns WT_ERROR_TRAP when any
- * active lane trapped (out->trap says which), WT_ERROR_INVALID_HANDLE for a
- * bad handle.  sured is atomic across lanes and threads. */
+/* wt_surf_warp: suld, sust and sured (op->family selects) for the lanes set
+ * in `active`, in lane order.
+ * Errors: WT_ERROR_TRAP when any active lane trapped (out->trap says which;
+ * those lanes touch no memory and load 0, the others run);
+ * WT_ERROR_INVALID_VALUE (NULL op/in/out, a form PTX does not allow),
+ * WT_ERROR_INVALID_HANDLE (a bad handle), WT_ERROR_INVALID_SURFACE (the
+ * geometry does not match the surface); the thread's last error is set.
+ * Thread-safety: any thread, lock-free for suld/sust (stores racing on the
+ * same element are a data race, as on the GPU); sured is atomic across lanes
+ * and threads; safe against a concurrent destroy of surf. */
 wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_surf_args *in,
                        wt_surf_result *out);
 
-/* txq / suq: one query (op->query) of a texture, sampler or surface handle;
- * lod is the level for the txq.level.* queries.  istypep: *value = 1 when
- * handle is a live object of the kind op->query names, else 0 (never an
- * error). */
+/* wt_query: txq / suq: one query (op->query, a wt_query_kind) of a texture,
+ * sampler or surface handle; lod is the level for the txq.level.* queries
+ * (relative to a view's first level).  txq takes a texture or a sampler
+ * (with WT_OP_SAMPLER: a sampler only); suq a surface.  istypep: *value = 1
+ * when handle is a live object of the kind op->query (a wt_handle_type)
+ * names, else 0 (never an error).  Values: SEMANTICS §11 with decisions Q9
+ * (addr_mode numbering) and Q12 (channel enums, memory_layout).
+ * Errors (*value = 0): WT_ERROR_INVALID_VALUE (NULL op or value, a family
+ * other than txq/suq/istypep, a query or type out of range, a txq.level lod
+ * outside the visible levels), WT_ERROR_INVALID_HANDLE (not a live object
+ * of a kind the family takes), WT_ERROR_UNSUPPORTED (a query that does not
+ * apply: txq.width on a sampler, suq.num_samples ...).
+ * Thread-safety: any thread, lock-free. */
 wt_status wt_query(const wt_op *op, uint64_t handle, int32_t lod, int32_t *value);
 
 #ifdef __cplusplus

@@ -289,8 +289,10 @@ wt_status wt_get_mipmapped_array_level(wt_array *out, wt_mipmapped_array m, unsi
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): level = %u is not in [0, %u)", fn, level,
                          m->arr->num_levels);
     /* Created once per level under no lock: racing callers could both build
-     * one, so publish with a compare-exchange and drop the loser. */
-    struct wt_array_s *v = m->level_views[level];
+     * one, so publish with a compare-exchange and drop the loser.  The alias
+     * joins the live set before it is published, so no caller can be handed
+     * one that wt__array_live() does not know yet. */
+    struct wt_array_s *v = __atomic_load_n(&m->level_views[level], __ATOMIC_ACQUIRE);
     if (!v) {
         struct wt_array_s *a = m->arr;
         v = wt__alloc(sizeof *v);
@@ -307,14 +309,16 @@ wt_status wt_get_mipmapped_array_level(wt_array *out, wt_mipmapped_array m, unsi
         v->width = a->lv[level].w;
         v->height = a->dims >= 2 ? a->lv[level].h : 0;
         v->depth = a->dims == 3 ? a->lv[level].d : a->depth;
+        if (wt__live_add(v) != 0) {
+            wt__free(v);
+            return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
+        }
         struct wt_array_s *expected = NULL;
         if (!__atomic_compare_exchange_n(&m->level_views[level], &expected, v, 0, __ATOMIC_ACQ_REL,
                                          __ATOMIC_ACQUIRE)) {
+            wt__live_remove(v);
             wt__free(v);
             v = expected;
-        } else if (wt__live_add(v) != 0) {
-            /* stays in level_views (freed with m) but is not handed out */
-            return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
         }
     }
     *out = v;

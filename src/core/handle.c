@@ -7,7 +7,14 @@
  * different value) or one of the wrong kind never reaches its object.
  * Lookups take no lock; creation and destruction serialise on a mutex.  A
  * removed object is not freed here: its owner retires it (reclaim.c), so a
- * lookup that raced with the removal still reads valid memory. */
+ * lookup that raced with the removal still reads valid memory.
+ *
+ * No ABA on the generation: a slot whose 24-bit generation is used up is
+ * never put back on the free list, so a (slot, generation) pair is handed
+ * out at most once in the life of the process and a destroyed handle can
+ * never become valid again.  Free slots are reused last-in first-out, so a
+ * create/destroy loop burns one slot per 2^24 - 1 cycles (1,048,576 slots:
+ * about 1.8e13 objects before the table is used up). */
 #include <pthread.h>
 
 #include "internal.h"
@@ -15,6 +22,7 @@
 #define CHUNK_BITS 10
 #define CHUNK_SLOTS (1u << CHUNK_BITS)
 #define MAX_CHUNKS 1024u /* 1,048,576 live objects at most */
+#define GEN_MAX 0xffffffu   /* the generation field is 24 bits; 0 is never used */
 
 typedef struct slot {
     _Atomic uint64_t handle; /* 0 while free */
@@ -39,6 +47,7 @@ static slot *slot_at(uint32_t idx)
 
 wt_status wt__handle_new(uint64_t *out, wt__kind kind, void *obj)
 {
+    wt__reclaim_poll(); /* objects destroyed under a reader go now, not at the next destroy */
     pthread_mutex_lock(&lock);
     uint32_t idx;
     if (free_head) {
@@ -62,9 +71,7 @@ wt_status wt__handle_new(uint64_t *out, wt__kind kind, void *obj)
         used_slots++;
     }
     slot *s = slot_at(idx);
-    s->generation = (s->generation + 1) & 0xffffffu;
-    if (s->generation == 0)
-        s->generation = 1;
+    s->generation++; /* < GEN_MAX here: a used-up slot never comes back (remove) */
     uint64_t h = (uint64_t)kind << 56 | (uint64_t)s->generation << 32 | (uint64_t)(idx + 1);
     atomic_store_explicit(&s->obj, obj, memory_order_release);
     atomic_store_explicit(&s->handle, h, memory_order_release);
@@ -102,8 +109,10 @@ void *wt__handle_remove(uint64_t h, wt__kind kind)
         obj = atomic_load_explicit(&s->obj, memory_order_relaxed);
         atomic_store(&s->handle, 0); /* seq_cst, see reclaim.c */
         atomic_store_explicit(&s->obj, NULL, memory_order_relaxed);
-        s->next_free = free_head;
-        free_head = low;
+        if (s->generation < GEN_MAX) {
+            s->next_free = free_head;
+            free_head = low;
+        } /* else: retired for good, so no later handle repeats an old one */
     }
     pthread_mutex_unlock(&lock);
     return obj;

@@ -191,6 +191,10 @@ WT_INTERNAL void *wt__handle_remove(uint64_t h, wt__kind kind);
 WT_INTERNAL void wt__read_begin(void);
 WT_INTERNAL void wt__read_end(void);
 WT_INTERNAL void wt__retire(void *obj, void (*release)(void *));
+/* Release retired objects no reader can still hold, if any wait; never
+ * blocks (object creation calls it, so such objects do not linger until the
+ * next destroy). */
+WT_INTERNAL void wt__reclaim_poll(void);
 
 /* ---- queries (query.c, surface_object.c) --------------------------------- */
 /* OpenCL channel data type / order values of a format (decision Q12). */

@@ -93,14 +93,22 @@ static wt_status query(const wt_op *op, uint64_t h, int32_t lod, int32_t *value)
         return WT_SUCCESS;
     }
     case WT_FAMILY_TXQ: {
-        const wt__tex *t = wt__handle_get(h, WT__KIND_TEX);
-        if (t)
-            return txq_texture(t, op->query, lod, value);
+        if (op->query >= WT_Q_COUNT)
+            return wt__error(WT_ERROR_INVALID_VALUE, "txq: query = %u is not a wt_query_kind", op->query);
+        /* PTX txq takes a .texref or a .samplerref (unified mode asks the
+         * texture for its sampling state).  WT_OP_SAMPLER says the operand is
+         * a .samplerref (the wt_txq_sampler_* forms): a texture is then the
+         * wrong kind. */
+        if (!(op->flags & WT_OP_SAMPLER)) {
+            const wt__tex *t = wt__handle_get(h, WT__KIND_TEX);
+            if (t)
+                return txq_texture(t, op->query, lod, value);
+        }
         const wt__sampler *s = wt__handle_get(h, WT__KIND_SAMPLER);
         if (s)
             return txq_sampler(s, op->query, value);
-        return wt__error(WT_ERROR_INVALID_HANDLE, "txq: 0x%016llx is not a live texture or sampler object",
-                         (unsigned long long)h);
+        return wt__error(WT_ERROR_INVALID_HANDLE, "txq: 0x%016llx is not a live %s object", (unsigned long long)h,
+                         (op->flags & WT_OP_SAMPLER) ? "sampler" : "texture or sampler");
     }
     case WT_FAMILY_SUQ: {
         const wt__surf *s = wt__handle_get(h, WT__KIND_SURF);

@@ -46,6 +46,8 @@ static _Atomic long anonymous_readers;
 
 static pthread_mutex_t retire_lock = PTHREAD_MUTEX_INITIALIZER;
 static retired *pending; /* under retire_lock */
+/* pending != NULL, readable without the lock (a hint for wt__reclaim_poll). */
+static _Atomic int have_pending;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t key;
@@ -142,6 +144,22 @@ static void collect(void)
             pp = &it->next;
         }
     }
+    atomic_store_explicit(&have_pending, pending != NULL, memory_order_relaxed);
+}
+
+/* Objects retired while a reader held them wait for the next collection.
+ * Without this, one destroyed during a sample would stay (with its array)
+ * until the next destroy; object creation polls too, so it goes at the next
+ * create or destroy of any object.  Never blocks: a busy lock means another
+ * thread is collecting. */
+void wt__reclaim_poll(void)
+{
+    if (!atomic_load_explicit(&have_pending, memory_order_relaxed))
+        return;
+    if (pthread_mutex_trylock(&retire_lock) != 0)
+        return;
+    collect();
+    pthread_mutex_unlock(&retire_lock);
 }
 
 void wt__retire(void *obj, void (*release)(void *))

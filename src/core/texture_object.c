@@ -85,10 +85,15 @@ static wt_status apply_view(wt__tex *t, struct wt_array_s *a, const wt_resource_
                              nf.esize, a->fmt.esize);
         t->fmt = nf;
     }
-    if ((v->width && v->width != a->lv[0].w) || (v->height && a->dims >= 2 && v->height != a->lv[0].h) ||
-        (v->depth && a->dims == 3 && v->depth != a->lv[0].d))
-        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): view extent %zu x %zu x %zu differs from the array's", FN,
-                         v->width, v->height, v->depth);
+    /* §12.3: a view that is not block-compressed keeps the array's extent;
+     * 0 keeps it too.  The extent is the one the array was made with (height
+     * 0 for 1D, depth 0 unless 3D, layered or cubemap), so a height on a 1D
+     * array or a depth on a plain 2D one is a mismatch, not ignored. */
+    if ((v->width && v->width != a->width) || (v->height && v->height != a->height) ||
+        (v->depth && v->depth != a->depth))
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): view extent %zu x %zu x %zu differs from the array's %zu x %zu x %zu", FN, v->width,
+                         v->height, v->depth, a->width, a->height, a->depth);
     unsigned fl = v->first_mipmap_level, ll = v->last_mipmap_level;
     if (fl == 0 && ll == 0)
         ll = a->num_levels - 1;

@@ -29,22 +29,27 @@
 typedef struct geom {
     const char *nv;  /* NVVM spelling */
     const char *wt;  /* wt_geom enumerator */
-    int ncoord;      /* coordinates after the layer/cube index */
+    int ncoord;      /* coordinates after the layer/cube index (and sample) */
     int layered;     /* an int32_t idx comes first (PTX order, op.h) */
     int cube;        /* cube forms take .f32 coordinates only */
+    int ms;          /* multisample: an int32_t sample after idx; .s32, base mode only */
     int ngrad;       /* .grad components per gradient (decision D2.3) */
     unsigned fams;   /* G_* */
 } geom;
 
+/* NVVM spells PTX's .aNd as "Nd.array"; the multisample geometries have no
+ * intrinsic and follow the same pattern (.2dms "2dms", .a2dms "2dms.array"). */
 static const geom GEOMS[] = {
-    /* nv           wt               ncoord layered cube ngrad families */
-    {"1d",         "WT_GEOM_1D",    1, 0, 0, 1, G_TEX | G_SURF | G_SUSTP},
-    {"1d.array",   "WT_GEOM_A1D",   1, 1, 0, 1, G_TEX | G_SURF},
-    {"2d",         "WT_GEOM_2D",    2, 0, 0, 2, G_TEX | G_TLD4 | G_SURF | G_SUSTP},
-    {"2d.array",   "WT_GEOM_A2D",   2, 1, 0, 2, G_TEX | G_TLD4 | G_SURF},
-    {"3d",         "WT_GEOM_3D",    3, 0, 0, 3, G_TEX | G_SURF | G_SUSTP},
-    {"cube",       "WT_GEOM_CUBE",  3, 0, 1, 3, G_TEX | G_TLD4},
-    {"cube.array", "WT_GEOM_ACUBE", 3, 1, 1, 3, G_TEX | G_TLD4},
+    /* nv           wt               ncoord layered cube ms ngrad families */
+    {"1d",         "WT_GEOM_1D",    1, 0, 0, 0, 1, G_TEX | G_SURF | G_SUSTP},
+    {"1d.array",   "WT_GEOM_A1D",   1, 1, 0, 0, 1, G_TEX | G_SURF},
+    {"2d",         "WT_GEOM_2D",    2, 0, 0, 0, 2, G_TEX | G_TLD4 | G_SURF | G_SUSTP},
+    {"2d.array",   "WT_GEOM_A2D",   2, 1, 0, 0, 2, G_TEX | G_TLD4 | G_SURF},
+    {"3d",         "WT_GEOM_3D",    3, 0, 0, 0, 3, G_TEX | G_SURF | G_SUSTP},
+    {"cube",       "WT_GEOM_CUBE",  3, 0, 1, 0, 3, G_TEX | G_TLD4},
+    {"cube.array", "WT_GEOM_ACUBE", 3, 1, 1, 0, 3, G_TEX | G_TLD4},
+    {"2dms",       "WT_GEOM_2DMS",  2, 0, 0, 1, 0, G_TEX},
+    {"2dms.array", "WT_GEOM_A2DMS", 2, 1, 0, 1, 0, G_TEX},
 };
 #define NGEOMS (sizeof GEOMS / sizeof GEOMS[0])
 
@@ -81,12 +86,18 @@ typedef struct ctype {
 } ctype;
 static const ctype CTYPES[] = {{"f32", "WT_CTYPE_F32", "float", "fbits"}, {"s32", "WT_CTYPE_S32", "int32_t", "(uint32_t)"}};
 
-/* PTX tex: .s32 coordinates only in base mode (NVVM has no .level/.grad
- * .s32 forms) and never for cube geometries ("cube, acube require .f32"). */
+/* PTX tex (seed 003): ".cube, .acube require .f32", ".2dms, .a2dms require
+ * .s32" and take neither .level nor .grad.  Every other geometry takes .s32
+ * or .f32 in every mip mode; the type of a .level lod follows .ctype and the
+ * .grad gradients are .f32.  NVVM's list has .s32 only in base mode: the
+ * .level/.grad .s32 forms (like the multisample ones) have no intrinsic and
+ * take the name the pattern gives them. */
 static int tex_legal(const geom *g, const mip *m, const ctype *c)
 {
+    if (g->ms)
+        return c == &CTYPES[1] && m == &MIPS[0];
     if (c == &CTYPES[1])
-        return m == &MIPS[0] && !g->cube;
+        return !g->cube;
     return 1;
 }
 
@@ -208,10 +219,14 @@ static const char *const GROUP_DOC[GR_COUNT] = {
         "/* tex, unified mode: llvm.nvvm.tex.unified.<geom>[.level|.grad].<dtype>.<ctype>\n"
         " * Texture fetch with the texture object's own sampling state (PTX tex.<geom>.v4.<dtype>.<ctype>).\n"
         " * Operands in the intrinsic's order: .array forms take the layer (cube.array: the cube)\n"
-        " * index `idx` first, read as unsigned; then x[, y[, z]] as float (.f32) or int32_t (.s32,\n"
-        " * base mode and non-cube geometries only).  .level adds the LOD `level`; .grad adds the\n"
+        " * index `idx` first, read as unsigned; the multisample forms (2dms = PTX .2dms, 2dms.array =\n"
+        " * .a2dms) then the `sample`; then x[, y[, z]] as float (.f32) or int32_t (.s32: not for cube\n"
+        " * geometries; the only type of the multisample ones).  .level adds the LOD `level`, of the\n"
+        " * coordinates' type (an .s32 lod selects a level, decision Q13); .grad adds the float\n"
         " * gradients dPdx and dPdy with 1 (1d), 2 (2d) or 3 (3d, cube) components each (D2.3).\n"
-        " * v4f32 returns wt_float4; v4s32 and v4u32 return wt_int4 (the four destination registers).\n" ERRORS
+        " * v4f32 returns wt_float4; v4s32 and v4u32 return wt_int4 (the four destination registers).\n"
+        " * The set is every form PTX allows; NVVM's own list lacks .level/.grad with .s32 and the\n"
+        " * multisample geometries, which take the name the pattern gives them.\n" ERRORS
         " */\n",
     [GR_TEX_I] =
         "/* tex, independent mode: llvm.nvvm.tex.<geom>[.level|.grad].<dtype>.<ctype>\n"
@@ -375,14 +390,19 @@ static void gen_tex(void)
                             CAT(e->params, ", int32_t idx");
                             CAT(c, "(uint32_t)idx");
                         }
+                        if (g->ms) {
+                            CAT(e->params, ", int32_t sample");
+                            CAT(c, "%s(uint32_t)sample", c[0] ? ", " : "");
+                        }
                         for (int k = 0; k < g->ncoord; k++) {
                             CAT(e->params, ", %s %s", ct->c, XYZ[k]);
                             CAT(c, "%s%s(%s)", c[0] ? ", " : "", ct->bits, XYZ[k]);
                         }
                         CAT(e->body, "    const wt__tex_lane_in in = {.c = {%s}", c);
                         if (m == &MIPS[1]) {
-                            CAT(e->params, ", float level");
-                            CAT(e->body, ", .lod = fbits(level)");
+                            /* the lod's type follows .ctype (PTX tex.level) */
+                            CAT(e->params, ", %s level", ct->c);
+                            CAT(e->body, ", .lod = %s(level)", ct->bits);
                         } else if (m == &MIPS[2]) {
                             for (int dy = 0; dy < 2; dy++) {
                                 CAT(e->body, ", .%s = {", dy ? "dpdy" : "dpdx");

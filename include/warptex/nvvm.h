@@ -20,10 +20,14 @@ extern "C" {
 /* tex, unified mode: llvm.nvvm.tex.unified.<geom>[.level|.grad].<dtype>.<ctype>
  * Texture fetch with the texture object's own sampling state (PTX tex.<geom>.v4.<dtype>.<ctype>).
  * Operands in the intrinsic's order: .array forms take the layer (cube.array: the cube)
- * index `idx` first, read as unsigned; then x[, y[, z]] as float (.f32) or int32_t (.s32,
- * base mode and non-cube geometries only).  .level adds the LOD `level`; .grad adds the
+ * index `idx` first, read as unsigned; the multisample forms (2dms = PTX .2dms, 2dms.array =
+ * .a2dms) then the `sample`; then x[, y[, z]] as float (.f32) or int32_t (.s32: not for cube
+ * geometries; the only type of the multisample ones).  .level adds the LOD `level`, of the
+ * coordinates' type (an .s32 lod selects a level, decision Q13); .grad adds the float
  * gradients dPdx and dPdy with 1 (1d), 2 (2d) or 3 (3d, cube) components each (D2.3).
  * v4f32 returns wt_float4; v4s32 and v4u32 return wt_int4 (the four destination registers).
+ * The set is every form PTX allows; NVVM's own list lacks .level/.grad with .s32 and the
+ * multisample geometries, which take the name the pattern gives them.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()
@@ -37,11 +41,17 @@ wt_int4 wt_tex_unified_1d_v4s32_s32(wt_tex tex, int32_t x);
 wt_int4 wt_tex_unified_1d_v4u32_f32(wt_tex tex, float x);
 wt_int4 wt_tex_unified_1d_v4u32_s32(wt_tex tex, int32_t x);
 wt_float4 wt_tex_unified_1d_level_v4f32_f32(wt_tex tex, float x, float level);
+wt_float4 wt_tex_unified_1d_level_v4f32_s32(wt_tex tex, int32_t x, int32_t level);
 wt_int4 wt_tex_unified_1d_level_v4s32_f32(wt_tex tex, float x, float level);
+wt_int4 wt_tex_unified_1d_level_v4s32_s32(wt_tex tex, int32_t x, int32_t level);
 wt_int4 wt_tex_unified_1d_level_v4u32_f32(wt_tex tex, float x, float level);
+wt_int4 wt_tex_unified_1d_level_v4u32_s32(wt_tex tex, int32_t x, int32_t level);
 wt_float4 wt_tex_unified_1d_grad_v4f32_f32(wt_tex tex, float x, float dPdx, float dPdy);
+wt_float4 wt_tex_unified_1d_grad_v4f32_s32(wt_tex tex, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_unified_1d_grad_v4s32_f32(wt_tex tex, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_unified_1d_grad_v4s32_s32(wt_tex tex, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_unified_1d_grad_v4u32_f32(wt_tex tex, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_unified_1d_grad_v4u32_s32(wt_tex tex, int32_t x, float dPdx, float dPdy);
 wt_float4 wt_tex_unified_1d_array_v4f32_f32(wt_tex tex, int32_t idx, float x);
 wt_float4 wt_tex_unified_1d_array_v4f32_s32(wt_tex tex, int32_t idx, int32_t x);
 wt_int4 wt_tex_unified_1d_array_v4s32_f32(wt_tex tex, int32_t idx, float x);
@@ -49,11 +59,17 @@ wt_int4 wt_tex_unified_1d_array_v4s32_s32(wt_tex tex, int32_t idx, int32_t x);
 wt_int4 wt_tex_unified_1d_array_v4u32_f32(wt_tex tex, int32_t idx, float x);
 wt_int4 wt_tex_unified_1d_array_v4u32_s32(wt_tex tex, int32_t idx, int32_t x);
 wt_float4 wt_tex_unified_1d_array_level_v4f32_f32(wt_tex tex, int32_t idx, float x, float level);
+wt_float4 wt_tex_unified_1d_array_level_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t level);
 wt_int4 wt_tex_unified_1d_array_level_v4s32_f32(wt_tex tex, int32_t idx, float x, float level);
+wt_int4 wt_tex_unified_1d_array_level_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t level);
 wt_int4 wt_tex_unified_1d_array_level_v4u32_f32(wt_tex tex, int32_t idx, float x, float level);
+wt_int4 wt_tex_unified_1d_array_level_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t level);
 wt_float4 wt_tex_unified_1d_array_grad_v4f32_f32(wt_tex tex, int32_t idx, float x, float dPdx, float dPdy);
+wt_float4 wt_tex_unified_1d_array_grad_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_unified_1d_array_grad_v4s32_f32(wt_tex tex, int32_t idx, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_unified_1d_array_grad_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_unified_1d_array_grad_v4u32_f32(wt_tex tex, int32_t idx, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_unified_1d_array_grad_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, float dPdx, float dPdy);
 wt_float4 wt_tex_unified_2d_v4f32_f32(wt_tex tex, float x, float y);
 wt_float4 wt_tex_unified_2d_v4f32_s32(wt_tex tex, int32_t x, int32_t y);
 wt_int4 wt_tex_unified_2d_v4s32_f32(wt_tex tex, float x, float y);
@@ -61,11 +77,17 @@ wt_int4 wt_tex_unified_2d_v4s32_s32(wt_tex tex, int32_t x, int32_t y);
 wt_int4 wt_tex_unified_2d_v4u32_f32(wt_tex tex, float x, float y);
 wt_int4 wt_tex_unified_2d_v4u32_s32(wt_tex tex, int32_t x, int32_t y);
 wt_float4 wt_tex_unified_2d_level_v4f32_f32(wt_tex tex, float x, float y, float level);
+wt_float4 wt_tex_unified_2d_level_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_unified_2d_level_v4s32_f32(wt_tex tex, float x, float y, float level);
+wt_int4 wt_tex_unified_2d_level_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_unified_2d_level_v4u32_f32(wt_tex tex, float x, float y, float level);
+wt_int4 wt_tex_unified_2d_level_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t level);
 wt_float4 wt_tex_unified_2d_grad_v4f32_f32(wt_tex tex, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_float4 wt_tex_unified_2d_grad_v4f32_s32(wt_tex tex, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_unified_2d_grad_v4s32_f32(wt_tex tex, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_unified_2d_grad_v4s32_s32(wt_tex tex, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_unified_2d_grad_v4u32_f32(wt_tex tex, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_unified_2d_grad_v4u32_s32(wt_tex tex, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_float4 wt_tex_unified_2d_array_v4f32_f32(wt_tex tex, int32_t idx, float x, float y);
 wt_float4 wt_tex_unified_2d_array_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y);
 wt_int4 wt_tex_unified_2d_array_v4s32_f32(wt_tex tex, int32_t idx, float x, float y);
@@ -73,11 +95,17 @@ wt_int4 wt_tex_unified_2d_array_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, in
 wt_int4 wt_tex_unified_2d_array_v4u32_f32(wt_tex tex, int32_t idx, float x, float y);
 wt_int4 wt_tex_unified_2d_array_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y);
 wt_float4 wt_tex_unified_2d_array_level_v4f32_f32(wt_tex tex, int32_t idx, float x, float y, float level);
+wt_float4 wt_tex_unified_2d_array_level_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_unified_2d_array_level_v4s32_f32(wt_tex tex, int32_t idx, float x, float y, float level);
+wt_int4 wt_tex_unified_2d_array_level_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_unified_2d_array_level_v4u32_f32(wt_tex tex, int32_t idx, float x, float y, float level);
+wt_int4 wt_tex_unified_2d_array_level_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, int32_t level);
 wt_float4 wt_tex_unified_2d_array_grad_v4f32_f32(wt_tex tex, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_float4 wt_tex_unified_2d_array_grad_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_unified_2d_array_grad_v4s32_f32(wt_tex tex, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_unified_2d_array_grad_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_unified_2d_array_grad_v4u32_f32(wt_tex tex, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_unified_2d_array_grad_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_float4 wt_tex_unified_3d_v4f32_f32(wt_tex tex, float x, float y, float z);
 wt_float4 wt_tex_unified_3d_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z);
 wt_int4 wt_tex_unified_3d_v4s32_f32(wt_tex tex, float x, float y, float z);
@@ -85,11 +113,17 @@ wt_int4 wt_tex_unified_3d_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z)
 wt_int4 wt_tex_unified_3d_v4u32_f32(wt_tex tex, float x, float y, float z);
 wt_int4 wt_tex_unified_3d_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z);
 wt_float4 wt_tex_unified_3d_level_v4f32_f32(wt_tex tex, float x, float y, float z, float level);
+wt_float4 wt_tex_unified_3d_level_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, int32_t level);
 wt_int4 wt_tex_unified_3d_level_v4s32_f32(wt_tex tex, float x, float y, float z, float level);
+wt_int4 wt_tex_unified_3d_level_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, int32_t level);
 wt_int4 wt_tex_unified_3d_level_v4u32_f32(wt_tex tex, float x, float y, float z, float level);
+wt_int4 wt_tex_unified_3d_level_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, int32_t level);
 wt_float4 wt_tex_unified_3d_grad_v4f32_f32(wt_tex tex, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_float4 wt_tex_unified_3d_grad_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_unified_3d_grad_v4s32_f32(wt_tex tex, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_int4 wt_tex_unified_3d_grad_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_unified_3d_grad_v4u32_f32(wt_tex tex, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_int4 wt_tex_unified_3d_grad_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_float4 wt_tex_unified_cube_v4f32_f32(wt_tex tex, float x, float y, float z);
 wt_int4 wt_tex_unified_cube_v4s32_f32(wt_tex tex, float x, float y, float z);
 wt_int4 wt_tex_unified_cube_v4u32_f32(wt_tex tex, float x, float y, float z);
@@ -108,6 +142,12 @@ wt_int4 wt_tex_unified_cube_array_level_v4u32_f32(wt_tex tex, int32_t idx, float
 wt_float4 wt_tex_unified_cube_array_grad_v4f32_f32(wt_tex tex, int32_t idx, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_unified_cube_array_grad_v4s32_f32(wt_tex tex, int32_t idx, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_unified_cube_array_grad_v4u32_f32(wt_tex tex, int32_t idx, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_float4 wt_tex_unified_2dms_v4f32_s32(wt_tex tex, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_unified_2dms_v4s32_s32(wt_tex tex, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_unified_2dms_v4u32_s32(wt_tex tex, int32_t sample, int32_t x, int32_t y);
+wt_float4 wt_tex_unified_2dms_array_v4f32_s32(wt_tex tex, int32_t idx, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_unified_2dms_array_v4s32_s32(wt_tex tex, int32_t idx, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_unified_2dms_array_v4u32_s32(wt_tex tex, int32_t idx, int32_t sample, int32_t x, int32_t y);
 
 /* tex, independent mode: llvm.nvvm.tex.<geom>[.level|.grad].<dtype>.<ctype>
  * As the unified forms, with an explicit sampler object after the texture (PTX
@@ -126,11 +166,17 @@ wt_int4 wt_tex_1d_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x);
 wt_int4 wt_tex_1d_v4u32_f32(wt_tex tex, wt_sampler sampler, float x);
 wt_int4 wt_tex_1d_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x);
 wt_float4 wt_tex_1d_level_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float level);
+wt_float4 wt_tex_1d_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t level);
 wt_int4 wt_tex_1d_level_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float level);
+wt_int4 wt_tex_1d_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t level);
 wt_int4 wt_tex_1d_level_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float level);
+wt_int4 wt_tex_1d_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t level);
 wt_float4 wt_tex_1d_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float dPdx, float dPdy);
+wt_float4 wt_tex_1d_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_1d_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_1d_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_1d_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_1d_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, float dPdx, float dPdy);
 wt_float4 wt_tex_1d_array_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x);
 wt_float4 wt_tex_1d_array_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x);
 wt_int4 wt_tex_1d_array_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x);
@@ -138,11 +184,17 @@ wt_int4 wt_tex_1d_array_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, i
 wt_int4 wt_tex_1d_array_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x);
 wt_int4 wt_tex_1d_array_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x);
 wt_float4 wt_tex_1d_array_level_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float level);
+wt_float4 wt_tex_1d_array_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t level);
 wt_int4 wt_tex_1d_array_level_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float level);
+wt_int4 wt_tex_1d_array_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t level);
 wt_int4 wt_tex_1d_array_level_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float level);
+wt_int4 wt_tex_1d_array_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t level);
 wt_float4 wt_tex_1d_array_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float dPdx, float dPdy);
+wt_float4 wt_tex_1d_array_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_1d_array_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_1d_array_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, float dPdx, float dPdy);
 wt_int4 wt_tex_1d_array_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float dPdx, float dPdy);
+wt_int4 wt_tex_1d_array_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, float dPdx, float dPdy);
 wt_float4 wt_tex_2d_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y);
 wt_float4 wt_tex_2d_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y);
 wt_int4 wt_tex_2d_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y);
@@ -150,11 +202,17 @@ wt_int4 wt_tex_2d_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y
 wt_int4 wt_tex_2d_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y);
 wt_int4 wt_tex_2d_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y);
 wt_float4 wt_tex_2d_level_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float level);
+wt_float4 wt_tex_2d_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_2d_level_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float level);
+wt_int4 wt_tex_2d_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_2d_level_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float level);
+wt_int4 wt_tex_2d_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t level);
 wt_float4 wt_tex_2d_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_float4 wt_tex_2d_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_2d_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_2d_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_2d_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_2d_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_float4 wt_tex_2d_array_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y);
 wt_float4 wt_tex_2d_array_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y);
 wt_int4 wt_tex_2d_array_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y);
@@ -162,11 +220,17 @@ wt_int4 wt_tex_2d_array_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, i
 wt_int4 wt_tex_2d_array_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y);
 wt_int4 wt_tex_2d_array_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y);
 wt_float4 wt_tex_2d_array_level_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float level);
+wt_float4 wt_tex_2d_array_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_2d_array_level_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float level);
+wt_int4 wt_tex_2d_array_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, int32_t level);
 wt_int4 wt_tex_2d_array_level_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float level);
+wt_int4 wt_tex_2d_array_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, int32_t level);
 wt_float4 wt_tex_2d_array_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_float4 wt_tex_2d_array_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_2d_array_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_2d_array_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_int4 wt_tex_2d_array_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
+wt_int4 wt_tex_2d_array_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y);
 wt_float4 wt_tex_3d_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z);
 wt_float4 wt_tex_3d_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z);
 wt_int4 wt_tex_3d_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z);
@@ -174,11 +238,17 @@ wt_int4 wt_tex_3d_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y
 wt_int4 wt_tex_3d_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z);
 wt_int4 wt_tex_3d_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z);
 wt_float4 wt_tex_3d_level_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float level);
+wt_float4 wt_tex_3d_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, int32_t level);
 wt_int4 wt_tex_3d_level_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float level);
+wt_int4 wt_tex_3d_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, int32_t level);
 wt_int4 wt_tex_3d_level_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float level);
+wt_int4 wt_tex_3d_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, int32_t level);
 wt_float4 wt_tex_3d_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_float4 wt_tex_3d_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_3d_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_int4 wt_tex_3d_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_3d_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_int4 wt_tex_3d_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_float4 wt_tex_cube_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z);
 wt_int4 wt_tex_cube_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z);
 wt_int4 wt_tex_cube_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z);
@@ -197,6 +267,12 @@ wt_int4 wt_tex_cube_array_level_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_
 wt_float4 wt_tex_cube_array_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_cube_array_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
 wt_int4 wt_tex_cube_array_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z);
+wt_float4 wt_tex_2dms_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_2dms_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_2dms_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t sample, int32_t x, int32_t y);
+wt_float4 wt_tex_2dms_array_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_2dms_array_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t sample, int32_t x, int32_t y);
+wt_int4 wt_tex_2dms_array_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t sample, int32_t x, int32_t y);
 
 /* tld4, unified mode: llvm.nvvm.tld4.unified.<comp>.<geom>.<dtype>.f32
  * Gather: component <comp> (r, g, b, a) of the four texels of the bilinear footprint,

@@ -133,10 +133,28 @@ wt_float4 wt_tex_unified_1d_level_v4f32_f32(wt_tex tex, float x, float level)
     return f4(d);
 }
 
+wt_float4 wt_tex_unified_1d_level_v4f32_s32(wt_tex tex, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_unified_1d_level_v4s32_f32(wt_tex tex, float x, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_1d_level_v4s32_s32(wt_tex tex, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -151,10 +169,28 @@ wt_int4 wt_tex_unified_1d_level_v4u32_f32(wt_tex tex, float x, float level)
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_1d_level_v4u32_s32(wt_tex tex, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_unified_1d_grad_v4f32_f32(wt_tex tex, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_unified_1d_grad_v4f32_s32(wt_tex tex, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return f4(d);
@@ -169,10 +205,28 @@ wt_int4 wt_tex_unified_1d_grad_v4s32_f32(wt_tex tex, float x, float dPdx, float 
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_1d_grad_v4s32_s32(wt_tex tex, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_unified_1d_grad_v4u32_f32(wt_tex tex, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_1d_grad_v4u32_s32(wt_tex tex, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -241,10 +295,28 @@ wt_float4 wt_tex_unified_1d_array_level_v4f32_f32(wt_tex tex, int32_t idx, float
     return f4(d);
 }
 
+wt_float4 wt_tex_unified_1d_array_level_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_unified_1d_array_level_v4s32_f32(wt_tex tex, int32_t idx, float x, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_1d_array_level_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -259,10 +331,28 @@ wt_int4 wt_tex_unified_1d_array_level_v4u32_f32(wt_tex tex, int32_t idx, float x
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_1d_array_level_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_unified_1d_array_grad_v4f32_f32(wt_tex tex, int32_t idx, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_unified_1d_array_grad_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return f4(d);
@@ -277,10 +367,28 @@ wt_int4 wt_tex_unified_1d_array_grad_v4s32_f32(wt_tex tex, int32_t idx, float x,
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_1d_array_grad_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_unified_1d_array_grad_v4u32_f32(wt_tex tex, int32_t idx, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_1d_array_grad_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -349,10 +457,28 @@ wt_float4 wt_tex_unified_2d_level_v4f32_f32(wt_tex tex, float x, float y, float 
     return f4(d);
 }
 
+wt_float4 wt_tex_unified_2d_level_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_unified_2d_level_v4s32_f32(wt_tex tex, float x, float y, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_2d_level_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -367,10 +493,28 @@ wt_int4 wt_tex_unified_2d_level_v4u32_f32(wt_tex tex, float x, float y, float le
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_2d_level_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_unified_2d_grad_v4f32_f32(wt_tex tex, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_unified_2d_grad_v4f32_s32(wt_tex tex, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return f4(d);
@@ -385,10 +529,28 @@ wt_int4 wt_tex_unified_2d_grad_v4s32_f32(wt_tex tex, float x, float y, float dPd
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_2d_grad_v4s32_s32(wt_tex tex, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_unified_2d_grad_v4u32_f32(wt_tex tex, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_2d_grad_v4u32_s32(wt_tex tex, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -457,10 +619,28 @@ wt_float4 wt_tex_unified_2d_array_level_v4f32_f32(wt_tex tex, int32_t idx, float
     return f4(d);
 }
 
+wt_float4 wt_tex_unified_2d_array_level_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_unified_2d_array_level_v4s32_f32(wt_tex tex, int32_t idx, float x, float y, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_2d_array_level_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -475,10 +655,28 @@ wt_int4 wt_tex_unified_2d_array_level_v4u32_f32(wt_tex tex, int32_t idx, float x
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_2d_array_level_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_unified_2d_array_grad_v4f32_f32(wt_tex tex, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_unified_2d_array_grad_v4f32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return f4(d);
@@ -493,10 +691,28 @@ wt_int4 wt_tex_unified_2d_array_grad_v4s32_f32(wt_tex tex, int32_t idx, float x,
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_2d_array_grad_v4s32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_unified_2d_array_grad_v4u32_f32(wt_tex tex, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_2d_array_grad_v4u32_s32(wt_tex tex, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -565,10 +781,28 @@ wt_float4 wt_tex_unified_3d_level_v4f32_f32(wt_tex tex, float x, float y, float 
     return f4(d);
 }
 
+wt_float4 wt_tex_unified_3d_level_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_unified_3d_level_v4s32_f32(wt_tex tex, float x, float y, float z, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y), fbits(z)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_3d_level_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -583,10 +817,28 @@ wt_int4 wt_tex_unified_3d_level_v4u32_f32(wt_tex tex, float x, float y, float z,
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_3d_level_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_unified_3d_grad_v4f32_f32(wt_tex tex, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y), fbits(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_unified_3d_grad_v4f32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return f4(d);
@@ -601,10 +853,28 @@ wt_int4 wt_tex_unified_3d_grad_v4s32_f32(wt_tex tex, float x, float y, float z, 
     return i4(d);
 }
 
+wt_int4 wt_tex_unified_3d_grad_v4s32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_unified_3d_grad_v4u32_f32(wt_tex tex, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = 0};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y), fbits(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_3d_grad_v4u32_s32(wt_tex tex, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, 0, &in, d);
     return i4(d);
@@ -772,6 +1042,60 @@ wt_int4 wt_tex_unified_cube_array_grad_v4u32_f32(wt_tex tex, int32_t idx, float 
     return i4(d);
 }
 
+wt_float4 wt_tex_unified_2dms_v4f32_s32(wt_tex tex, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_int4 wt_tex_unified_2dms_v4s32_s32(wt_tex tex, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_2dms_v4u32_s32(wt_tex tex, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_float4 wt_tex_unified_2dms_array_v4f32_s32(wt_tex tex, int32_t idx, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return f4(d);
+}
+
+wt_int4 wt_tex_unified_2dms_array_v4s32_s32(wt_tex tex, int32_t idx, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_unified_2dms_array_v4u32_s32(wt_tex tex, int32_t idx, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = 0};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, 0, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_1d_v4f32_f32(wt_tex tex, wt_sampler sampler, float x)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
@@ -835,10 +1159,28 @@ wt_float4 wt_tex_1d_level_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, flo
     return f4(d);
 }
 
+wt_float4 wt_tex_1d_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_1d_level_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_1d_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -853,10 +1195,28 @@ wt_int4 wt_tex_1d_level_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float
     return i4(d);
 }
 
+wt_int4 wt_tex_1d_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_1d_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_1d_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return f4(d);
@@ -871,10 +1231,28 @@ wt_int4 wt_tex_1d_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float 
     return i4(d);
 }
 
+wt_int4 wt_tex_1d_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_1d_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_1d_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -943,10 +1321,28 @@ wt_float4 wt_tex_1d_array_level_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_
     return f4(d);
 }
 
+wt_float4 wt_tex_1d_array_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_1d_array_level_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_1d_array_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -961,10 +1357,28 @@ wt_int4 wt_tex_1d_array_level_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t 
     return i4(d);
 }
 
+wt_int4 wt_tex_1d_array_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_1d_array_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_1d_array_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return f4(d);
@@ -979,10 +1393,28 @@ wt_int4 wt_tex_1d_array_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t i
     return i4(d);
 }
 
+wt_int4 wt_tex_1d_array_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_1d_array_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float dPdx, float dPdy)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_1d_array_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, float dPdx, float dPdy)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A1D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x)}, .dpdx = {dPdx}, .dpdy = {dPdy}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1051,10 +1483,28 @@ wt_float4 wt_tex_2d_level_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, flo
     return f4(d);
 }
 
+wt_float4 wt_tex_2d_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_2d_level_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_2d_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1069,10 +1519,28 @@ wt_int4 wt_tex_2d_level_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float
     return i4(d);
 }
 
+wt_int4 wt_tex_2d_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_2d_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_2d_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return f4(d);
@@ -1087,10 +1555,28 @@ wt_int4 wt_tex_2d_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float 
     return i4(d);
 }
 
+wt_int4 wt_tex_2d_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_2d_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_2d_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1159,10 +1645,28 @@ wt_float4 wt_tex_2d_array_level_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_
     return f4(d);
 }
 
+wt_float4 wt_tex_2d_array_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_2d_array_level_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_2d_array_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1177,10 +1681,28 @@ wt_int4 wt_tex_2d_array_level_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t 
     return i4(d);
 }
 
+wt_int4 wt_tex_2d_array_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_2d_array_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_2d_array_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return f4(d);
@@ -1195,10 +1717,28 @@ wt_int4 wt_tex_2d_array_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, int32_t i
     return i4(d);
 }
 
+wt_int4 wt_tex_2d_array_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_2d_array_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t idx, float x, float y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_2d_array_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t x, int32_t y, float dPdx_x, float dPdx_y, float dPdy_x, float dPdy_y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)(x), (uint32_t)(y)}, .dpdx = {dPdx_x, dPdx_y}, .dpdy = {dPdy_x, dPdy_y}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1267,10 +1807,28 @@ wt_float4 wt_tex_3d_level_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, flo
     return f4(d);
 }
 
+wt_float4 wt_tex_3d_level_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
 wt_int4 wt_tex_3d_level_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float level)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y), fbits(z)}, .lod = fbits(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_3d_level_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .lod = (uint32_t)(level)};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1285,10 +1843,28 @@ wt_int4 wt_tex_3d_level_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float
     return i4(d);
 }
 
+wt_int4 wt_tex_3d_level_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, int32_t level)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_LEVEL, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .lod = (uint32_t)(level)};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_float4 wt_tex_3d_grad_v4f32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y), fbits(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_float4 wt_tex_3d_grad_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return f4(d);
@@ -1303,10 +1879,28 @@ wt_int4 wt_tex_3d_grad_v4s32_f32(wt_tex tex, wt_sampler sampler, float x, float 
     return i4(d);
 }
 
+wt_int4 wt_tex_3d_grad_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
 wt_int4 wt_tex_3d_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, float x, float y, float z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {fbits(x), fbits(y), fbits(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_3d_grad_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t x, int32_t y, int32_t z, float dPdx_x, float dPdx_y, float dPdx_z, float dPdy_x, float dPdy_y, float dPdy_z)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_3D, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)(x), (uint32_t)(y), (uint32_t)(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);
@@ -1469,6 +2063,60 @@ wt_int4 wt_tex_cube_array_grad_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t
 {
     static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_ACUBE, .mip = WT_MIP_GRAD, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_F32, .flags = WT_OP_SAMPLER};
     const wt__tex_lane_in in = {.c = {(uint32_t)idx, fbits(x), fbits(y), fbits(z)}, .dpdx = {dPdx_x, dPdx_y, dPdx_z}, .dpdy = {dPdy_x, dPdy_y, dPdy_z}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_float4 wt_tex_2dms_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_int4 wt_tex_2dms_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_2dms_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_float4 wt_tex_2dms_array_v4f32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return f4(d);
+}
+
+wt_int4 wt_tex_2dms_array_v4s32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
+    uint32_t d[4] = {0, 0, 0, 0};
+    wt__tex_lane(&op, tex, sampler, &in, d);
+    return i4(d);
+}
+
+wt_int4 wt_tex_2dms_array_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx, int32_t sample, int32_t x, int32_t y)
+{
+    static const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_A2DMS, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_U32, .ctype = WT_CTYPE_S32, .flags = WT_OP_SAMPLER};
+    const wt__tex_lane_in in = {.c = {(uint32_t)idx, (uint32_t)sample, (uint32_t)(x), (uint32_t)(y)}};
     uint32_t d[4] = {0, 0, 0, 0};
     wt__tex_lane(&op, tex, sampler, &in, d);
     return i4(d);

@@ -149,7 +149,8 @@ typedef struct sig {
 } sig;
 
 /* Every C type an entry point may have.  tex/tld4 coordinate lists after the
- * handle(s): 1d, a1d, 2d, a2d, 3d/cube, acube in base/level/grad shapes. */
+ * handle(s): 1d, a1d, 2d, a2d, 3d/cube, acube, 2dms, a2dms in base/level/grad
+ * shapes, .f32 and .s32. */
 #define TEX_SIGS(X, R, r, p, ...)                                                                         \
     X(r##p##01, R, __VA_ARGS__, float)                                                                    \
     X(r##p##02, R, __VA_ARGS__, int32_t)                                                                  \
@@ -165,7 +166,12 @@ typedef struct sig {
     X(r##p##12, R, __VA_ARGS__, float, float, float, float)                                               \
     X(r##p##13, R, __VA_ARGS__, float, float, float, float, float, float, float, float, float)            \
     X(r##p##14, R, __VA_ARGS__, int32_t, float, float, float, float)                                      \
-    X(r##p##15, R, __VA_ARGS__, int32_t, float, float, float, float, float, float, float, float, float)
+    X(r##p##15, R, __VA_ARGS__, int32_t, float, float, float, float, float, float, float, float, float)       \
+    X(r##p##16, R, __VA_ARGS__, int32_t, int32_t, int32_t, int32_t)                                       \
+    X(r##p##17, R, __VA_ARGS__, int32_t, int32_t, float, float)                                           \
+    X(r##p##18, R, __VA_ARGS__, int32_t, int32_t, float, float, float, float)                             \
+    X(r##p##19, R, __VA_ARGS__, int32_t, int32_t, int32_t, float, float, float, float)                    \
+    X(r##p##20, R, __VA_ARGS__, int32_t, int32_t, int32_t, float, float, float, float, float, float)
 /* suld results other than wt_int4 (whose types the tex .s32 lists already have). */
 #define SULD_SIGS(X, R, r)                                                                                \
     X(r##1, R, uint64_t, int32_t)                                                                         \
@@ -249,8 +255,9 @@ static uint32_t fbits(float f)
  * the layer/cube index. */
 static int ncoords(int g)
 {
-    static const int n[WT_GEOM_COUNT] = {[WT_GEOM_1D] = 1, [WT_GEOM_2D] = 2, [WT_GEOM_3D] = 3, [WT_GEOM_A1D] = 2,
-                                         [WT_GEOM_A2D] = 3, [WT_GEOM_CUBE] = 3, [WT_GEOM_ACUBE] = 4};
+    static const int n[WT_GEOM_COUNT] = {[WT_GEOM_1D] = 1,   [WT_GEOM_2D] = 2,    [WT_GEOM_3D] = 3,
+                                         [WT_GEOM_A1D] = 2,  [WT_GEOM_A2D] = 3,   [WT_GEOM_CUBE] = 3,
+                                         [WT_GEOM_ACUBE] = 4, [WT_GEOM_2DMS] = 3, [WT_GEOM_A2DMS] = 4};
     return n[g];
 }
 static int is_layered(int g) { return g == WT_GEOM_A1D || g == WT_GEOM_A2D || g == WT_GEOM_ACUBE; }
@@ -305,8 +312,8 @@ static void model(const wt_op *op, expect *e)
             else
                 e->tin.c[j] = fbits(fv[k++]);
         }
-        if (op->mip == WT_MIP_LEVEL)
-            e->tin.lod = fbits(fv[k++]);
+        if (op->mip == WT_MIP_LEVEL) /* PTX: the lod's type follows .ctype */
+            e->tin.lod = op->ctype == WT_CTYPE_S32 ? (uint32_t)iv[k++] : fbits(fv[k++]);
         if (op->mip == WT_MIP_GRAD) {
             for (int j = 0; j < ngrad(op->geom); j++)
                 e->tin.dpdx[j] = fv[k++];
@@ -368,7 +375,7 @@ static int tok_geom(char **t, int *i, int n, int *g)
         const char *s;
         int plain, array;
     } G[] = {{"1d", WT_GEOM_1D, WT_GEOM_A1D}, {"2d", WT_GEOM_2D, WT_GEOM_A2D}, {"3d", WT_GEOM_3D, -1},
-             {"cube", WT_GEOM_CUBE, WT_GEOM_ACUBE}};
+             {"cube", WT_GEOM_CUBE, WT_GEOM_ACUBE}, {"2dms", WT_GEOM_2DMS, WT_GEOM_A2DMS}};
     for (size_t j = 0; j < sizeof G / sizeof G[0]; j++)
         if (*i < n && !strcmp(t[*i], G[j].s)) {
             (*i)++;
@@ -471,10 +478,14 @@ static int decode(const char *name, wt_op *op, int *family)
         else
             return 0;
         i++;
-        int cube = g == WT_GEOM_CUBE || g == WT_GEOM_ACUBE;
-        /* PTX tex: cube needs .f32; NVVM has .s32 only in base mode.  tld4:
-         * .2d .a2d .cube .acube, .f32 only. */
-        if (op->ctype == WT_CTYPE_S32 && (cube || op->mip != WT_MIP_BASE || tld4))
+        int cube = g == WT_GEOM_CUBE || g == WT_GEOM_ACUBE, ms = g == WT_GEOM_2DMS || g == WT_GEOM_A2DMS;
+        /* PTX tex (seed 003): cube and acube need .f32; 2dms and a2dms need
+         * .s32 and take neither .level nor .grad; every other geometry takes
+         * either type in every mip mode.  tld4: .2d .a2d .cube .acube, .f32
+         * only. */
+        if (op->ctype == WT_CTYPE_S32 && (cube || tld4))
+            return 0;
+        if (ms && (op->ctype != WT_CTYPE_S32 || op->mip != WT_MIP_BASE))
             return 0;
         if (tld4 && g != WT_GEOM_2D && g != WT_GEOM_A2D && !cube)
             return 0;
@@ -579,14 +590,15 @@ static void counts_per_family(void **state)
 {
     (void)state;
     /* Expected, from the PTX/NVVM axes:
-     * tex:   2 modes x (5 non-cube geometries x 3 dtypes x (base .f32 + base .s32 + level + grad)
-     *        + 2 cube geometries x 3 dtypes x 3 mip modes) = 2 x (60 + 18)
+     * tex:   2 modes x (5 non-cube geometries x 3 dtypes x 3 mip modes x 2 ctypes
+     *        + 2 cube geometries x 3 dtypes x 3 mip modes (.f32)
+     *        + 2 multisample geometries x 3 dtypes (base, .s32)) = 2 x (90 + 18 + 6)
      * tld4:  2 modes x 4 components x 4 geometries x 3 dtypes
      * suld:  5 geometries x 11 element types (no v4i64) x 3 clamps
      * sust:  the same 165 for .b + 3 geometries x 3 widths x 3 clamps for .p
      * sured: 3 geometries x 3 clamps x (13 .b op/type pairs + 7 .p pairs)
      * suq 7 queries; txq 13 texture + 3 level + 5 sampler queries; istypep 3. */
-    static const size_t want[8] = {[WT_FAMILY_TEX] = 156, [WT_FAMILY_TLD4] = 96, [WT_FAMILY_SULD] = 165,
+    static const size_t want[8] = {[WT_FAMILY_TEX] = 228, [WT_FAMILY_TLD4] = 96, [WT_FAMILY_SULD] = 165,
                                    [WT_FAMILY_SUST] = 192, [WT_FAMILY_SURED] = 180, [WT_FAMILY_SUQ] = 7,
                                    [WT_FAMILY_TXQ] = 21, [WT_FAMILY_ISTYPEP] = 3};
     size_t got[8] = {0};
@@ -602,7 +614,7 @@ static void counts_per_family(void **state)
     printf("nvvm entry points: %-8s %4zu\n", "total", total);
     for (int f = 0; f < 8; f++)
         assert_int_equal(got[f], want[f]);
-    assert_int_equal(NROWS, 820);
+    assert_int_equal(NROWS, 892);
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
@@ -640,7 +652,11 @@ static void names_ops_and_lookup(void **state)
     free(names);
     /* Unknown, truncated and illegal names are not found. */
     static const char *const unknown[] = {"", "llvm.nvvm.tex.unified.2d.v4f32", "llvm.nvvm.tex.unified.cube.v4f32.s32",
-                                          "llvm.nvvm.tex.unified.2d.level.v4f32.s32", "llvm.nvvm.suld.2d.v4i64.trap",
+                                          "llvm.nvvm.tex.unified.cube.level.v4f32.s32",
+                                          "llvm.nvvm.tex.unified.2dms.v4f32.f32", "llvm.nvvm.tex.unified.2dms.level.v4f32.s32",
+                                          "llvm.nvvm.tex.unified.2dms.array.grad.v4s32.s32",
+                                          "llvm.nvvm.tld4.unified.r.2dms.v4f32.f32", "llvm.nvvm.suld.2dms.i32.trap",
+                                          "llvm.nvvm.tex.unified.3d.array.v4f32.f32", "llvm.nvvm.suld.2d.v4i64.trap",
                                           "llvm.nvvm.sust.p.2d.array.i32.trap", "llvm.nvvm.sust.p.2d.i8.trap",
                                           "sured.b.and.2d.u32.trap", "sured.p.add.1d.b64.zero", "txq.memory_layout",
                                           "suq.num_samples", "txq.sampler.width", "llvm.nvvm.tld4.unified.r.3d.v4f32.f32",

@@ -209,6 +209,16 @@ static void srgb(void **state)
     float x = (float)pow((e + 0.055) / 1.055, 2.4);
     conv(&t, x, 0, 0, 0, o);
     assert_int_equal(o[0], 101);
+    /* The threshold is a fraction of 1 - 0.50108 = 0.49892: 100.49895 rounds
+     * up, 100.4985 does not (the f32 rounding of x moves e*255 by < 1e-5). */
+    e = 100.49895 / 255.0;
+    x = (float)pow((e + 0.055) / 1.055, 2.4);
+    conv(&t, x, 0, 0, 0, o);
+    assert_int_equal(o[0], 101);
+    e = 100.4985 / 255.0;
+    x = (float)pow((e + 0.055) / 1.055, 2.4);
+    conv(&t, x, 0, 0, 0, o);
+    assert_int_equal(o[0], 100);
     /* Two-channel: only x is sRGB. */
     wt__tex t2 = vu_tex(WT__U8, 2, WT_CHANNEL_UNSIGNED, 1, 1);
     conv(&t2, 0.5f, 0.5f, 0.5f, 0.5f, o);

@@ -414,6 +414,19 @@ static void gather_values(void **state)
     for (int k = 0; k < 4; k++)
         assert_int_equal(d[k], 0u);
     drop(&o);
+    /* PG's "Texture Gather" example: texels (253,20,31,255), (250,25,29,254),
+     * (249,16,37,253), (251,22,30,250) in footprint order, comp 2 ->
+     * (31,29,37,30): component .b of each, raw (u8 read as element type). */
+    uint8_t pg[16] = {251, 22, 30, 250, 249, 16, 37, 253, /* T(0,0), T(1,0) */
+                      253, 20, 31, 255, 250, 25, 29, 254}; /* T(0,1), T(1,1) */
+    td = desc(WT_FILTER_POINT, WT_ADDRESS_CLAMP, 0);
+    o = make(cd(4, 8, WT_CHANNEL_UNSIGNED), 2, 2, 0, WT_ARRAY_TEXTURE_GATHER, pg, &td);
+    fetch(o.t, WT_FAMILY_TLD4, WT_GEOM_2D, WT_DTYPE_U32, WT_MIP_BASE, 0, 2, 1.0f, 1.0f, 0, d);
+    assert_int_equal(d[0], 31u);
+    assert_int_equal(d[1], 29u);
+    assert_int_equal(d[2], 37u);
+    assert_int_equal(d[3], 30u);
+    drop(&o);
     /* f32: NaN -> 0x7fffffff, subnormal -> +-0, the rest as stored. */
     uint32_t f[4] = {0x7f800001u, 0x807fffffu, 0x00800000u, 0xff800000u};
     td = desc(WT_FILTER_POINT, WT_ADDRESS_CLAMP, 0);

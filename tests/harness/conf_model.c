@@ -69,6 +69,54 @@ static int fmt_signed(const cm_texture *t)
     return t->kind == WT_CHANNEL_SIGNED || t->kind == WT_CHANNEL_SIGNED_NORMALIZED;
 }
 
+/* ---- sRGB (§5.5, Appendix A, §4.4) ------------------------------------------- */
+
+/* SEMANTICS Appendix A: linear*65536 of each 8-bit sRGB code. */
+static const uint32_t SRGB_TAB[256] = {
+    /*   0 */     0,    20,    40,    60,    80,   100,   120,   140,   160,   180,   200,   220,
+    /*  12 */   240,   264,   288,   312,   340,   368,   396,   428,   460,   492,   524,   560,
+    /*  24 */   600,   636,   676,   720,   760,   804,   852,   896,   944,  1000,  1048,  1104,
+    /*  36 */  1160,  1216,  1272,  1328,  1392,  1456,  1520,  1584,  1648,  1720,  1792,  1864,
+    /*  48 */  1936,  2016,  2096,  2176,  2256,  2336,  2416,  2496,  2592,  2688,  2768,  2864,
+    /*  60 */  2960,  3056,  3152,  3264,  3360,  3456,  3584,  3680,  3776,  3904,  4000,  4128,
+    /*  72 */  4256,  4352,  4480,  4608,  4736,  4864,  4992,  5120,  5248,  5408,  5536,  5664,
+    /*  84 */  5824,  5952,  6112,  6240,  6400,  6560,  6688,  6848,  7008,  7168,  7328,  7488,
+    /*  96 */  7680,  7808,  8000,  8192,  8320,  8512,  8704,  8896,  9088,  9280,  9472,  9664,
+    /* 108 */  9856, 10048, 10240, 10432, 10624, 10816, 11008, 11264, 11456, 11648, 11904, 12096,
+    /* 120 */ 12288, 12544, 12736, 12992, 13184, 13440, 13696, 13888, 14144, 14400, 14656, 14848,
+    /* 132 */ 15104, 15360, 15616, 15872, 16128, 16384, 16640, 16896, 17152, 17408, 17664, 18048,
+    /* 144 */ 18304, 18560, 18816, 19072, 19456, 19712, 19968, 20224, 20608, 20864, 21120, 21504,
+    /* 156 */ 21760, 22144, 22400, 22784, 23040, 23296, 23680, 24064, 24320, 24704, 24960, 25344,
+    /* 168 */ 25600, 25984, 26368, 26752, 27008, 27392, 27776, 28032, 28416, 28800, 29184, 29568,
+    /* 180 */ 29952, 30336, 30720, 30976, 31488, 31744, 32256, 32512, 33024, 33280, 33792, 34048,
+    /* 192 */ 34560, 35072, 35328, 35840, 36096, 36608, 37120, 37376, 37888, 38400, 38656, 39168,
+    /* 204 */ 39680, 39936, 40448, 40960, 41216, 41728, 42240, 42752, 43264, 43520, 44032, 44544,
+    /* 216 */ 45056, 45568, 45824, 46336, 46848, 47360, 47872, 48384, 48896, 49408, 49920, 50432,
+    /* 228 */ 50944, 51456, 51968, 52480, 52992, 53504, 54016, 54528, 55040, 55552, 56064, 56576,
+    /* 240 */ 57088, 57600, 58112, 58624, 59392, 59904, 60416, 60928, 61440, 61952, 62464, 62976,
+    /* 252 */ 64000, 64512, 65024, 65536,
+};
+
+/* §5.5 / Q18: only 8-bit unsigned textures read as normalised float decode,
+ * channels x, y, z of a four-channel texture and x of a one- or two-channel
+ * one. */
+static int srgb_ch(const cm_texture *t, int ch)
+{
+    if (!t->srgb || t->bits != 8 || fmt_class(t) != CL_UNORM)
+        return 0;
+    return t->nch == 4 ? ch < 3 : ch == 0;
+}
+
+/* §4.4: a border colour on an sRGB channel becomes the 8-bit code
+ * floor(e*255 + 0.50108) of its sRGB encoding e (clamped to [0, 1], NaN 0). */
+static uint32_t srgb_encode(float c)
+{
+    double x = c != c ? 0.0 : c < 0.0f ? 0.0 : c > 1.0f ? 1.0 : (double)c;
+    double e = x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055;
+    double k = floor(e * 255.0 + 0.50108);
+    return k < 0 ? 0u : k > 255 ? 255u : (uint32_t)k;
+}
+
 wt_dtype cm_dtype(const cm_texture *t)
 {
     if (fmt_class(t) != CL_INT)
@@ -351,6 +399,8 @@ static uint32_t border_raw(const cm_texture *t, int ch)
 {
     float c = t->border[ch];
     uint32_t b = fbits(c);
+    if (srgb_ch(t, ch))
+        return srgb_encode(c); /* then decoded through the table like a texel */
     switch (fmt_class(t)) {
     case CL_F32:
         return b; /* bits as given, NaN payloads kept */
@@ -369,8 +419,10 @@ static uint32_t border_raw(const cm_texture *t, int ch)
 
 /* ---- point conversion (§5.2) ---------------------------------------------------- */
 
-static uint32_t point_value(const cm_texture *t, uint32_t raw)
+static uint32_t point_value(const cm_texture *t, int ch, uint32_t raw)
 {
+    if (srgb_ch(t, ch)) /* §5.5: table[code]/65536, exact in f32 */
+        return fbits((float)SRGB_TAB[raw & 0xffu] / 65536.0f);
     switch (fmt_class(t)) {
     case CL_F32:
         return raw; /* NaN payloads and subnormals pass through */
@@ -418,6 +470,32 @@ static uint32_t norm_blend(const cm_texture *t, int n, const uint32_t *raw, cons
     if (K < -32767)
         K = -32767;
     return fbits((float)K / 32767.0f);
+}
+
+/* ---- §5.5 sRGB blend, D2.13 ------------------------------------------------------------ */
+
+/* Per 2x2 group: E = the largest exponent of TAB[code|7] over the group's
+ * texels with weight; each TAB value truncated to 2^(E-7); the weighted sums
+ * of all groups added exactly (units 2^-24) and rounded once to half
+ * precision, ties away.  Weight-0 taps take no part, not even in E. */
+static uint32_t srgb_blend(int n, const uint32_t *raw, const int *w, const int *g)
+{
+    int E[2] = {-1, -1};
+    for (int k = 0; k < n; k++) {
+        if (w[k] == 0)
+            continue;
+        int e = bitlen64(SRGB_TAB[(raw[k] & 0xffu) | 7u]) - 1;
+        if (e > E[g[k]])
+            E[g[k]] = e;
+    }
+    uint64_t S = 0;
+    for (int k = 0; k < n; k++) {
+        if (w[k] == 0)
+            continue;
+        uint64_t q = (uint64_t)1 << (E[g[k]] - 7);
+        S += (uint64_t)w[k] * (SRGB_TAB[raw[k] & 0xffu] / q * q);
+    }
+    return cm_f16_to_f32(round_ta(0, S, -24, 11, -14, 15, 15, 16));
 }
 
 /* ---- coordinates and addressing ------------------------------------------------------- */
@@ -538,7 +616,9 @@ static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
             g[k] = tp[k].g;
         }
         if (nt == 1) {
-            out[ch] = point_value(t, raw[0]);
+            out[ch] = point_value(t, ch, raw[0]);
+        } else if (srgb_ch(t, ch)) {
+            out[ch] = srgb_blend(nt, raw, w, g);
         } else if (cls == CL_F32 || cls == CL_F16) {
             out[ch] = cm_float_blend(cls == CL_F16, nt, raw, w, g);
         } else {

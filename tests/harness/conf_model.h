@@ -12,7 +12,7 @@
 /* Written from SEMANTICS.md alone; shares nothing with src/.  Covers the
  * common cases: 1D, 2D, 3D, 1D/2D layered, one mip level, float or integer
  * coordinates, point and linear filtering, every address mode but
- * clamp_ogl, and the formats of wt_channel_desc (no sRGB). */
+ * clamp_ogl, and the formats of wt_channel_desc, with or without sRGB. */
 
 typedef struct cm_texture {
     wt_geom geom;           /* WT_GEOM_1D, _2D, _3D, _A1D or _A2D */
@@ -27,6 +27,7 @@ typedef struct cm_texture {
     int normalized;
     float border[4];
     const void *texels;     /* element ((layer*d + z)*h + y)*w + x, channels packed, host order */
+    int srgb;               /* the descriptor's sRGB flag (§5.5: decodes 8-bit unsigned normalised reads only) */
 } cm_texture;
 
 /* The destination type the tests use for this texture: .u32/.s32 for

@@ -174,6 +174,26 @@ static void weight_zero_reads_nothing(void **state)
     assert_int_equal(tex2(o.t, WT_DTYPE_F32, 1.5f - 1.0f / 256.0f, 1.5f, 0), 0x7fffffffu);
     drop(&o);
 
+    /* Nor can a weight-0 texel raise a group's exponent (§5.4 step 2, §5.5):
+     * next to 2^100, 1 + 2^-23 would truncate to 0; next to sRGB code 255
+     * (block exponent 16), code 11's 220 would truncate to 0 at 2^9. */
+    float big[2] = {1.0f + 0x1p-23f, 0x1p100f};
+    wt_texture_desc tc = desc(WT_FILTER_LINEAR, WT_ADDRESS_CLAMP, 0);
+    obj ob = make(cd(1, 32, WT_CHANNEL_FLOAT), 2, 1, 0, 0, big, &tc);
+    assert_int_equal(tex2(ob.t, WT_DTYPE_F32, 0.5f, 0.5f, 0), fb(1.0f + 0x1p-23f));
+    /* 1/256 towards 2^100: now it counts, E = 100, and 1 + 2^-23 truncates
+     * to 0: 2^100 / 256 = 2^92. */
+    assert_int_equal(tex2(ob.t, WT_DTYPE_F32, 0.5f + 1.0f / 256.0f, 0.5f, 0), fb(0x1p92f));
+    drop(&ob);
+    uint8_t codes[2] = {11, 255};
+    tc.read_mode = WT_READ_NORMALIZED_FLOAT;
+    tc.srgb = 1;
+    ob = make(cd(1, 8, WT_CHANNEL_UNSIGNED), 2, 1, 0, 0, codes, &tc);
+    assert_int_equal(tex2(ob.t, WT_DTYPE_F32, 0.5f, 0.5f, 0), fb(220.0f / 65536.0f));
+    /* With weight 1 on 255: 220 -> 0, 255·0 + 1·65536 units of 2^-24 = 2^-8. */
+    assert_int_equal(tex2(ob.t, WT_DTYPE_F32, 0.5f + 1.0f / 256.0f, 0.5f, 0), fb(0x1p-8f));
+    drop(&ob);
+
     /* 3D: at a slice centre (c = 0) the other slice (all NaN) is not read. */
     float v[8] = {nan, nan, nan, 3.0f, nan, nan, nan, nan}; /* (1,1,0) = 3 */
     td = desc(WT_FILTER_LINEAR, WT_ADDRESS_BORDER, 0);

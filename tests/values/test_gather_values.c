@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
+
 #include "values_util.h"
 
 static uint32_t gv(const wt__tex *t, int comp, int dtype, uint32_t raw)
@@ -42,6 +44,76 @@ static void snorm8(void **state)
     wt__tex e8 = vu_tex(WT__S8, 1, WT_CHANNEL_SIGNED, 0, 0);
     assert_int_equal(gv(&e8, 0, WT_DTYPE_S32, (uint32_t)-3), 0xfffffffdu);
     assert_int_equal(gv(&e8, 0, WT_DTYPE_F32, (uint32_t)-3), vu_bits(-3.0f)); /* Q14 */
+}
+
+/* §8 for every SNORM8 code: |k|*258, +1 when |k| >= 64 (>= 65 for negative
+ * k), sign restored, -128 as -127, over 32767; into .f32 and, rounded to
+ * nearest, .f16 (checked against the f32 value: the half must be the
+ * nearest, ties to even, written out from its fields). */
+static void snorm8_every_code(void **state)
+{
+    (void)state;
+    wt__tex t = vu_tex(WT__S8, 1, WT_CHANNEL_SIGNED, 1, 0);
+    for (int k = -128; k < 128; k++) {
+        int kk = k == -128 ? -127 : k, a = kk < 0 ? -kk : kk;
+        long m = 258L * a + ((kk >= 0 && a >= 64) || (kk < 0 && a >= 65) ? 1 : 0);
+        uint32_t want = q(kk < 0 ? -m : m, 32767);
+        assert_int_equal(gv(&t, 0, WT_DTYPE_F32, (uint32_t)k), want);
+        /* the half nearest to the f32 value: compare with both neighbours */
+        uint32_t h = gv(&t, 0, WT_DTYPE_F16, (uint32_t)k);
+        float v = vu_float(want), hv = ldexpf((float)((h & 0x3ff) | ((h >> 10 & 31) ? 0x400 : 0)),
+                                              ((h >> 10 & 31) ? (int)(h >> 10 & 31) : 1) - 25);
+        if (h & 0x8000)
+            hv = -hv;
+        float ulp = ldexpf(1.0f, ((h >> 10 & 31) ? (int)(h >> 10 & 31) : 1) - 25);
+        assert_true(fabsf(hv - v) <= ulp / 2);
+        if (fabsf(hv - v) == ulp / 2)
+            assert_int_equal(h & 1, 0);
+    }
+}
+
+/* §8 / D2.12 for every half: NaN -> 0x7fffe000; everything else (subnormals
+ * included) widens exactly: value = sign * significand * 2^exponent. */
+static void half_every_code(void **state)
+{
+    (void)state;
+    wt__tex h = vu_tex(WT__F16, 1, WT_CHANNEL_FLOAT, 0, 0);
+    for (uint32_t b = 0; b < 0x10000u; b++) {
+        uint32_t ex = b >> 10 & 31, fr = b & 1023, want;
+        if (ex == 31)
+            want = fr ? 0x7fffe000u : ((b & 0x8000u) ? 0xff800000u : 0x7f800000u);
+        else {
+            float v = ex ? ldexpf((float)(1024 + fr), (int)ex - 25) : ldexpf((float)fr, -24);
+            want = vu_bits((b & 0x8000u) ? -v : v);
+        }
+        if (gv(&h, 0, WT_DTYPE_F32, b) != want)
+            fail_msg("half 0x%04x: got 0x%08x want 0x%08x", b, gv(&h, 0, WT_DTYPE_F32, b), want);
+    }
+}
+
+/* §8 for f32 bit patterns of every class: NaN (any payload, sign) ->
+ * 0x7fffffff, subnormal -> +-0, normal, zero and infinity as stored. */
+static void f32_classes(void **state)
+{
+    (void)state;
+    wt__tex f = vu_tex(WT__F32, 1, WT_CHANNEL_FLOAT, 0, 0);
+    uint64_t s = 0x452821e638d01377ULL;
+    for (int i = 0; i < 200000; i++) {
+        uint32_t b = (uint32_t)vu_rand(&s);
+        if (i % 4 == 0)
+            b &= 0x807fffffu; /* zero exponent */
+        if (i % 4 == 1)
+            b |= 0x7f800000u; /* all-ones exponent */
+        uint32_t ex = b >> 23 & 0xff, want;
+        if (ex == 255)
+            want = (b & 0x7fffff) ? 0x7fffffffu : b;
+        else if (ex == 0)
+            want = b & 0x80000000u;
+        else
+            want = b;
+        if (gv(&f, 0, WT_DTYPE_F32, b) != want)
+            fail_msg("f32 0x%08x: got 0x%08x want 0x%08x", b, gv(&f, 0, WT_DTYPE_F32, b), want);
+    }
 }
 
 static void floats(void **state)
@@ -103,6 +175,9 @@ int main(void)
         cmocka_unit_test(snorm8),
         cmocka_unit_test(floats),
         cmocka_unit_test(as_point),
+        cmocka_unit_test(snorm8_every_code),
+        cmocka_unit_test(half_every_code),
+        cmocka_unit_test(f32_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

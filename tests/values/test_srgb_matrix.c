@@ -107,6 +107,47 @@ static long run_shape(const shape *sh, const cu_format *f, uint64_t seed)
     return bad;
 }
 
+/* The model itself on §5.5's and §4.4's examples, so that a matrix pass
+ * cannot come from the model and the library sharing a mistake. */
+static void model_known_answers(void **state)
+{
+    (void)state;
+    uint8_t codes[4] = {11, 184, 7, 1};
+    cm_texture m;
+    memset(&m, 0, sizeof m);
+    m.geom = WT_GEOM_2D;
+    m.w = 2, m.h = 2, m.d = 1, m.layers = 1;
+    m.nch = 1, m.bits = 8;
+    m.kind = WT_CHANNEL_UNSIGNED;
+    m.read_mode = WT_READ_NORMALIZED_FLOAT;
+    m.filter = WT_FILTER_LINEAR;
+    m.addr[0] = m.addr[1] = m.addr[2] = WT_ADDRESS_BORDER;
+    m.border[0] = 0.5f;
+    m.texels = codes;
+    m.srgb = 1;
+    uint32_t out[4];
+    float f;
+    /* x = 1.0, y = 0.5: codes 11 and 184 at 128 each; 11 counts as zero:
+     * 128·31488 units of 2^-24 = 123/512. */
+    cm_fetch_float(&m, 0, (float[3]){1.0f, 0.5f, 0}, out);
+    memcpy(&f, &out[0], 4);
+    assert_true(f == 123.0f / 512.0f);
+    /* y = 1.5 (row 1): codes 7 and 1 at 128 each, block exponent 7 (no
+     * truncation): (140 + 20)·128 = 20480 units of 2^-24, exact in half. */
+    cm_fetch_float(&m, 0, (float[3]){1.0f, 1.5f, 0}, out);
+    memcpy(&f, &out[0], 4);
+    assert_true(f == 20480.0f * 0x1p-24f);
+    /* Border 0.5 -> code 188 -> 33024/65536 (point fetch outside). */
+    m.filter = WT_FILTER_POINT;
+    cm_fetch_float(&m, 0, (float[3]){-0.5f, 0.5f, 0}, out);
+    memcpy(&f, &out[0], 4);
+    assert_true(f == 33024.0f / 65536.0f);
+    /* Point sampling inside: table[184]/65536. */
+    cm_fetch_float(&m, 0, (float[3]){1.5f, 0.5f, 0}, out);
+    memcpy(&f, &out[0], 4);
+    assert_true(f == 31488.0f / 65536.0f);
+}
+
 static void test_format(void **state)
 {
     const cu_format *f = (const cu_format *)*state;
@@ -121,7 +162,8 @@ static void test_format(void **state)
 int main(void)
 {
     enum { N = sizeof k_formats / sizeof k_formats[0] };
-    struct CMUnitTest tests[N];
+    struct CMUnitTest tests[N + 1];
+    tests[N] = (struct CMUnitTest)cmocka_unit_test(model_known_answers);
     for (int i = 0; i < N; i++) {
         tests[i].name = k_formats[i].name;
         tests[i].test_func = test_format;
@@ -129,5 +171,5 @@ int main(void)
         tests[i].teardown_func = NULL;
         tests[i].initial_state = (void *)&k_formats[i];
     }
-    return _cmocka_run_group_tests("srgb_matrix", tests, N, NULL, NULL);
+    return _cmocka_run_group_tests("srgb_matrix", tests, N + 1, NULL, NULL);
 }

@@ -131,6 +131,59 @@ static void dest_f16(void **state)
     assert_int_equal(vu_resolve(&f, WT_DTYPE_F16X2, &tp, 3), 0u);
 }
 
+/* Half bits of a finite f32 value v by a long double computation: r =
+ * v / quantum rounded by rnd (rintl: to nearest even; truncl: toward zero),
+ * quantum 2^(e-10) with e = max(ilogb(v), -14). */
+static uint32_t half_model(float v, long double (*rnd)(long double), int toward_zero)
+{
+    uint32_t sign = signbit(v) ? 0x8000u : 0u;
+    long double a = fabsl((long double)v);
+    if (a == 0)
+        return sign;
+    int e = ilogbl(a) < -14 ? -14 : ilogbl(a);
+    long double r = rnd(ldexpl(a, 10 - e));
+    if (r >= 2048) { /* carried into the next binade */
+        r /= 2;
+        e++;
+    }
+    if (e > 15)
+        return sign | (toward_zero ? 0x7bffu : 0x7c00u); /* past 65504 */
+    if (r < 1024)
+        return sign | (uint32_t)r; /* subnormal (e = -14) or 0 */
+    return sign | (uint32_t)(e + 15) << 10 | (uint32_t)(r - 1024);
+}
+
+/* §5.7 (.f16: to nearest even) and §4.4 / D2.10 (border: toward zero) over
+ * random f32 values of every magnitude, against half_model. */
+static void f32_to_f16_random(void **state)
+{
+    (void)state;
+    wt__tex f = vu_tex(WT__F32, 1, WT_CHANNEL_FLOAT, 0, 0);
+    wt__tex h = vu_tex(WT__F16, 1, WT_CHANNEL_FLOAT, 0, 0);
+    uint64_t s = 0xbe5466cf34e90c6cULL;
+    for (int i = 0; i < 400000; i++) {
+        uint32_t b = (uint32_t)vu_rand(&s);
+        /* mostly the half range: exponents 100..145 */
+        if (i % 4 != 3)
+            b = (b & 0x807fffffu) | (uint32_t)(100 + vu_rand(&s) % 46) << 23;
+        if (i % 16 == 5) /* half-way and edge patterns: only the top bits */
+            b &= 0xffffe000u | (uint32_t)(vu_rand(&s) % 2) << 12;
+        float v = vu_float(b);
+        if (isnan(v) || isinf(v))
+            continue;
+        uint32_t rn = half_model(v, rintl, 0), rz = half_model(v, truncl, 1);
+        uint32_t got = vu_point(&f, WT_DTYPE_F16, b, 0);
+        if (got != rn)
+            fail_msg("rn f32 0x%08x: got 0x%04x want 0x%04x", b, got, rn);
+        float c[4] = {v, 0, 0, 0};
+        uint8_t o[16];
+        wt__border_to_texel(&h, c, o);
+        got = (uint32_t)o[0] | (uint32_t)o[1] << 8;
+        if (got != rz)
+            fail_msg("rz f32 0x%08x: got 0x%04x want 0x%04x", b, got, rz);
+    }
+}
+
 static void dest_int_from_float(void **state)
 {
     (void)state;
@@ -198,6 +251,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(normalised), cmocka_unit_test(element_type),        cmocka_unit_test(floats),
         cmocka_unit_test(dest_f16),   cmocka_unit_test(dest_int_from_float), cmocka_unit_test(missing_channels),
+        cmocka_unit_test(f32_to_f16_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,11 @@ static wt_status from_pitch2d(wt__surf *s, const wt_resource_desc *res)
     if (p < w * s->fmt.esize)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.pitch2d.pitch_in_bytes = %zu < width * %u", FN, p,
                          s->fmt.esize);
+    /* The rows' byte offsets y * pitch (and the memory pitch * height they
+     * claim) must be representable, or an address would wrap. */
+    if (p > SIZE_MAX / h)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.pitch2d.pitch_in_bytes = %zu x height %zu overflows",
+                         FN, p, h);
     s->dims = 2;
     s->w = (uint32_t)w;
     s->h = (uint32_t)h;

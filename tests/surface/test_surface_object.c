@@ -102,6 +102,16 @@ static void create_errors(void **state)
     r.res.pitch2d.pitch_in_bytes = 20;
     r.res.pitch2d.height = 0;
     assert_int_equal(wt_create_surface_object(&s, &r), WT_ERROR_INVALID_VALUE);
+    /* a pitch whose rows' offsets would wrap the address space */
+    r.res.pitch2d.height = 3;
+    r.res.pitch2d.pitch_in_bytes = (SIZE_MAX / 2) & ~(size_t)3;
+    s = 55;
+    assert_int_equal(wt_create_surface_object(&s, &r), WT_ERROR_INVALID_VALUE);
+    assert_int_equal(s, 0);
+    assert_non_null(strstr(wt_last_error_message(), "overflows"));
+    r.res.pitch2d.pitch_in_bytes = 20;
+    assert_int_equal(wt_create_surface_object(&s, &r), WT_SUCCESS);
+    assert_int_equal(wt_destroy_surface_object(s), WT_SUCCESS);
 }
 
 /* §10.2's 8x4 vectors through wt_surf_warp and the NVVM-named lane calls. */

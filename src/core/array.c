@@ -238,14 +238,17 @@ wt_status wt_malloc_mipmapped_array(wt_mipmapped_array *out, const wt_channel_de
     if (!out)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): output pointer is NULL", fn);
     *out = NULL;
-    struct wt_mipmapped_array_s *m = wt__alloc(sizeof *m);
-    if (!m)
-        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
-    wt_status st = make_array(&m->arr, desc, width, height, depth, flags, num_levels, 0, fn);
-    if (st) {
-        wt__free(m);
+    /* The array first: a bad size is refused before anything is allocated. */
+    struct wt_array_s *storage;
+    wt_status st = make_array(&storage, desc, width, height, depth, flags, num_levels, 0, fn);
+    if (st)
         return st;
+    struct wt_mipmapped_array_s *m = wt__alloc(sizeof *m);
+    if (!m) {
+        wt__array_release(storage);
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", fn);
     }
+    m->arr = storage;
     m->magic = WT__MIPMAP_MAGIC;
     if (wt__live_add(m) != 0) {
         wt__array_release(m->arr);

@@ -78,15 +78,25 @@ static const wt__surf *lookup(wt_surf surf, const char *fn)
     return s;
 }
 
-static wt_status trap_error(const wt_op *op, wt_surf surf, const int32_t c[4], int lane)
+/* Why a lane of op on s traps: D2.16 refuses the format of a sured.p
+ * outright; anything else is the address (§10.1, §10.2). */
+static const char *trap_reason(const wt__surf *s, const wt_op *op)
+{
+    if (op->family == WT_FAMILY_SURED && op->mode == WT_SURF_P && !wt__sured_p_format_ok(&s->fmt, op))
+        return op->rtype == WT_RTYPE_B64 ? "sured.p .b64 needs a two-channel 32-bit integer format (D2.16)"
+                                         : "sured.p .b32 needs a one-channel 32-bit integer format (D2.16)";
+    return "out of range or misaligned";
+}
+
+static wt_status trap_error(const wt_op *op, wt_surf surf, const int32_t c[4], int lane, const char *why)
 {
     char name[64];
     op_name(op, name, sizeof name);
     char where[24] = "";
     if (lane >= 0)
         snprintf(where, sizeof where, " lane %d:", lane);
-    return wt__error(WT_ERROR_TRAP, "%s:%s trap on surface 0x%016llx at c = {%d, %d, %d, %d} "
-                     "(out of range or misaligned)", name, where, (unsigned long long)surf, c[0], c[1], c[2], c[3]);
+    return wt__error(WT_ERROR_TRAP, "%s:%s trap on surface 0x%016llx at c = {%d, %d, %d, %d} (%s)", name, where,
+                     (unsigned long long)surf, c[0], c[1], c[2], c[3], why);
 }
 
 wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_surf_args *in, wt_surf_result *out)
@@ -107,11 +117,12 @@ wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_
         return st;
     }
     out->trap = wt__backend_active()->surf_warp(s, op, active, in, out);
+    const char *why = out->trap ? trap_reason(s, op) : NULL; /* s is valid until read_end */
     wt__read_end();
     if (out->trap) {
         int l = __builtin_ctz(out->trap);
         int32_t c[4] = {in->c[0][l], in->c[1][l], in->c[2][l], in->c[3][l]};
-        return trap_error(op, surf, c, l);
+        return trap_error(op, surf, c, l, why);
     }
     return WT_SUCCESS;
 }
@@ -123,7 +134,8 @@ void wt__surf_lane(const wt_op *op, wt_surf surf, const int32_t c[4], const uint
     wt__read_begin();
     const wt__surf *s = lookup(surf, fn);
     int trapped = s && !check(op, s, fn) && wt__surf_access_scalar(s, op, c, v, d);
+    const char *why = trapped ? trap_reason(s, op) : NULL;
     wt__read_end();
     if (trapped)
-        trap_error(op, surf, c, -1);
+        trap_error(op, surf, c, -1, why);
 }

@@ -115,5 +115,9 @@ WT_INTERNAL void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *o
  * untouched, d zeroed). */
 WT_INTERNAL int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4],
                                        const uint64_t v[4], uint64_t d[4]);
+/* Decision D2.16: whether a sured.p of op's type and reduction can run on
+ * format f (sured_scalar.c; the lane traps otherwise).  Exported so that
+ * the entry can name the reason of such a trap. */
+WT_INTERNAL int wt__sured_p_format_ok(const wt__format *f, const wt_op *op);
 
 #endif

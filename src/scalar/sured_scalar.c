@@ -36,6 +36,18 @@ typedef struct red {
     uint32_t unit;  /* bytes per x step: 1 (.b) or the element size (.p) */
 } red;
 
+int wt__sured_p_format_ok(const wt__format *f, const wt_op *op)
+{
+    /* D2.16: .b32 on one-channel 32-bit integer formats, .b64 (min/max
+     * only, §10.4) on two-channel 32-bit integer formats read as one
+     * little-endian 64-bit value; signedness comes from the channel kind. */
+    int int32 = f->cbytes == 4 && (f->ctype == WT__U32 || f->ctype == WT__S32);
+    if (op->rtype == WT_RTYPE_B32)
+        return int32 && f->nch == 1 && op->redop <= WT_RED_OR;
+    return op->rtype == WT_RTYPE_B64 && int32 && f->nch == 2 &&
+           (op->redop == WT_RED_MIN || op->redop == WT_RED_MAX);
+}
+
 /* The PTX forms (seed 000, §10.4) and D2.16; 0 when the lane must trap. */
 static int decode(const wt__surf *s, const wt_op *op, red *r)
 {
@@ -58,18 +70,11 @@ static int decode(const wt__surf *s, const wt_op *op, red *r)
         r->unit = 1;
         return 1;
     }
-    /* D2.16: .p .b32 on one-channel 32-bit integer formats, .b64 (min/max
-     * only, §10.4) on two-channel 32-bit integer formats read as one
-     * little-endian 64-bit value; signedness from the channel kind.  x
-     * counts samples. */
+    /* .p: x counts samples; the format decides what runs (D2.16). */
     const wt__format *f = &s->fmt;
-    int int32 = f->cbytes == 4 && (f->ctype == WT__U32 || f->ctype == WT__S32);
-    if (t == WT_RTYPE_B32 && int32 && f->nch == 1)
-        r->wide = 0;
-    else if (t == WT_RTYPE_B64 && int32 && f->nch == 2 && (o == WT_RED_MIN || o == WT_RED_MAX))
-        r->wide = 1;
-    else
+    if (op->mode != WT_SURF_P || !wt__sured_p_format_ok(f, op))
         return 0;
+    r->wide = t == WT_RTYPE_B64;
     r->sgn = f->ctype == WT__S32;
     r->size = f->esize;
     r->unit = f->esize;

@@ -245,6 +245,12 @@ static void sured_spellings(void **state)
     wt_sured_p_max_1d_b32_trap(s, 2, 1); /* unsigned format: 0xffffffff stays */
     assert_int_equal(wt_get_last_error(), WT_SUCCESS);
     wt_sured_p_min_1d_b64_clamp(s, 0, 0);
+    assert_int_equal(wt_peek_last_error(), WT_ERROR_TRAP);
+    assert_non_null(strstr(wt_last_error_message(), "sured.p.min.1d.b64.clamp"));
+    assert_non_null(strstr(wt_last_error_message(), "two-channel 32-bit integer format (D2.16)"));
+    assert_int_equal(wt_get_last_error(), WT_ERROR_TRAP);
+    wt_sured_p_add_1d_b32_trap(s, 8, 1); /* past the row: the address, not the format */
+    assert_non_null(strstr(wt_last_error_message(), "out of range or misaligned"));
     assert_int_equal(wt_get_last_error(), WT_ERROR_TRAP);
     assert_int_equal(wt_memcpy_from_array(m, 32, a, 0, 0, 0, 8, 1, 1), WT_SUCCESS);
     assert_true(m[0] == 4 && m[1] == 15 && m[2] == 0xffffffffu);
@@ -261,6 +267,10 @@ static void sured_spellings(void **state)
     wt_sured_b_add_3d_u32_trap(t, 4, 1, 0, 6);    /* .b: byte 4 of row (1, z 0) is G of element 0 */
     wt_sured_b_or_2d_b32_trap(t, 0, 0, 1);        /* a 2d spelling on a 3D surface is refused */
     assert_int_equal(wt_get_last_error(), WT_ERROR_INVALID_SURFACE);
+    wt_sured_p_add_3d_b32_zero(t, 0, 0, 0, 1);    /* .b32 on a two-channel format: D2.16 trap */
+    assert_int_equal(wt_peek_last_error(), WT_ERROR_TRAP);
+    assert_non_null(strstr(wt_last_error_message(), "one-channel 32-bit integer format (D2.16)"));
+    assert_int_equal(wt_get_last_error(), WT_ERROR_TRAP);
     int32_t m2[16];
     assert_int_equal(wt_memcpy_from_array(m2, 16, b, 0, 0, 0, 2, 2, 2), WT_SUCCESS);
     assert_true(m2[0] == -1 && m2[1] == -1 && m2[5] == 6 && m2[14] == -7 && m2[15] == -1);

@@ -512,22 +512,36 @@ static int eff_mode(const cm_texture *t, int axis)
 #define FAR_OUT ((int64_t)1 << 50) /* texel-space limit, far outside every test texture */
 #define FAR_FX ((int64_t)1 << 44)  /* 21-bit fixed-point limit: 2^23 * N texels, far outside */
 
-/* Texel-space position of u on an axis of n texels under effective mode
- * `mode`.  Point: *pi = floor(x).  Linear: x - 0.5 with its fraction rounded
- * to 8 bits (ties up, carry into the integer part, §2.2), *pi its integer
- * part and *pa the fraction in 1/256. */
-static void axis_pos(const cm_texture *t, float u, int n, int mode, int64_t *pi, int *pa)
+/* §9.1: an offset register read as its two's complement field of `bits`
+ * bits (tex: 4, so 8 -> -8; tld4: 6). */
+static int32_t off_field(int32_t v, int bits)
 {
-    int linear = t->filter == WT_FILTER_LINEAR;
-    int64_t A; /* linear: floor(x*256 - 127.5); point: floor(x) */
-    if ((u != u || isinf(u)) && (mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR)) {
-        *pi = 0; /* D2.7: NaN or ±∞ under wrap/mirror: texel 0 with the whole weight */
-        *pa = 0;
-        return;
-    }
+    int32_t f = (int32_t)((uint32_t)v & ((1u << bits) - 1u));
+    return f >= (1 << (bits - 1)) ? f - (1 << bits) : f;
+}
+
+/* One axis of a footprint before addressing: point i = floor(x); linear
+ * i = floor(x - 0.5) and a its 8-bit fraction, rounded with carry (§2.2). */
+typedef struct apos {
+    int64_t i;
+    int a;
+} apos;
+
+/* Texel-space position of u on an axis of n texels under effective mode
+ * `mode`, scaled when `norm`, plus `off` whole texels (§1 step 3).  The
+ * linear form is A = floor(x*256 - 127.5): the 8-bit rounding of §2.2 with
+ * its carry in one floor.  `preclamp`: a linear clamp axis clamps x to
+ * [0.5, N-0.5] first (§4.2); tld4 (§8) and seamless cubes (Q5) do not. */
+static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclamp, int32_t off)
+{
+    apos p = {0, 0};
+    int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    if ((u != u || isinf(u)) && periodic)
+        return p; /* D2.7: NaN or ±∞ under wrap/mirror: texel 0, whole weight, offset ignored */
     if (u != u)
         u = 0.0f; /* §3.4: NaN reads as 0 (clamp, border) */
-    if (t->normalized && !is_pow2(n)) {
+    int64_t A;
+    if (norm && !is_pow2(n)) {
         /* §3.1: floor to 21 fractional bits, then times N exactly; D2.8 saturates at 2^40 */
         long double v = (long double)u;
         if (v > 1099511627776.0L)
@@ -535,20 +549,27 @@ static void axis_pos(const cm_texture *t, float u, int n, int mode, int64_t *pi,
         if (v < -1099511627776.0L)
             v = -1099511627776.0L;
         int64_t fx = (int64_t)floorl(v * 2097152.0L);
-        /* beyond this the product would overflow; such coordinates are used
-         * only under clamp/border, where any far value gives the same texels */
-        if (fx > FAR_FX)
-            fx = FAR_FX;
-        if (fx < -FAR_FX)
-            fx = -FAR_FX;
+        if (periodic) {
+            /* x = fx*n/2^21 repeats every 2N texels, i.e. every 2^22 steps
+             * of fx, and wrap/mirror repeat every 2N: keep fx mod 2^22 */
+            fx -= floordiv(fx, (int64_t)1 << 22) * ((int64_t)1 << 22);
+        } else {
+            /* clamp/border: any far value reads the same texels */
+            if (fx > FAR_FX)
+                fx = FAR_FX;
+            if (fx < -FAR_FX)
+                fx = -FAR_FX;
+        }
         int64_t xn = fx * (int64_t)n; /* x = xn / 2^21 */
         if (linear)
             A = floordiv(xn - 1044480, 8192); /* (xn/2^21)*256 - 127.5 = (xn - 127.5*2^13)/2^13 */
         else
             A = floordiv(xn, 2097152);
     } else {
-        /* power-of-two or unnormalised: x = u*n exactly (long double holds it) */
-        long double x = (long double)u * (long double)(t->normalized ? n : 1);
+        /* power-of-two or unnormalised: x = u*n exactly (long double holds
+         * it); beyond 2^50 a power-of-two x is a multiple of 2^27, so the
+         * saturated value keeps every texel under wrap and mirror too */
+        long double x = (long double)u * (long double)(norm ? n : 1);
         if (x > (long double)FAR_OUT)
             x = (long double)FAR_OUT;
         if (x < -(long double)FAR_OUT)
@@ -556,18 +577,19 @@ static void axis_pos(const cm_texture *t, float u, int n, int mode, int64_t *pi,
         A = linear ? (int64_t)floorl(x * 256.0L - 127.5L) : (int64_t)floorl(x);
     }
     if (!linear) {
-        *pi = A;
-        *pa = 0;
-        return;
+        p.i = A + off;
+        return p;
     }
-    if (mode == WT_ADDRESS_CLAMP) { /* §4.2: linear clamp pre-clamps x to [0.5, N-0.5] */
+    A += (int64_t)256 * off;
+    if (preclamp && mode == WT_ADDRESS_CLAMP) { /* §4.2: linear clamp pre-clamps x to [0.5, N-0.5] */
         if (A < 0)
             A = 0;
         if (A > (int64_t)256 * (n - 1))
             A = (int64_t)256 * (n - 1);
     }
-    *pi = floordiv(A, 256);
-    *pa = (int)(A - *pi * 256);
+    p.i = floordiv(A, 256);
+    p.a = (int)(A - p.i * 256);
+    return p;
 }
 
 /* §4.2 integer-index rules; -1 means outside under border. */
@@ -589,6 +611,75 @@ static int64_t addr_index(int64_t i, int n, int mode)
     default:
         return i < 0 ? 0 : (i >= n ? n - 1 : i);
     }
+}
+
+/* ---- cubes (§7.2, §7.3, Q2, Q5, D2.19, D2.20) ------------------------------------- */
+
+static int is_cube(const cm_texture *t)
+{
+    return t->geom == WT_GEOM_CUBE || t->geom == WT_GEOM_ACUBE;
+}
+
+/* The §7.2 table: major axis M, and the face axes S and T, one non-zero
+ * entry each: s = S·v, t = T·v before the division by |m|. */
+static const int CUBE_M[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+static const int CUBE_S[6][3] = {{0, 0, -1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {-1, 0, 0}};
+static const int CUBE_T[6][3] = {{0, -1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, {0, -1, 0}, {0, -1, 0}};
+
+/* The one non-zero entry of a table row applied to v (no 0·∞ products). */
+static float pick(const int row[3], const float v[3])
+{
+    for (int k = 0; k < 3; k++)
+        if (row[k])
+            return row[k] > 0 ? v[k] : -v[k];
+    return 0.0f;
+}
+
+/* Face and normalised face coordinates of direction d. */
+static int cube_face(const float d[3], float *fs, float *ft)
+{
+    float v[3];
+    for (int k = 0; k < 3; k++)
+        v[k] = d[k] != d[k] ? 0.0f : d[k]; /* §3.4: a NaN component reads as 0 */
+    float ax = fabsf(v[0]), ay = fabsf(v[1]), az = fabsf(v[2]);
+    if (ax == 0.0f && ay == 0.0f && az == 0.0f) {
+        *fs = *ft = 0.5f; /* Q2: the zero vector: face 0, centre */
+        return 0;
+    }
+    /* §7.2 ties (measured): z over y over x; the sign test is >= 0 (Q2) */
+    int axis = (az >= ax && az >= ay) ? 2 : (ay >= ax) ? 1 : 0;
+    int f = 2 * axis + (v[axis] >= 0.0f ? 0 : 1);
+    float m = fabsf(v[axis]);
+    /* Q2: ((s/m)+1)/2 with IEEE f32 division; D2.20: NaN (∞/∞) reads as 0 */
+    float s = (pick(CUBE_S[f], v) / m + 1.0f) / 2.0f;
+    float t = (pick(CUBE_T[f], v) / m + 1.0f) / 2.0f;
+    *fs = s != s ? 0.0f : s;
+    *ft = t != t ? 0.0f : t;
+    return f;
+}
+
+/* Q5: texel (i, j) of face f lying one step outside the face (in one index
+ * only) is the texel of the neighbouring face whose square holds the
+ * projection of its centre (a plain projection in double, exact enough for
+ * the small faces used here). */
+static void cube_neighbour(int f, int n, int64_t i, int64_t j, int *g, int64_t *x, int64_t *y)
+{
+    double v[3];
+    for (int k = 0; k < 3; k++)
+        v[k] = CUBE_M[f][k] + CUBE_S[f][k] * (2.0 * (double)i + 1 - n) / n +
+               CUBE_T[f][k] * (2.0 * (double)j + 1 - n) / n;
+    int big = 0;
+    for (int k = 1; k < 3; k++)
+        if (fabs(v[k]) > fabs(v[big]))
+            big = k;
+    *g = 2 * big + (v[big] < 0);
+    double m = fabs(v[big]), s = 0, t = 0;
+    for (int k = 0; k < 3; k++) {
+        s += v[k] * CUBE_S[*g][k];
+        t += v[k] * CUBE_T[*g][k];
+    }
+    *x = (int64_t)floor((s / m + 1) / 2 * n);
+    *y = (int64_t)floor((t / m + 1) / 2 * n);
 }
 
 /* ---- taps and fetch --------------------------------------------------------------- */
@@ -634,32 +725,123 @@ static size_t elem_index(const cm_texture *t, uint32_t layer, int64_t x, int64_t
 
 static uint32_t clamp_layer(const cm_texture *t, uint32_t layer)
 {
-    /* §7.1: .u32 layer; past the end (or "negative") reads the last layer */
+    /* §7.1, §7.4: .u32 layer (cube); past the end (or "negative") reads the last one */
     return layer >= (uint32_t)t->layers ? (uint32_t)t->layers - 1u : layer;
 }
 
-void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint32_t out[4])
+/* §2.3 with T = 256: w11 = rhu(a*b/256), w10 = a - w11, w01 = b - w11,
+ * w00 = 256 - a - b + w11, as [dx][dy]. */
+static void weights_2d(int a, int b, int w[2][2])
 {
+    w[1][1] = rhu(a * b, 256);
+    w[1][0] = a - w[1][1];
+    w[0][1] = b - w[1][1];
+    w[0][0] = 256 - a - b + w[1][1];
+}
+
+/* A cube fetch (§7.2, §7.3, Q5): the taps of direction d on cube `cube`. */
+static int cube_fetch_taps(const cm_texture *t, uint32_t cube, const float d[3], tap *tp)
+{
+    int n = t->w;
+    float fc[2];
+    int f = cube_face(d, &fc[0], &fc[1]);
+    uint32_t slice = 6u * cube + (uint32_t)f; /* §7.4 */
+    int linear = t->filter == WT_FILTER_LINEAR;
+    int mode[2];
+    for (int k = 0; k < 2; k++) {
+        mode[k] = eff_mode(t, k); /* D2.19 */
+        /* §7.3: seamless ignores the modes; point sampling of a (non-mipmapped)
+         * cube clamps to the face whatever the mode */
+        if (t->seamless || !linear)
+            mode[k] = WT_ADDRESS_CLAMP;
+    }
+    int seamless = t->seamless && linear;
+    apos p[2];
+    for (int k = 0; k < 2; k++)
+        p[k] = axis_pos(fc[k], n, 1, mode[k], linear, !seamless, 0);
+    if (!linear) {
+        int64_t x = addr_index(p[0].i, n, mode[0]), y = addr_index(p[1].i, n, mode[1]);
+        tp[0] = (tap){0, elem_index(t, slice, x, y, 0), 256, 0};
+        return 1;
+    }
+    int w[2][2];
+    weights_2d(p[0].a, p[1].a, w);
+    int nt = 0;
+    if (!seamless) {
+        for (int dy = 0; dy < 2; dy++)
+            for (int dx = 0; dx < 2; dx++) {
+                int64_t x = addr_index(p[0].i + dx, n, mode[0]), y = addr_index(p[1].i + dy, n, mode[1]);
+                int out_of = x < 0 || y < 0;
+                tp[nt++] = (tap){out_of, out_of ? 0 : elem_index(t, slice, x, y, 0), w[dx][dy], 0};
+            }
+        return nt;
+    }
+    /* Q5: texels past one edge come from the neighbour; a texel past two
+     * (the corner) is the average of the three real corner texels: its
+     * weight goes rhu(w/3) to each texel across an edge, the rest to the
+     * face's own corner texel. */
+    for (int dy = 0; dy < 2; dy++)
+        for (int dx = 0; dx < 2; dx++) {
+            int64_t i = p[0].i + dx, j = p[1].i + dy;
+            if ((i < 0 || i >= n) && (j < 0 || j >= n)) {
+                int wm = w[dx][dy], q = rhu(wm, 3);
+                w[dx][dy] = 0;
+                w[1 - dx][dy] += q;
+                w[dx][1 - dy] += q;
+                w[1 - dx][1 - dy] += wm - 2 * q;
+            }
+        }
+    for (int dy = 0; dy < 2; dy++)
+        for (int dx = 0; dx < 2; dx++) {
+            int64_t i = p[0].i + dx, j = p[1].i + dy;
+            int xo = i < 0 || i >= n, yo = j < 0 || j >= n;
+            if (xo && yo)
+                continue;
+            int g = f;
+            int64_t x = i, y = j;
+            if (xo || yo)
+                cube_neighbour(f, n, i, j, &g, &x, &y);
+            tp[nt++] = (tap){0, elem_index(t, 6u * cube + (uint32_t)g, x, y, 0), w[dx][dy], 0};
+        }
+    return nt;
+}
+
+void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, uint32_t out[4])
+{
+    tap tp[8];
+    int nt = 0;
+    if (is_cube(t)) {
+        nt = cube_fetch_taps(t, t->geom == WT_GEOM_ACUBE ? clamp_layer(t, layer) : 0u, c, tp);
+        resolve(t, nt, tp, out);
+        return;
+    }
     int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D;
     uint32_t L = layered ? clamp_layer(t, layer) : 0u;
     int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
     int size[3] = {t->w, t->h, t->d};
     int mode[3] = {eff_mode(t, 0), eff_mode(t, 1), eff_mode(t, 2)};
-    int64_t i[3] = {0, 0, 0};
-    int a[3] = {0, 0, 0};
     float cc[3] = {c[0], dims >= 2 ? c[1] : 0.0f, dims >= 3 ? c[2] : 0.0f};
     /* §2.4: a non-layered 1D texture is 2D of height 1 sampled at y = 0 with
      * addressMode[1]; a layer of a 1D layered texture is a true 1D texture. */
     int axes = (t->geom == WT_GEOM_1D) ? 2 : dims;
+    /* §9.1: offsets in 4-bit fields; D2.9: on a non-layered 1D texture bits
+     * 4..7 of the x register are a y offset. */
+    int32_t o[3] = {0, 0, 0};
+    if (off) {
+        for (int k = 0; k < dims; k++)
+            o[k] = off_field(off[k], 4);
+        if (t->geom == WT_GEOM_1D)
+            o[1] = off_field((int32_t)((uint32_t)off[0] >> 4), 4);
+    }
+    int linear = t->filter == WT_FILTER_LINEAR;
+    apos p[3] = {{0, 0}, {0, 0}, {0, 0}};
     for (int k = 0; k < axes; k++)
-        axis_pos(t, cc[k], size[k], mode[k], &i[k], &a[k]);
+        p[k] = axis_pos(cc[k], size[k], t->normalized, mode[k], linear, 1, o[k]);
 
-    tap tp[8];
-    int nt = 0;
-    if (t->filter == WT_FILTER_POINT) {
-        int64_t x = addr_index(i[0], size[0], mode[0]);
-        int64_t y = axes >= 2 ? addr_index(i[1], size[1], mode[1]) : 0;
-        int64_t z = axes >= 3 ? addr_index(i[2], size[2], mode[2]) : 0;
+    if (!linear) {
+        int64_t x = addr_index(p[0].i, size[0], mode[0]);
+        int64_t y = axes >= 2 ? addr_index(p[1].i, size[1], mode[1]) : 0;
+        int64_t z = axes >= 3 ? addr_index(p[2].i, size[2], mode[2]) : 0;
         tp[0].border = (x < 0 || y < 0 || z < 0);
         tp[0].idx = tp[0].border ? 0 : elem_index(t, L, x, y, z);
         tp[0].w = 256;
@@ -668,31 +850,30 @@ void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint3
     } else if (axes == 1) {
         /* true 1D: w1 = rhu(256*a/256) = a, w0 = 256 - a (§2.3) */
         for (int dx = 0; dx < 2; dx++) {
-            int64_t x = addr_index(i[0] + dx, size[0], mode[0]);
+            int64_t x = addr_index(p[0].i + dx, size[0], mode[0]);
             tp[nt].border = x < 0;
             tp[nt].idx = x < 0 ? 0 : elem_index(t, L, x, 0, 0);
-            tp[nt].w = dx ? a[0] : 256 - a[0];
+            tp[nt].w = dx ? p[0].a : 256 - p[0].a;
             tp[nt].g = 0;
             nt++;
         }
     } else {
-        /* 2D: w11 = rhu(a*b/256), w10 = a - w11, w01 = b - w11,
-         * w00 = 256 - a - b + w11.  3D: z first (z1 = c, z0 = 256 - c), then
-         * each slice total T over x (x1 = rhu(T*a/256), x0 = T - x1), then y:
-         * x=1 side rounds its upper part rhu(x1*b/256), x=0 side its lower
-         * part rhu(x0*(256-b)/256) (§2.3, D2.4; equals the 2D formula at T = 256). */
+        /* 2D: weights_2d.  3D: z first (z1 = c, z0 = 256 - c), then each
+         * slice total T over x (x1 = rhu(T*a/256), x0 = T - x1), then y: x=1
+         * side rounds its upper part rhu(x1*b/256), x=0 side its lower part
+         * rhu(x0*(256-b)/256) (§2.3, D2.4; equals the 2D formula at T = 256). */
         int nz = axes == 3 ? 2 : 1;
         for (int dz = 0; dz < nz; dz++) {
-            int T = axes == 3 ? (dz ? a[2] : 256 - a[2]) : 256;
-            int x1 = rhu(T * a[0], 256), x0 = T - x1;
-            int x1y1 = rhu(x1 * a[1], 256), x1y0 = x1 - x1y1;
-            int x0y0 = rhu(x0 * (256 - a[1]), 256), x0y1 = x0 - x0y0;
+            int T = axes == 3 ? (dz ? p[2].a : 256 - p[2].a) : 256;
+            int x1 = rhu(T * p[0].a, 256), x0 = T - x1;
+            int x1y1 = rhu(x1 * p[1].a, 256), x1y0 = x1 - x1y1;
+            int x0y0 = rhu(x0 * (256 - p[1].a), 256), x0y1 = x0 - x0y0;
             int wt[2][2] = {{x0y0, x0y1}, {x1y0, x1y1}}; /* [dx][dy] */
-            int64_t z = axes == 3 ? addr_index(i[2] + dz, size[2], mode[2]) : 0;
+            int64_t z = axes == 3 ? addr_index(p[2].i + dz, size[2], mode[2]) : 0;
             for (int dy = 0; dy < 2; dy++) {
-                int64_t y = addr_index(i[1] + dy, size[1], mode[1]);
+                int64_t y = addr_index(p[1].i + dy, size[1], mode[1]);
                 for (int dx = 0; dx < 2; dx++) {
-                    int64_t x = addr_index(i[0] + dx, size[0], mode[0]);
+                    int64_t x = addr_index(p[0].i + dx, size[0], mode[0]);
                     int out_of = x < 0 || y < 0 || z < 0;
                     tp[nt].border = out_of;
                     tp[nt].idx = out_of ? 0 : elem_index(t, L, x, y, z);
@@ -704,6 +885,78 @@ void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint3
         }
     }
     resolve(t, nt, tp, out);
+}
+
+void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint32_t out[4])
+{
+    cm_fetch_float_off(t, layer, c, NULL, out);
+}
+
+/* ---- tld4 (§8) ------------------------------------------------------------------------ */
+
+/* §8 values: as point sampling, except a float NaN gathers as 0x7fffffff
+ * (half: 0x7fffe000), an f32 subnormal as ±0 (half subnormals widen, D2.12),
+ * and an SNORM8 texel as its 16-bit form |k|·258 (+1 when |k| >= 64, >= 65
+ * when negative), −128 as −127, over 32767. */
+static uint32_t gather_value(const cm_texture *t, int ch, uint32_t raw)
+{
+    switch (fmt_class(t)) {
+    case CL_F32:
+        if ((raw & 0x7fffffffu) > 0x7f800000u)
+            return 0x7fffffffu;
+        if ((raw & 0x7f800000u) == 0)
+            return raw & 0x80000000u;
+        return raw;
+    case CL_F16:
+        if ((raw & 0x7fffu) > 0x7c00u)
+            return 0x7fffe000u;
+        return cm_f16_to_f32(raw);
+    case CL_SNORM:
+        if (t->bits == 8) {
+            int32_t k = sext(raw, 8);
+            if (k < -127)
+                k = -127;
+            int32_t a = k < 0 ? -k : k;
+            int32_t m = a * 258 + (a >= (k < 0 ? 65 : 64));
+            return fbits((float)(k < 0 ? -m : m) / 32767.0f);
+        }
+        return point_value(t, ch, raw);
+    default:
+        return point_value(t, ch, raw);
+    }
+}
+
+void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, int comp,
+               uint32_t out[4])
+{
+    int n[2] = {t->w, t->h};
+    int mode[2] = {eff_mode(t, 0), eff_mode(t, 1)};
+    uint32_t slice;
+    apos p[2];
+    if (is_cube(t)) {
+        /* §8: within the face under the (demoted) mode whatever the filter;
+         * seamless does not apply (README, decision) */
+        float fc[2];
+        int f = cube_face(c, &fc[0], &fc[1]);
+        slice = 6u * (t->geom == WT_GEOM_ACUBE ? clamp_layer(t, layer) : 0u) + (uint32_t)f;
+        for (int k = 0; k < 2; k++)
+            p[k] = axis_pos(fc[k], n[k], 1, mode[k], 1, 0, 0);
+    } else {
+        slice = t->geom == WT_GEOM_A2D ? clamp_layer(t, layer) : 0u;
+        for (int k = 0; k < 2; k++) /* §9.1: tld4 offsets are 6-bit fields */
+            p[k] = axis_pos(c[k], n[k], t->normalized, mode[k], 1, 0, off ? off_field(off[k], 6) : 0);
+    }
+    /* §8: d = {T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j)}, each index through the mode */
+    static const int DX[4] = {0, 1, 1, 0}, DY[4] = {1, 1, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        if (comp >= t->nch) { /* a channel the format lacks reads 0 */
+            out[k] = 0;
+            continue;
+        }
+        int64_t x = addr_index(p[0].i + DX[k], n[0], mode[0]), y = addr_index(p[1].i + DY[k], n[1], mode[1]);
+        uint32_t raw = (x < 0 || y < 0) ? border_raw(t, comp) : raw_channel(t, elem_index(t, slice, x, y, 0), comp);
+        out[k] = gather_value(t, comp, raw);
+    }
 }
 
 void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint32_t out[4])

@@ -10,14 +10,15 @@
 #include <warptex/op.h>
 
 /* Written from SEMANTICS.md alone; shares nothing with src/.  Covers the
- * common cases: 1D, 2D, 3D, 1D/2D layered, one mip level, float or integer
- * coordinates, point and linear filtering, every address mode but
- * clamp_ogl, and the formats of wt_channel_desc, with or without sRGB. */
+ * common cases: 1D, 2D, 3D, 1D/2D layered, cubemaps and cubemap arrays
+ * (seamless or not), one mip level, float or integer coordinates, offsets,
+ * point and linear filtering, tld4, every address mode but clamp_ogl, and
+ * the formats of wt_channel_desc, with or without sRGB. */
 
 typedef struct cm_texture {
-    wt_geom geom;           /* WT_GEOM_1D, _2D, _3D, _A1D or _A2D */
-    int w, h, d;            /* h = 1 for 1D, d = 1 for 1D and 2D */
-    int layers;             /* 1 unless layered */
+    wt_geom geom;           /* WT_GEOM_1D, _2D, _3D, _A1D, _A2D, _CUBE or _ACUBE */
+    int w, h, d;            /* h = 1 for 1D, d = 1 for 1D, 2D and cubes; cubes: h = w */
+    int layers;             /* 1 unless layered; cubemap arrays: cubes */
     int nch;                /* 1, 2 or 4 channels */
     int bits;               /* 8, 16 or 32 bits per channel */
     wt_channel_kind kind;
@@ -26,8 +27,10 @@ typedef struct cm_texture {
     wt_address_mode addr[3];
     int normalized;
     float border[4];
-    const void *texels;     /* element ((layer*d + z)*h + y)*w + x, channels packed, host order */
+    const void *texels;     /* element ((slice*d + z)*h + y)*w + x, channels packed, host order;
+                             * slice = layer, or 6*cube + face for cubes */
     int srgb;               /* the descriptor's sRGB flag (§5.5: decodes 8-bit unsigned normalised reads only) */
+    int seamless;           /* seamless_cubemap (cubes only) */
 } cm_texture;
 
 /* The destination type the tests use for this texture: .u32/.s32 for
@@ -43,6 +46,17 @@ size_t cm_elem_size(const cm_texture *t);
 /* A tex.base fetch with .f32 coordinates: c holds x, y, z (unused axes
  * ignored), layer the .u32 layer operand.  out: the four result registers. */
 void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint32_t out[4]);
+
+/* The same with the offset operand: off[0..2] are the raw .s32 registers
+ * (NULL: no offset); never for cubes (§9.1). */
+void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, uint32_t out[4]);
+
+/* tld4 of component comp (§8) on a 2D, 2D layered, cube or cube array
+ * texture: c holds x, y (cubes: the direction), layer the layer or cube
+ * operand, off the raw offset registers or NULL.  out: d[0..3] in the §8
+ * order, each valued per §8 in cm_dtype(t). */
+void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, int comp,
+               uint32_t out[4]);
 
 /* A fetch with .s32 coordinates (tex1Dfetch style), SEMANTICS §3.3. */
 void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint32_t out[4]);

@@ -76,7 +76,8 @@ void cu_set_format(cm_texture *m, const cu_format *f)
 
 size_t cu_texel_count(const cm_texture *m)
 {
-    return (size_t)m->w * (size_t)m->h * (size_t)m->d * (size_t)m->layers;
+    size_t faces = (m->geom == WT_GEOM_CUBE || m->geom == WT_GEOM_ACUBE) ? 6u : 1u;
+    return (size_t)m->w * (size_t)m->h * (size_t)m->d * (size_t)m->layers * faces;
 }
 
 static uint32_t rand_f32(cu_rng *r)
@@ -176,6 +177,7 @@ int cu_geom_ncoords(wt_geom g)
     case WT_GEOM_1D: return 1;
     case WT_GEOM_2D: return 2;
     case WT_GEOM_A1D: return 2;
+    case WT_GEOM_ACUBE: return 4;
     default: return 3;
     }
 }
@@ -191,6 +193,11 @@ wt_status cu_make_array(const cm_texture *m, wt_array *out)
     case WT_GEOM_2D: h = (size_t)m->h; ch = h; break;
     case WT_GEOM_3D: h = (size_t)m->h; d = (size_t)m->d; ch = h; cd_ = d; break;
     case WT_GEOM_A1D: d = (size_t)m->layers; cd_ = d; flags = WT_ARRAY_LAYERED; break;
+    case WT_GEOM_CUBE: h = (size_t)m->w; d = 6; ch = h; cd_ = d; flags = WT_ARRAY_CUBEMAP; break;
+    case WT_GEOM_ACUBE:
+        h = (size_t)m->w; d = 6 * (size_t)m->layers; ch = h; cd_ = d;
+        flags = WT_ARRAY_CUBEMAP | WT_ARRAY_LAYERED;
+        break;
     default: h = (size_t)m->h; d = (size_t)m->layers; ch = h; cd_ = d; flags = WT_ARRAY_LAYERED; break;
     }
     wt_status st = wt_malloc_array(out, &cd, w, h, d, flags);
@@ -218,6 +225,8 @@ wt_status cu_make_tex(const cm_texture *m, wt_array arr, wt_tex *out)
     td.read_mode = m->read_mode;
     memcpy(td.border_color, m->border, sizeof td.border_color);
     td.normalized_coords = m->normalized;
+    td.seamless_cubemap = m->seamless;
+    td.srgb = m->srgb;
     return wt_create_texture_object(out, &rd, &td, NULL);
 }
 
@@ -235,7 +244,6 @@ static float near_ulps(double x, double scale, int ulps)
 float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear)
 {
     double scale = normalized ? (double)n : 1.0;
-    int settled_far = mode == WT_ADDRESS_CLAMP || mode == WT_ADDRESS_BORDER;
     int ulps = (int)cu_below(r, 3) - 1;
     uint32_t c = cu_below(r, 100);
     if (c < 40) { /* uniform in [-1.5, 2.5] normalised */
@@ -266,15 +274,20 @@ float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear)
         return bf(tiny[cu_below(r, 4)]);
     }
     /* specials: infinities and NaN in every mode (§3.4 under clamp/border,
-     * D2.7 under wrap/mirror); huge values only under clamp/border */
+     * D2.7 under wrap/mirror); huge and large values in every mode too: D2.8
+     * makes all of them exact (wrap/mirror keep the position modulo 2N),
+     * so large coordinates with a fraction left are drawn as well */
     (void)linear;
-    switch (cu_below(r, 4)) {
+    (void)mode;
+    switch (cu_below(r, 5)) {
     case 0: return cu_below(r, 2) ? INFINITY : -INFINITY;
     case 1: return bf(cu_below(r, 2) ? 0x7fc00000u : 0xffc00001u);
-    default:
-        if (settled_far)
-            return cu_below(r, 2) ? (cu_below(r, 2) ? 1e30f : -1e30f) : (cu_below(r, 2) ? 3e9f : -3e9f);
-        return 0.75f;
+    case 2: return cu_below(r, 2) ? (cu_below(r, 2) ? 1e30f : -1e30f) : (cu_below(r, 2) ? 3e9f : -3e9f);
+    default: {
+        /* |u| in [2^10, 2^41): a random magnitude with a random mantissa */
+        float v = ldexpf(1.0f + (float)(cu_next(r) >> 41) / 8388608.0f, 10 + (int)cu_below(r, 31));
+        return cu_below(r, 2) ? v : -v;
+    }
     }
 }
 
@@ -298,6 +311,84 @@ static int eff(const cm_texture *m, int axis)
     return md;
 }
 
+static int geom_is_cube(wt_geom g) { return g == WT_GEOM_CUBE || g == WT_GEOM_ACUBE; }
+static int geom_is_layered(wt_geom g) { return g == WT_GEOM_A1D || g == WT_GEOM_A2D || g == WT_GEOM_ACUBE; }
+
+/* A coordinate on a cube face of n texels, normalised: the landmarks of
+ * cu_coord (centres, boundaries, weight ties, edges) kept within one texel
+ * of the face, where a footprint may still read across an edge. */
+static double face_coord(cu_rng *r, int n)
+{
+    double x;
+    switch (cu_below(r, 5)) {
+    case 0: x = (double)cu_below(r, (uint32_t)n + 1); break; /* boundaries 0..n */
+    case 1: x = (double)cu_below(r, (uint32_t)n) + 0.5; break;         /* centres */
+    case 2: x = (double)cu_below(r, (uint32_t)n) + (cu_below(r, 256) + 0.5) / 256.0; break; /* ties */
+    case 3: x = cu_below(r, 2) ? (cu_below(r, 64) + 0.5) / 128.0 : n - (cu_below(r, 64) + 0.5) / 128.0; break;
+    default: x = (double)n * (double)(cu_next(r) >> 11) / 9007199254740992.0; break;
+    }
+    return x / n;
+}
+
+/* A cube direction (§7.2): mostly a point of a random face scaled by a power
+ * of two (so that s/m is the drawn face coordinate as nearly as f32 allows),
+ * also exact ties between axes, signed zeros, the zero vector (Q2), NaN and
+ * infinite components (§3.4, D2.20), and arbitrary directions. */
+static void cu_dir(cu_rng *r, int n, float d[3])
+{
+    static const int M[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    static const int S[6][3] = {{0, 0, -1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {-1, 0, 0}};
+    static const int T[6][3] = {{0, -1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, {0, -1, 0}, {0, -1, 0}};
+    uint32_t c = cu_below(r, 100);
+    if (c < 70) {
+        int f = (int)cu_below(r, 6);
+        double sc = 2.0 * face_coord(r, n) - 1.0, tc = 2.0 * face_coord(r, n) - 1.0;
+        double scale = ldexp(1.0, (int)cu_below(r, 9) - 4);
+        for (int k = 0; k < 3; k++)
+            d[k] = (float)(scale * (M[f][k] + S[f][k] * sc + T[f][k] * tc));
+        return;
+    }
+    if (c < 80) { /* ties: two or three equal magnitudes */
+        float m = ldexpf(1.0f + (float)cu_below(r, 8) / 8.0f, (int)cu_below(r, 5) - 2);
+        for (int k = 0; k < 3; k++)
+            d[k] = cu_below(r, 2) ? m : -m;
+        if (cu_below(r, 2))
+            d[cu_below(r, 3)] *= (float)cu_below(r, 8) / 8.0f;
+        return;
+    }
+    if (c < 86) { /* signed zeros, the zero vector */
+        for (int k = 0; k < 3; k++)
+            d[k] = cu_below(r, 2) ? 0.0f : -0.0f;
+        if (cu_below(r, 2))
+            d[cu_below(r, 3)] = cu_below(r, 2) ? 0.75f : -2.0f;
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        d[k] = (float)(-2.0 + 4.0 * (double)(cu_next(r) >> 11) / 9007199254740992.0);
+    if (c < 92) { /* NaN components */
+        d[cu_below(r, 3)] = bf(cu_below(r, 2) ? 0x7fc00000u : 0xffc00001u);
+        if (cu_below(r, 3) == 0)
+            d[cu_below(r, 3)] = bf(0x7fc00000u);
+    } else if (c < 97) { /* infinite components (one, or ∞/∞ ties) */
+        d[cu_below(r, 3)] = cu_below(r, 2) ? INFINITY : -INFINITY;
+        if (cu_below(r, 2))
+            d[cu_below(r, 3)] = cu_below(r, 2) ? INFINITY : -INFINITY;
+    }
+}
+
+/* An offset register (§9.1): mostly -8..7, sometimes outside (the field
+ * wraps; tld4's 6-bit fields reach further), sometimes any pattern (D2.9
+ * reads bits 4..7 on 1D). */
+static int32_t cu_offset(cu_rng *r)
+{
+    uint32_t c = cu_below(r, 8);
+    if (c < 5)
+        return (int32_t)cu_below(r, 16) - 8;
+    if (c < 7)
+        return (int32_t)cu_below(r, 80) - 40;
+    return (int32_t)(uint32_t)cu_next(r);
+}
+
 static uint32_t pick_mask(cu_rng *r, int w)
 {
     switch (w % 4) {
@@ -313,8 +404,32 @@ static uint32_t poison(int k, int lane)
     return 0x7fa5a500u ^ ((uint32_t)k << 5) ^ (uint32_t)lane;
 }
 
+/* What check_warp compares against: the model's answer for one lane. */
+static void model_lane(const cm_texture *m, const wt_op *op, const wt_tex_args *in, int l, uint32_t want[4])
+{
+    int nc = cu_geom_ncoords(m->geom);
+    int b = geom_is_layered(m->geom) ? 1 : 0;
+    uint32_t layer = b ? in->c[0][l] : 0u;
+    int32_t off[3] = {in->offset[0][l], in->offset[1][l], in->offset[2][l]};
+    const int32_t *po = (op->flags & WT_OP_OFFSET) ? off : NULL;
+    if (op->ctype == WT_CTYPE_S32) {
+        int32_t c[3] = {0, 0, 0};
+        for (int k = b; k < nc; k++)
+            c[k - b] = (int32_t)in->c[k][l];
+        cm_fetch_int(m, layer, c, want);
+        return;
+    }
+    float c[3] = {0, 0, 0};
+    for (int k = b; k < nc; k++)
+        c[k - b] = bf(in->c[k][l]);
+    if (op->family == WT_FAMILY_TLD4)
+        cm_gather(m, layer, c, po, op->comp, want);
+    else
+        cm_fetch_float_off(m, layer, c, po, want);
+}
+
 static long check_warp(const cm_texture *m, wt_tex tex, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                       uint64_t seed, int w, const char *label, int is_int)
+                       uint64_t seed, int w, const char *label)
 {
     wt_tex_result out;
     for (int k = 0; k < 4; k++)
@@ -336,24 +451,13 @@ static long check_warp(const cm_texture *m, wt_tex tex, const wt_op *op, uint32_
         bad++;
     }
     int nc = cu_geom_ncoords(m->geom);
-    int layered = m->geom == WT_GEOM_A1D || m->geom == WT_GEOM_A2D;
+    int layered = geom_is_layered(m->geom);
+    int is_int = op->ctype == WT_CTYPE_S32;
     for (int l = 0; l < WT_WARP_SIZE; l++) {
         uint32_t want[4];
         int on = (active >> l) & 1u;
         if (on) {
-            uint32_t layer = layered ? in->c[0][l] : 0u;
-            int b = layered ? 1 : 0;
-            if (is_int) {
-                int32_t c[3] = {0, 0, 0};
-                for (int k = b; k < nc; k++)
-                    c[k - b] = (int32_t)in->c[k][l];
-                cm_fetch_int(m, layer, c, want);
-            } else {
-                float c[3] = {0, 0, 0};
-                for (int k = b; k < nc; k++)
-                    c[k - b] = bf(in->c[k][l]);
-                cm_fetch_float(m, layer, c, want);
-            }
+            model_lane(m, op, in, l, want);
         } else {
             for (int k = 0; k < 4; k++)
                 want[k] = poison(k, l);
@@ -363,19 +467,45 @@ static long check_warp(const cm_texture *m, wt_tex tex, const wt_op *op, uint32_
                 continue;
             bad++;
             if (cu_printed++ < CU_MAX_PRINT) {
-                printf("REPRO seed=0x%llx case=%s warp=%d lane=%d%s c=(", (unsigned long long)seed, label, w, l,
-                       on ? "" : " (inactive)");
+                printf("REPRO seed=0x%llx case=%s %s warp=%d lane=%d%s c=(", (unsigned long long)seed, label,
+                       op->family == WT_FAMILY_TLD4 ? "tld4" : "tex", w, l, on ? "" : " (inactive)");
                 for (int j = 0; j < nc; j++) {
                     if (is_int || (layered && j == 0))
                         printf("%s%d", j ? "," : "", (int32_t)in->c[j][l]);
                     else
                         printf("%s%.9g/0x%08x", j ? "," : "", (double)bf(in->c[j][l]), in->c[j][l]);
                 }
-                printf(") reg=%d got=0x%08x want=0x%08x\n", k, out.d[k][l], want[k]);
+                if (op->flags & WT_OP_OFFSET)
+                    printf(") off=(%d,%d,%d", in->offset[0][l], in->offset[1][l], in->offset[2][l]);
+                printf(") comp=%d reg=%d got=0x%08x want=0x%08x\n", op->comp, k, out.d[k][l], want[k]);
             }
         }
     }
     return bad;
+}
+
+/* The operands of one lane with .f32 coordinates: layer, coordinates (cubes:
+ * a direction), and offset registers. */
+static void float_lane(cu_rng *r, const cm_texture *m, int l, int linear, wt_tex_args *in)
+{
+    int nc = cu_geom_ncoords(m->geom);
+    int b = 0;
+    if (geom_is_layered(m->geom)) {
+        in->c[0][l] = cu_layer(r, m->layers);
+        b = 1;
+    }
+    if (geom_is_cube(m->geom)) {
+        float d[3];
+        cu_dir(r, m->w, d);
+        for (int k = 0; k < 3; k++)
+            in->c[b + k][l] = fb(d[k]);
+    } else {
+        int size[3] = {m->w, m->h, m->d};
+        for (int k = b; k < nc; k++)
+            in->c[k][l] = fb(cu_coord(r, size[k - b], m->normalized, eff(m, k - b), linear));
+    }
+    for (int k = 0; k < 3; k++)
+        in->offset[k][l] = cu_offset(r);
 }
 
 long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
@@ -388,26 +518,45 @@ long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, 
     op.mip = WT_MIP_BASE;
     op.dtype = (uint8_t)cm_dtype(m);
     op.ctype = WT_CTYPE_F32;
-    int nc = cu_geom_ncoords(m->geom);
-    int layered = m->geom == WT_GEOM_A1D || m->geom == WT_GEOM_A2D;
-    int size[3] = {m->w, m->h, m->d};
     int linear = m->filter == WT_FILTER_LINEAR;
     wt_tex_args in;
     long bad = 0;
     for (int w = 0; w < nwarps; w++) {
         memset(&in, 0, sizeof in);
         uint32_t active = pick_mask(&r, w);
+        /* odd warps: the predicate, and offsets where the geometry takes them (§9.1) */
         op.flags = (w & 1) ? WT_OP_PRED : 0;
-        for (int l = 0; l < WT_WARP_SIZE; l++) {
-            int b = 0;
-            if (layered) {
-                in.c[0][l] = cu_layer(&r, m->layers);
-                b = 1;
-            }
-            for (int k = b; k < nc; k++)
-                in.c[k][l] = fb(cu_coord(&r, size[k - b], m->normalized, eff(m, k - b), linear));
-        }
-        bad += check_warp(m, tex, &op, active, &in, seed, w, label, 0);
+        if ((w & 1) && !geom_is_cube(m->geom))
+            op.flags |= WT_OP_OFFSET;
+        for (int l = 0; l < WT_WARP_SIZE; l++)
+            float_lane(&r, m, l, linear, &in);
+        bad += check_warp(m, tex, &op, active, &in, seed, w, label);
+    }
+    return bad;
+}
+
+long cu_check_gather(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+{
+    cu_rng r = {seed};
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = WT_FAMILY_TLD4;
+    op.geom = (uint8_t)m->geom;
+    op.mip = WT_MIP_BASE;
+    op.dtype = (uint8_t)cm_dtype(m);
+    op.ctype = WT_CTYPE_F32;
+    wt_tex_args in;
+    long bad = 0;
+    for (int w = 0; w < nwarps; w++) {
+        memset(&in, 0, sizeof in);
+        uint32_t active = pick_mask(&r, w);
+        op.comp = (uint8_t)cu_below(&r, 4);
+        op.flags = (w & 1) ? WT_OP_PRED : 0;
+        if ((w & 1) && !geom_is_cube(m->geom))
+            op.flags |= WT_OP_OFFSET;
+        for (int l = 0; l < WT_WARP_SIZE; l++)
+            float_lane(&r, m, l, 1, &in);
+        bad += check_warp(m, tex, &op, active, &in, seed, w, label);
     }
     return bad;
 }
@@ -423,7 +572,7 @@ long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, co
     op.dtype = (uint8_t)cm_dtype(m);
     op.ctype = WT_CTYPE_S32;
     int nc = cu_geom_ncoords(m->geom);
-    int layered = m->geom == WT_GEOM_A1D || m->geom == WT_GEOM_A2D;
+    int layered = geom_is_layered(m->geom);
     int size[3] = {m->w, m->h, m->d};
     wt_tex_args in;
     long bad = 0;
@@ -454,7 +603,7 @@ long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, co
                 in.c[k][l] = (uint32_t)v;
             }
         }
-        bad += check_warp(m, tex, &op, active, &in, seed, w, label, 1);
+        bad += check_warp(m, tex, &op, active, &in, seed, w, label);
     }
     return bad;
 }
@@ -465,8 +614,8 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
     memset(&m, 0, sizeof m);
     m.geom = g;
     m.w = w;
-    m.h = h;
-    m.d = d;
+    m.h = geom_is_cube(g) ? w : h;
+    m.d = geom_is_cube(g) ? 1 : d;
     m.layers = layers;
     cu_set_format(&m, f);
     size_t n = cu_texel_count(&m);
@@ -487,46 +636,56 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
         return 1;
     }
     /* address-mode combinations: all pairs of x and y (1D: y is the border row
-     * of §2.4); 3D: all 64 triples; 1D layered: x only. */
+     * of §2.4; cubes: the face axes); 3D: all 64 triples; 1D layered: x only.
+     * Cubes run seamless and not.  tld4 runs on 2D, 2D layered and cube
+     * geometries, under both filters (§8: the filter does not matter). */
     int ncombo = g == WT_GEOM_3D ? 64 : g == WT_GEOM_A1D ? 4 : 16;
+    int nseam = geom_is_cube(g) ? 2 : 1;
+    int gathers = g == WT_GEOM_2D || g == WT_GEOM_A2D || geom_is_cube(g);
     long bad = 0;
-    for (int norm = 0; norm < 2; norm++) {
-        for (int filt = 0; filt < 2; filt++) {
-            for (int combo = 0; combo < ncombo; combo++) {
-                m.normalized = norm;
-                m.filter = filt ? WT_FILTER_LINEAR : WT_FILTER_POINT;
-                m.addr[0] = (wt_address_mode)(combo & 3);
-                m.addr[1] = (wt_address_mode)(g == WT_GEOM_A1D ? cu_below(&r, 4) : (uint32_t)((combo >> 2) & 3));
-                m.addr[2] = (wt_address_mode)(g == WT_GEOM_3D ? (uint32_t)(combo >> 4) : cu_below(&r, 4));
-                cu_random_border(m.border, &r);
-                uint64_t cseed = cu_next(&r);
-                char label[160];
-                snprintf(label, sizeof label, "%s geom=%d %dx%dx%d L%d norm=%d filter=%d addr=%d,%d,%d", f->name,
-                         (int)g, w, h, d, layers, norm, filt, (int)m.addr[0], (int)m.addr[1], (int)m.addr[2]);
-                wt_tex tex = 0;
-                st = cu_make_tex(&m, arr, &tex);
-                if (!cm_reads_float(&m) && filt) {
-                    /* §5.1: linear filtering of integers read as element type is refused */
-                    if (st != WT_ERROR_INVALID_FILTER_SETTING) {
+    for (int seam = 0; seam < nseam; seam++) {
+        for (int norm = 0; norm < 2; norm++) {
+            for (int filt = 0; filt < 2; filt++) {
+                for (int combo = 0; combo < ncombo; combo++) {
+                    m.seamless = seam;
+                    m.normalized = norm;
+                    m.filter = filt ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+                    m.addr[0] = (wt_address_mode)(combo & 3);
+                    m.addr[1] = (wt_address_mode)(g == WT_GEOM_A1D ? cu_below(&r, 4) : (uint32_t)((combo >> 2) & 3));
+                    m.addr[2] = (wt_address_mode)(g == WT_GEOM_3D ? (uint32_t)(combo >> 4) : cu_below(&r, 4));
+                    cu_random_border(m.border, &r);
+                    uint64_t cseed = cu_next(&r);
+                    char label[176];
+                    snprintf(label, sizeof label, "%s geom=%d %dx%dx%d L%d norm=%d filter=%d addr=%d,%d,%d seamless=%d",
+                             f->name, (int)g, w, h, d, layers, norm, filt, (int)m.addr[0], (int)m.addr[1],
+                             (int)m.addr[2], seam);
+                    wt_tex tex = 0;
+                    st = cu_make_tex(&m, arr, &tex);
+                    if (!cm_reads_float(&m) && filt) {
+                        /* §5.1: linear filtering of integers read as element type is refused */
+                        if (st != WT_ERROR_INVALID_FILTER_SETTING) {
+                            bad++;
+                            if (cu_printed++ < CU_MAX_PRINT)
+                                printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n",
+                                       label, wt_status_string(st));
+                        }
+                        if (st == WT_SUCCESS)
+                            wt_destroy_texture_object(tex);
+                        continue;
+                    }
+                    if (st != WT_SUCCESS) {
                         bad++;
                         if (cu_printed++ < CU_MAX_PRINT)
-                            printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n",
-                                   label, wt_status_string(st));
+                            printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
+                                   wt_last_error_message());
+                        continue;
                     }
-                    if (st == WT_SUCCESS)
-                        wt_destroy_texture_object(tex);
-                    continue;
+                    bad += cu_check_float(&m, tex, cseed, nwarps, label);
+                    if (gathers)
+                        bad += cu_check_gather(&m, tex, cseed ^ 0x7e4d, nwarps, label);
+                    if (wt_destroy_texture_object(tex) != WT_SUCCESS)
+                        bad++;
                 }
-                if (st != WT_SUCCESS) {
-                    bad++;
-                    if (cu_printed++ < CU_MAX_PRINT)
-                        printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
-                               wt_last_error_message());
-                    continue;
-                }
-                bad += cu_check_float(&m, tex, cseed, nwarps, label);
-                if (wt_destroy_texture_object(tex) != WT_SUCCESS)
-                    bad++;
             }
         }
     }

@@ -47,8 +47,8 @@ size_t cu_texel_count(const cm_texture *m);
 
 /* One f32 coordinate on an axis of n texels: random in [-1.5, 2.5] (texel
  * space when unnormalised), texel centres and boundaries +-1 ulp, weight
- * rounding ties, period edges, and (only where the result is settled by
- * SEMANTICS) NaN, infinities and huge values. mode is the effective mode. */
+ * rounding ties, period edges, NaN, infinities, huge values and large ones
+ * with a fraction (D2.8 settles all of them in every mode). */
 float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear);
 
 /* A layer operand: mostly in range, sometimes past the end or "negative". */
@@ -56,16 +56,23 @@ uint32_t cu_layer(cu_rng *r, int layers);
 
 /* Run nwarps warps of float-coordinate tex.base fetches through the library
  * and the model.  Some warps have lanes masked off (their registers poisoned
- * beforehand must stay untouched).  Prints a repro line per mismatch (at most
- * a few) and returns the number of mismatching registers. */
+ * beforehand must stay untouched); odd warps ask for the predicate and, but
+ * on cubes, carry offset operands (§9.1, D2.9).  Cubes draw directions.
+ * Prints a repro line per mismatch (at most a few) and returns the number of
+ * mismatching registers. */
 long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label);
+
+/* The same for tld4 (2D, 2D layered, cube and cube array textures), a
+ * random component per warp. */
+long cu_check_gather(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label);
 
 /* Same with .s32 coordinates in [-3, size+3) plus extremes. */
 long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label);
 
 /* The matrix of one geometry and format: every coordinate normalisation x
- * filter x address-mode combination, each with a random border colour and
- * nwarps warps.  Returns the number of mismatches (repro lines printed). */
+ * filter x address-mode combination (cubes: x seamless), each with a random
+ * border colour and nwarps warps of tex (and of tld4 where the geometry has
+ * it).  Returns the number of mismatches (repro lines printed). */
 long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *f, uint64_t seed, int nwarps);
 
 /* The wt_geom's coordinate count (incl. the layer) and PTX order. */

@@ -278,8 +278,8 @@ static void run_red_p(world *w, int geom, const int32_t *ys, int nyv, const int3
         for (int zi = 0; zi < nzv; zi++)
             for (int yi = 0; yi < nyv; yi++) {
                 int32_t y = nyv == 1 ? 0 : ys[yi], z = nzv == 1 ? 0 : zs[zi];
-                for (int64_t x = -18; x <= w->row_bytes + 18; x++) {
-                    if (x > 18 && x < w->row_bytes - 18)
+                for (int64_t x = -11; x <= w->row_bytes + 11; x++) {
+                    if (x > 11 && x < w->row_bytes - 11)
                         continue;
                     for (size_t i = 0; i < sizeof RED_B / sizeof RED_B[0]; i++)
                         red_case(w, geom, WT_SURF_B, RED_B[i][0], RED_B[i][1], clamp, (int32_t)x, y, z);

@@ -208,24 +208,27 @@ void wt__array_release(struct wt_array_s *a)
 uint8_t *wt__array_data(struct wt_array_s *a) { return root_of(a)->data; }
 
 /* Checked by address first: a stale pointer is never read. */
-int wt__array_live(wt_array a) { return wt__live_has(a) && a->magic == WT__ARRAY_MAGIC; }
-int wt__mipmap_live(wt_mipmapped_array m) { return wt__live_has(m) && m->magic == WT__MIPMAP_MAGIC; }
+int wt__array_live(wt_array a) { return wt__live_has_magic(a, WT__ARRAY_MAGIC); }
+int wt__mipmap_live(wt_mipmapped_array m) { return wt__live_has_magic(m, WT__MIPMAP_MAGIC); }
+
+/* wt_free_array() takes user arrays, never a mipmapped array's levels. */
+static int not_a_level(const void *p) { return ((const struct wt_array_s *)p)->parent == NULL; }
 #define array_ok wt__array_live
 #define mipmap_ok wt__mipmap_live
 
 wt_status wt_free_array(wt_array arr)
 {
-    if (!array_ok(arr))
-        return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_array(): array %p is NULL or not a live array", (void *)arr);
-    if (arr->parent)
-        return wt__error(WT_ERROR_INVALID_VALUE,
-                         "wt_free_array(): array %p is level %u of a mipmapped array; free the mipmapped array",
-                         (void *)arr, arr->parent_level);
-    /* Dead to the user at once (a second free, even a racing one, is an
-     * error, not a double release); objects over it keep the storage alive
+    /* Dead to the user at once, checked and taken out under one lock (a
+     * second free, even a racing one, is an error, never a double release
+     * or a read of freed memory); objects over it keep the storage alive
      * until they go. */
-    if (!wt__live_remove(arr))
-        return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_array(): array %p is not a live array", (void *)arr);
+    int taken = wt__live_take(arr, WT__ARRAY_MAGIC, not_a_level);
+    if (taken == 0)
+        return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_array(): array %p is NULL or not a live array", (void *)arr);
+    if (taken < 0)
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "wt_free_array(): array %p is a level of a mipmapped array; free the mipmapped array",
+                         (void *)arr);
     arr->magic = DEAD_MAGIC;
     wt__array_release(arr);
     return WT_SUCCESS;
@@ -261,11 +264,8 @@ wt_status wt_malloc_mipmapped_array(wt_mipmapped_array *out, const wt_channel_de
 
 wt_status wt_free_mipmapped_array(wt_mipmapped_array m)
 {
-    if (!mipmap_ok(m))
+    if (wt__live_take(m, WT__MIPMAP_MAGIC, NULL) != 1)
         return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_mipmapped_array(): %p is NULL or not a live mipmapped array",
-                         (void *)m);
-    if (!wt__live_remove(m))
-        return wt__error(WT_ERROR_INVALID_VALUE, "wt_free_mipmapped_array(): %p is not a live mipmapped array",
                          (void *)m);
     for (unsigned l = 0; l < WT__MAX_LEVELS; l++) {
         if (m->level_views[l]) {

@@ -98,6 +98,13 @@ struct wt_mipmapped_array_s {
 WT_INTERNAL int wt__live_add(const void *p);
 WT_INTERNAL int wt__live_remove(const void *p);
 WT_INTERNAL int wt__live_has(const void *p);
+/* p is live and its first 32-bit word (the magic) equals magic, both
+ * checked under the set's lock, so a racing free cannot slip in between. */
+WT_INTERNAL int wt__live_has_magic(const void *p, uint32_t magic);
+/* Take p out of the set when it is live with that magic and accept(p)
+ * (NULL: always) holds, all under the lock: 1 taken, 0 not live, -1 live
+ * but refused.  Of racing calls for one p, at most one gets 1. */
+WT_INTERNAL int wt__live_take(const void *p, uint32_t magic, int (*accept)(const void *));
 /* A live user array / mipmapped array (array.c). */
 WT_INTERNAL int wt__array_live(wt_array a);
 WT_INTERNAL int wt__mipmap_live(wt_mipmapped_array m);

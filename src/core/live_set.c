@@ -9,6 +9,7 @@
  * does.  An open-addressing hash set under one mutex. */
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -105,4 +106,45 @@ int wt__live_has(const void *p)
     int found = find(p, 0) >= 0;
     pthread_mutex_unlock(&lock);
     return found;
+}
+
+/* The first 32-bit word of a live p (arrays and mipmapped arrays start with
+ * their magic).  Read under the lock: a live pointer cannot be freed while
+ * it is held, since freeing takes it out of the set first. */
+static int magic_is(const void *p, uint32_t magic)
+{
+    uint32_t m;
+    memcpy(&m, p, sizeof m);
+    return m == magic;
+}
+
+int wt__live_has_magic(const void *p, uint32_t magic)
+{
+    if (!p)
+        return 0;
+    pthread_mutex_lock(&lock);
+    int ok = find(p, 0) >= 0 && magic_is(p, magic);
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
+
+int wt__live_take(const void *p, uint32_t magic, int (*accept)(const void *))
+{
+    if (!p)
+        return 0;
+    int rc = 0;
+    pthread_mutex_lock(&lock);
+    long i = find(p, 0);
+    if (i >= 0 && magic_is(p, magic)) {
+        if (accept && !accept(p)) {
+            rc = -1;
+        } else {
+            slots[i] = TOMB;
+            used--;
+            tombs++;
+            rc = 1;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return rc;
 }

@@ -51,12 +51,18 @@ static _Atomic int have_pending;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t key;
+
 static _Thread_local reader *self;
 static _Thread_local unsigned anonymous_depth;
 
+/* Runs on the exiting thread.  self is cleared too: a later destructor of
+ * the same thread that samples again takes a fresh record instead of using
+ * this one after another thread has taken it over. */
 static void thread_gone(void *p)
 {
     reader *r = p;
+    if (self == r)
+        self = NULL;
     atomic_store_explicit(&r->epoch, 0, memory_order_release);
     atomic_store_explicit(&r->in_use, 0, memory_order_release);
 }

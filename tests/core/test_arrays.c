@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,13 +282,68 @@ static void stale_and_forged_pointers(void **state)
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_ERROR_INVALID_VALUE);
 }
 
+/* Two threads free the same array (or mipmapped array) at once: exactly one
+ * succeeds, the other gets WT_ERROR_INVALID_VALUE, and neither reads freed
+ * memory (the check and the removal are one step under the live set's lock;
+ * AddressSanitizer watches the reads). */
+static void *volatile race_target;
+static atomic_int race_go, race_ready, race_ok;
+static int race_mip;
+
+static void *free_racer(void *arg)
+{
+    (void)arg;
+    atomic_fetch_add(&race_ready, 1);
+    while (!atomic_load(&race_go))
+        sched_yield();
+    wt_status st = race_mip ? wt_free_mipmapped_array((wt_mipmapped_array)race_target)
+                            : wt_free_array((wt_array)race_target);
+    if (st == WT_SUCCESS)
+        atomic_fetch_add(&race_ok, 1);
+    else if (st != WT_ERROR_INVALID_VALUE)
+        atomic_fetch_add(&race_ok, 100);
+    return NULL;
+}
+
+static void racing_frees(void **state)
+{
+    (void)state;
+    wt_channel_desc d = rgba8();
+    for (int i = 0; i < 400; i++) {
+        race_mip = i & 1;
+        if (race_mip) {
+            wt_mipmapped_array m;
+            assert_int_equal(wt_malloc_mipmapped_array(&m, &d, 4, 4, 0, 3, 0), WT_SUCCESS);
+            wt_array lvl;
+            assert_int_equal(wt_get_mipmapped_array_level(&lvl, m, 1), WT_SUCCESS);
+            race_target = m;
+        } else {
+            wt_array a;
+            assert_int_equal(wt_malloc_array(&a, &d, 4, 4, 0, 0), WT_SUCCESS);
+            race_target = a;
+        }
+        atomic_store(&race_go, 0);
+        atomic_store(&race_ready, 0);
+        atomic_store(&race_ok, 0);
+        pthread_t th[2];
+        for (int k = 0; k < 2; k++)
+            assert_int_equal(pthread_create(&th[k], NULL, free_racer, NULL), 0);
+        while (atomic_load(&race_ready) < 2)
+            sched_yield();
+        atomic_store(&race_go, 1);
+        for (int k = 0; k < 2; k++)
+            pthread_join(th[k], NULL);
+        assert_int_equal(atomic_load(&race_ok), 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(channel_descriptors), cmocka_unit_test(extents_and_limits),
         cmocka_unit_test(copies_round_trip),   cmocka_unit_test(mipmapped_levels),
         cmocka_unit_test(multisample),         cmocka_unit_test(allocation_failures),
-        cmocka_unit_test(stale_and_forged_pointers),
+        cmocka_unit_test(stale_and_forged_pointers), cmocka_unit_test(racing_frees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

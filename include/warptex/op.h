@@ -59,7 +59,10 @@ typedef enum wt_ctype { WT_CTYPE_F32 = 0, WT_CTYPE_S32 } wt_ctype;
 #define WT_OP_SAMPLER 0x04u       /* explicit sampler b (independent mode) */
 #define WT_OP_PRED 0x08u          /* destination predicate p requested */
 
-/* Surfaces: suld.b / sust.b / sust.p / sured.b / sured.p */
+/* Surfaces: suld.b / sust.b / sust.p / sured.b / sured.p.  The cache
+ * operators (suld .ca .cg .cs .cv, sust .wb .cg .cs .wt) have no field: on
+ * one coherent memory they change nothing (SEMANTICS §10.5), so a decoder
+ * accepts and drops them. */
 typedef enum wt_surf_mode { WT_SURF_B = 0, WT_SURF_P } wt_surf_mode;
 typedef enum wt_clamp { WT_CLAMP_TRAP = 0, WT_CLAMP_CLAMP, WT_CLAMP_ZERO } wt_clamp;
 typedef enum wt_redop { WT_RED_ADD = 0, WT_RED_MIN, WT_RED_MAX, WT_RED_AND, WT_RED_OR } wt_redop;

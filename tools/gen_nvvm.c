@@ -276,26 +276,34 @@ static const char *const GROUP_DOC[GR_COUNT] = {
         " */\n",
     [GR_SUQ] =
         "/* suq (PTX spelling): wt_suq_<query>(surf)\n"
-        " * Surface attributes (SEMANTICS §11, decision Q12): width/height/depth in elements,\n"
-        " * channel_data_type/channel_order as OpenCL enumerators, array_size (layers or 0),\n"
-        " * memory_layout (1 linear or pitch2D, 0 array).\n" ERRORS
+        " * Surface attributes (SEMANTICS §11, decision Q12): width/height/depth in elements (1 for an\n"
+        " * axis the surface lacks: a layered surface has depth 1), channel_data_type/channel_order as\n"
+        " * OpenCL enumerators (UNORM/SNORM only for the normalised channel kinds), array_size (layers;\n"
+        " * 6 x cubes for cubemaps, the a2d layers they are addressed by; else 0), memory_layout (1 over\n"
+        " * linear or pitch2D memory, 0 over an array).\n" ERRORS
         " */\n",
     [GR_TXQ] =
         "/* txq (PTX spelling): wt_txq_<query>(tex)\n"
-        " * Texture attributes (SEMANTICS §11): sizes of level 0 in elements, channel data type and\n"
-        " * order (OpenCL enumerators), normalized_coords, the sampling state the texture carries\n"
-        " * (filter_mode 0 nearest / 1 linear; addr_mode_0..2 as PTX's enum, decision Q9), array_size,\n"
-        " * num_mipmap_levels and num_samples (0 when not layered, mipmapped or multisample).\n" ERRORS
+        " * Texture attributes (SEMANTICS §11): sizes in elements of level 0 (a view's first level;\n"
+        " * depth 1 unless 3D, height 1 for 1D), channel data type and order (OpenCL enumerators by\n"
+        " * format and read mode, decision Q12), normalized_coords, the sampling state the texture\n"
+        " * carries (filter_mode 0 nearest / 1 linear; addr_mode_0..2 as given, in PTX's enum: wrap 0,\n"
+        " * mirror 1, clamp 3, border 4, decision Q9; linear resources report point, clamp,\n"
+        " * unnormalised), array_size (layers, cubes for a cubemap array), num_mipmap_levels (levels\n"
+        " * the view shows) and num_samples (0 when not layered, mipmapped or multisample).  The\n"
+        " * sampler queries also take a sampler object (unified mode asks the texture).\n" ERRORS
         " */\n",
     [GR_TXQ_LEVEL] =
         "/* txq.level (PTX spelling): wt_txq_level_<width|height|depth>(tex, lod)\n"
-        " * Size of mip level `lod` in elements; a lod outside the texture's levels is an error\n"
-        " * (WT_ERROR_INVALID_VALUE, returns 0).\n" ERRORS
+        " * Size of mip level `lod` in elements, max(1, size >> lod) (SEMANTICS §6.1), counted from a\n"
+        " * view's first level; a lod outside the levels the texture shows (a non-mipmapped texture has\n"
+        " * level 0 only) is WT_ERROR_INVALID_VALUE and returns 0.\n" ERRORS
         " */\n",
     [GR_TXQ_SMP] =
         "/* txq on a sampler (PTX txq.<squery> on a .samplerref): wt_txq_sampler_<query>(sampler)\n"
         " * Independent-mode sampler attributes: force_unnormalized_coords (1/0), filter_mode,\n"
-        " * addr_mode_0..2.  Named txq_sampler_* because the PTX spelling is the texture query's.\n" ERRORS
+        " * addr_mode_0..2 (PTX's enum, clamp_ogl 2).  Named txq_sampler_* because the PTX spelling is\n"
+        " * the texture query's; these forms take a sampler only (a texture is the wrong kind).\n" ERRORS
         " */\n",
     [GR_ISTYPEP] =
         "/* istypep (PTX spelling): wt_istypep_<texref|samplerref|surfref>(h)\n"

@@ -984,9 +984,11 @@ void wt_sured_p_or_3d_b32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, in
 void wt_sured_p_or_3d_b32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t v);
 
 /* suq (PTX spelling): wt_suq_<query>(surf)
- * Surface attributes (SEMANTICS §11, decision Q12): width/height/depth in elements,
- * channel_data_type/channel_order as OpenCL enumerators, array_size (layers or 0),
- * memory_layout (1 linear or pitch2D, 0 array).
+ * Surface attributes (SEMANTICS §11, decision Q12): width/height/depth in elements (1 for an
+ * axis the surface lacks: a layered surface has depth 1), channel_data_type/channel_order as
+ * OpenCL enumerators (UNORM/SNORM only for the normalised channel kinds), array_size (layers;
+ * 6 x cubes for cubemaps, the a2d layers they are addressed by; else 0), memory_layout (1 over
+ * linear or pitch2D memory, 0 over an array).
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()
@@ -1002,10 +1004,14 @@ int32_t wt_suq_array_size(wt_surf surf);
 int32_t wt_suq_memory_layout(wt_surf surf);
 
 /* txq (PTX spelling): wt_txq_<query>(tex)
- * Texture attributes (SEMANTICS §11): sizes of level 0 in elements, channel data type and
- * order (OpenCL enumerators), normalized_coords, the sampling state the texture carries
- * (filter_mode 0 nearest / 1 linear; addr_mode_0..2 as PTX's enum, decision Q9), array_size,
- * num_mipmap_levels and num_samples (0 when not layered, mipmapped or multisample).
+ * Texture attributes (SEMANTICS §11): sizes in elements of level 0 (a view's first level;
+ * depth 1 unless 3D, height 1 for 1D), channel data type and order (OpenCL enumerators by
+ * format and read mode, decision Q12), normalized_coords, the sampling state the texture
+ * carries (filter_mode 0 nearest / 1 linear; addr_mode_0..2 as given, in PTX's enum: wrap 0,
+ * mirror 1, clamp 3, border 4, decision Q9; linear resources report point, clamp,
+ * unnormalised), array_size (layers, cubes for a cubemap array), num_mipmap_levels (levels
+ * the view shows) and num_samples (0 when not layered, mipmapped or multisample).  The
+ * sampler queries also take a sampler object (unified mode asks the texture).
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()
@@ -1027,8 +1033,9 @@ int32_t wt_txq_num_mipmap_levels(wt_tex tex);
 int32_t wt_txq_num_samples(wt_tex tex);
 
 /* txq.level (PTX spelling): wt_txq_level_<width|height|depth>(tex, lod)
- * Size of mip level `lod` in elements; a lod outside the texture's levels is an error
- * (WT_ERROR_INVALID_VALUE, returns 0).
+ * Size of mip level `lod` in elements, max(1, size >> lod) (SEMANTICS §6.1), counted from a
+ * view's first level; a lod outside the levels the texture shows (a non-mipmapped texture has
+ * level 0 only) is WT_ERROR_INVALID_VALUE and returns 0.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()
@@ -1041,7 +1048,8 @@ int32_t wt_txq_level_depth(wt_tex tex, int32_t lod);
 
 /* txq on a sampler (PTX txq.<squery> on a .samplerref): wt_txq_sampler_<query>(sampler)
  * Independent-mode sampler attributes: force_unnormalized_coords (1/0), filter_mode,
- * addr_mode_0..2.  Named txq_sampler_* because the PTX spelling is the texture query's.
+ * addr_mode_0..2 (PTX's enum, clamp_ogl 2).  Named txq_sampler_* because the PTX spelling is
+ * the texture query's; these forms take a sampler only (a texture is the wrong kind).
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()

@@ -300,12 +300,174 @@ static void samplers(void **state)
     assert_int_equal(wt_create_sampler_object(&s, NULL), WT_ERROR_INVALID_VALUE);
 }
 
+/* Every wt_texture_desc field is kept as given (cudaGetTextureObjectTextureDesc),
+ * except where CUDA's rules change it: max_anisotropy clamped to [1, 16]
+ * (§12.2), a NaN bias counted as 0 (D2.21). */
+static void every_desc_field_kept(void **state)
+{
+    (void)state;
+    wt_channel_desc d = wt_make_channel_desc(8, 8, 8, 8, WT_CHANNEL_UNSIGNED);
+    wt_mipmapped_array m;
+    assert_int_equal(wt_malloc_mipmapped_array(&m, &d, 8, 8, 6, 3, WT_ARRAY_CUBEMAP), WT_SUCCESS);
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_MIPMAPPED_ARRAY;
+    r.res.mipmap.mipmap = m;
+    wt_texture_desc td = desc0();
+    td.address_mode[0] = WT_ADDRESS_MIRROR;
+    td.address_mode[1] = WT_ADDRESS_BORDER;
+    td.address_mode[2] = WT_ADDRESS_WRAP;
+    td.filter_mode = WT_FILTER_LINEAR;
+    td.read_mode = WT_READ_NORMALIZED_FLOAT;
+    td.srgb = 1;
+    td.border_color[0] = 0.25f;
+    td.border_color[1] = -1.5f;
+    td.border_color[2] = 1e30f;
+    td.border_color[3] = -0.0f;
+    td.normalized_coords = 1;
+    td.max_anisotropy = 8;
+    td.mipmap_filter_mode = WT_FILTER_LINEAR;
+    td.mipmap_level_bias = -0.75f;
+    td.min_mipmap_level_clamp = 0.5f;
+    td.max_mipmap_level_clamp = 1.75f;
+    td.disable_trilinear_optimization = 1;
+    td.seamless_cubemap = 1;
+    wt_tex t;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    wt_texture_desc got;
+    memset(&got, 0x5a, sizeof got);
+    assert_int_equal(wt_get_texture_object_texture_desc(&got, t), WT_SUCCESS);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(got.address_mode[i], td.address_mode[i]);
+    assert_int_equal(got.filter_mode, WT_FILTER_LINEAR);
+    assert_int_equal(got.read_mode, WT_READ_NORMALIZED_FLOAT);
+    assert_int_equal(got.srgb, 1);
+    assert_memory_equal(got.border_color, td.border_color, sizeof td.border_color); /* bits, -0 too */
+    assert_int_equal(got.normalized_coords, 1);
+    assert_int_equal(got.max_anisotropy, 8);
+    assert_int_equal(got.mipmap_filter_mode, WT_FILTER_LINEAR);
+    assert_true(got.mipmap_level_bias == -0.75f);
+    assert_true(got.min_mipmap_level_clamp == 0.5f);
+    assert_true(got.max_mipmap_level_clamp == 1.75f);
+    assert_int_equal(got.disable_trilinear_optimization, 1);
+    assert_int_equal(got.seamless_cubemap, 1);
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    /* clamped and NaN fields; max_anisotropy 0 is CUDA's default, read as 1 */
+    td.max_anisotropy = 0;
+    td.mipmap_level_bias = NAN;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    assert_int_equal(wt_get_texture_object_texture_desc(&got, t), WT_SUCCESS);
+    assert_int_equal(got.max_anisotropy, 1);
+    assert_true(got.mipmap_level_bias == 0.0f);
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    /* infinite clamps are numbers, not NaN: accepted (Q17 refuses NaN only) */
+    td.min_mipmap_level_clamp = -INFINITY;
+    td.max_mipmap_level_clamp = INFINITY;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    assert_int_equal(wt_get_texture_object_texture_desc(&got, t), WT_ERROR_INVALID_HANDLE);
+    assert_int_equal(wt_get_texture_object_texture_desc(NULL, t), WT_ERROR_INVALID_VALUE);
+    /* the mipmap filter's D2.23 refusal names the field */
+    wt_array ia;
+    wt_channel_desc i32 = wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_SIGNED);
+    assert_int_equal(wt_malloc_array(&ia, &i32, 4, 4, 0, 0), WT_SUCCESS);
+    wt_resource_desc ir = array_res(ia);
+    wt_texture_desc itd = desc0();
+    itd.mipmap_filter_mode = WT_FILTER_LINEAR;
+    assert_int_equal(wt_create_texture_object(&t, &ir, &itd, NULL), WT_ERROR_INVALID_FILTER_SETTING);
+    assert_non_null(strstr(wt_last_error_message(), "wt_create_texture_object(): mipmap_filter_mode"));
+    itd.mipmap_filter_mode = (wt_filter_mode)5;
+    assert_int_equal(wt_create_texture_object(&t, &ir, &itd, NULL), WT_ERROR_INVALID_VALUE);
+    assert_string_equal(wt_last_error_message(),
+                        "wt_create_texture_object(): mipmap_filter_mode = 5 is not a wt_filter_mode");
+    assert_int_equal(wt_free_array(ia), WT_SUCCESS);
+    assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
+}
+
+/* Linear and pitch2D resources wrap the user's memory: a later write to it
+ * is what the next fetch reads (no copy was made). */
+static void linear_memory_not_copied(void **state)
+{
+    (void)state;
+    static float mem[4 * 8];
+    for (int i = 0; i < 32; i++)
+        mem[i] = (float)i;
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_LINEAR;
+    r.res.linear.dev_ptr = mem;
+    r.res.linear.desc = wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_FLOAT);
+    r.res.linear.size_in_bytes = sizeof mem;
+    wt_texture_desc td = desc0();
+    wt_tex t;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    assert_true(wt_tex_unified_1d_v4f32_s32(t, 5).x == 5.0f);
+    mem[5] = -3.5f;
+    assert_true(wt_tex_unified_1d_v4f32_s32(t, 5).x == -3.5f);
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_PITCH2D;
+    r.res.pitch2d.dev_ptr = mem;
+    r.res.pitch2d.desc = wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_FLOAT);
+    r.res.pitch2d.width = 3;
+    r.res.pitch2d.height = 4;
+    r.res.pitch2d.pitch_in_bytes = 8 * sizeof(float);
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    assert_true(wt_tex_unified_2d_v4f32_s32(t, 2, 3).x == 26.0f); /* row 3 starts at element 24 */
+    mem[26] = 99.0f;
+    assert_true(wt_tex_unified_2d_v4f32_s32(t, 2, 3).x == 99.0f);
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+}
+
+/* §12.3: a view keeps the array's extent; a height on a 1D array or a depth
+ * on a plain 2D array does not match it. */
+static void view_extent_must_match(void **state)
+{
+    (void)state;
+    wt_channel_desc d = wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_FLOAT);
+    wt_texture_desc td = desc0();
+    wt_resource_view_desc v;
+    wt_tex t;
+    static const struct { size_t w, h, d; unsigned flags; size_t vw, vh, vd; wt_status want; } C[] = {
+        {8, 0, 0, 0, 8, 0, 0, WT_SUCCESS},
+        {8, 0, 0, 0, 8, 1, 0, WT_ERROR_INVALID_VALUE},  /* 1D: no height */
+        {8, 0, 0, 0, 0, 0, 1, WT_ERROR_INVALID_VALUE},
+        {8, 4, 0, 0, 8, 4, 0, WT_SUCCESS},
+        {8, 4, 0, 0, 8, 4, 1, WT_ERROR_INVALID_VALUE},  /* plain 2D: no depth */
+        {8, 4, 0, 0, 8, 5, 0, WT_ERROR_INVALID_VALUE},
+        {8, 4, 3, 0, 8, 4, 3, WT_SUCCESS},              /* 3D */
+        {8, 4, 3, 0, 8, 4, 2, WT_ERROR_INVALID_VALUE},
+        {8, 4, 3, WT_ARRAY_LAYERED, 0, 0, 3, WT_SUCCESS}, /* layers */
+        {8, 4, 3, WT_ARRAY_LAYERED, 0, 0, 4, WT_ERROR_INVALID_VALUE},
+        {8, 0, 3, WT_ARRAY_LAYERED, 7, 0, 0, WT_ERROR_INVALID_VALUE},
+    };
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        wt_array a;
+        assert_int_equal(wt_malloc_array(&a, &d, C[i].w, C[i].h, C[i].d, C[i].flags), WT_SUCCESS);
+        wt_resource_desc r = array_res(a);
+        memset(&v, 0, sizeof v);
+        v.width = C[i].vw;
+        v.height = C[i].vh;
+        v.depth = C[i].vd;
+        wt_status st = wt_create_texture_object(&t, &r, &td, &v);
+        if (st != C[i].want)
+            fail_msg("case %zu: %s (%s)", i, wt_status_string(st), wt_last_error_message());
+        if (st == WT_SUCCESS)
+            assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+        else
+            assert_non_null(strstr(wt_last_error_message(), "view extent"));
+        assert_int_equal(wt_free_array(a), WT_SUCCESS);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(filter_settings),           cmocka_unit_test(bad_descriptors),
         cmocka_unit_test(mipmapped_needs_normalized), cmocka_unit_test(layered_views_and_queries),
         cmocka_unit_test(linear_and_pitch2d),         cmocka_unit_test(samplers),
+        cmocka_unit_test(every_desc_field_kept),      cmocka_unit_test(linear_memory_not_copied),
+        cmocka_unit_test(view_extent_must_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

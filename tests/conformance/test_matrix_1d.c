@@ -5,10 +5,10 @@
 /* Each cmocka test is one format over every shape below x normalisation x
  * filter x address modes (conf_matrix.c). */
 static const cu_shape k_shapes[] = {
-    {WT_GEOM_1D, 1, 1, 1, 1},
-    {WT_GEOM_1D, 4, 1, 1, 1},
-    {WT_GEOM_1D, 7, 1, 1, 1},
-    {WT_GEOM_1D, 25, 1, 1, 1},
+    {WT_GEOM_1D, 1, 1, 1, 1, 0},
+    {WT_GEOM_1D, 4, 1, 1, 1, 0},
+    {WT_GEOM_1D, 7, 1, 1, 1, 0},
+    {WT_GEOM_1D, 25, 1, 1, 1, 0},
 };
 
 int main(void)

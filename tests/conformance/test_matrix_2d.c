@@ -5,10 +5,10 @@
 /* Each cmocka test is one format over every shape below x normalisation x
  * filter x address modes (conf_matrix.c). */
 static const cu_shape k_shapes[] = {
-    {WT_GEOM_2D, 4, 4, 1, 1},
-    {WT_GEOM_2D, 5, 3, 1, 1},
-    {WT_GEOM_2D, 1, 7, 1, 1},
-    {WT_GEOM_2D, 13, 8, 1, 1},
+    {WT_GEOM_2D, 4, 4, 1, 1, 0},
+    {WT_GEOM_2D, 5, 3, 1, 1, 0},
+    {WT_GEOM_2D, 1, 7, 1, 1, 0},
+    {WT_GEOM_2D, 13, 8, 1, 1, 0},
 };
 
 int main(void)

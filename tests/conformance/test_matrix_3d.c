@@ -5,9 +5,9 @@
 /* Each cmocka test is one format over every shape below x normalisation x
  * filter x address modes (conf_matrix.c). */
 static const cu_shape k_shapes[] = {
-    {WT_GEOM_3D, 4, 4, 4, 1},
-    {WT_GEOM_3D, 3, 5, 2, 1},
-    {WT_GEOM_3D, 1, 2, 6, 1},
+    {WT_GEOM_3D, 4, 4, 4, 1, 0},
+    {WT_GEOM_3D, 3, 5, 2, 1, 0},
+    {WT_GEOM_3D, 1, 2, 6, 1, 0},
 };
 
 int main(void)

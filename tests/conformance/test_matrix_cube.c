@@ -7,11 +7,11 @@
  * Face sizes 1 (every footprint crosses edges), 2 and 4 (powers of two), 3
  * and 5 (the 21-bit floor of §3.1). */
 static const cu_shape k_shapes[] = {
-    {WT_GEOM_CUBE, 1, 1, 1, 1},
-    {WT_GEOM_CUBE, 3, 3, 1, 1},
-    {WT_GEOM_CUBE, 4, 4, 1, 1},
-    {WT_GEOM_ACUBE, 2, 2, 1, 2},
-    {WT_GEOM_ACUBE, 5, 5, 1, 3},
+    {WT_GEOM_CUBE, 1, 1, 1, 1, 0},
+    {WT_GEOM_CUBE, 3, 3, 1, 1, 0},
+    {WT_GEOM_CUBE, 4, 4, 1, 1, 0},
+    {WT_GEOM_ACUBE, 2, 2, 1, 2, 0},
+    {WT_GEOM_ACUBE, 5, 5, 1, 3, 0},
 };
 
 int main(void)

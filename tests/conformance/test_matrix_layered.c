@@ -5,10 +5,10 @@
 /* Each cmocka test is one format over every shape below x normalisation x
  * filter x address modes (conf_matrix.c). */
 static const cu_shape k_shapes[] = {
-    {WT_GEOM_A1D, 4, 1, 1, 3},
-    {WT_GEOM_A1D, 7, 1, 1, 2},
-    {WT_GEOM_A2D, 4, 4, 1, 3},
-    {WT_GEOM_A2D, 5, 3, 1, 2},
+    {WT_GEOM_A1D, 4, 1, 1, 3, 0},
+    {WT_GEOM_A1D, 7, 1, 1, 2, 0},
+    {WT_GEOM_A2D, 4, 4, 1, 3, 0},
+    {WT_GEOM_A2D, 5, 3, 1, 2, 0},
 };
 
 int main(void)

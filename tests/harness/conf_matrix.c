@@ -25,7 +25,10 @@ static void test_format(void **state)
     for (size_t i = 0; i < g_nshapes; i++) {
         const cu_shape *c = &g_shapes[i];
         uint64_t seed = g_seed ^ ((uint64_t)(f - cu_formats) << 32) ^ (uint64_t)i;
-        bad += cu_run_matrix(c->g, c->w, c->h, c->d, c->layers, f, seed, g_nwarps);
+        if (c->levels)
+            bad += cu_run_mip_matrix(c->g, c->w, c->h, c->d, c->layers, c->levels, f, seed, g_nwarps);
+        else
+            bad += cu_run_matrix(c->g, c->w, c->h, c->d, c->layers, f, seed, g_nwarps);
     }
     if (bad)
         printf("%s: %ld mismatching registers\n", f->name, bad);

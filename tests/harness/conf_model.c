@@ -41,6 +41,9 @@ static int bitlen64(uint64_t m)
     return n;
 }
 
+/* §5.4 groups (2x2 footprints) one fetch may have: 3D slices x two mip levels. */
+#define CM_GROUPS 4
+
 static int is_pow2(int n)
 {
     return n > 0 && (n & (n - 1)) == 0;
@@ -321,7 +324,7 @@ uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const 
     if (ninf)
         return 0xff800000u;
 
-    int has[2] = {0, 0}, E[2] = {0, 0};
+    int has[CM_GROUPS] = {0}, E[CM_GROUPS] = {0};
     for (int k = 0; k < n; k++) { /* step 2: E_g over texels with weight and value */
         if (w[k] == 0 || fv[k].m == 0)
             continue;
@@ -330,10 +333,16 @@ uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const 
             E[g[k]] = l;
         has[g[k]] = 1;
     }
-    if (!has[0] && !has[1]) /* step 6: all zero; -0 only if every contributor is -0 */
+    int any = 0, Emax = 0;
+    for (int gi = 0; gi < CM_GROUPS; gi++) {
+        if (has[gi] && (!any || E[gi] > Emax))
+            Emax = E[gi];
+        any |= has[gi];
+    }
+    if (!any) /* step 6: all zero; -0 only if every contributor is -0 */
         return allneg0 ? 0x80000000u : 0u;
 
-    int64_t S[2] = {0, 0};
+    int64_t S[CM_GROUPS] = {0};
     for (int k = 0; k < n; k++) { /* steps 2-3: truncate toward zero, exact weighted sum */
         if (w[k] == 0 || fv[k].m == 0)
             continue;
@@ -345,12 +354,9 @@ uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const 
             T = (u - fv[k].e) >= 63 ? 0 : (a >> (u - fv[k].e));
         S[g[k]] += (int64_t)w[k] * (m < 0 ? -T : T);
     }
-    int Emax = has[0] ? E[0] : E[1];
-    if (has[1] && E[1] > Emax)
-        Emax = E[1];
     /* step 4: each group floored to 2^(Emax-P-1), added exactly */
     int64_t total = 0;
-    for (int gi = 0; gi < 2; gi++) {
+    for (int gi = 0; gi < CM_GROUPS; gi++) {
         if (!has[gi])
             continue;
         int64_t sg = S[gi];
@@ -480,7 +486,7 @@ static uint32_t norm_blend(const cm_texture *t, int n, const uint32_t *raw, cons
  * precision, ties away.  Weight-0 taps take no part, not even in E. */
 static uint32_t srgb_blend(int n, const uint32_t *raw, const int *w, const int *g)
 {
-    int E[2] = {-1, -1};
+    int E[CM_GROUPS] = {-1, -1, -1, -1};
     for (int k = 0; k < n; k++) {
         if (w[k] == 0)
             continue;
@@ -682,13 +688,58 @@ static void cube_neighbour(int f, int n, int64_t i, int64_t j, int *g, int64_t *
     *y = (int64_t)floor((t / m + 1) / 2 * n);
 }
 
+/* ---- levels (§6.1, §6.3 resource views) ------------------------------------------- */
+
+/* One mip level as stored in t->texels: its size and first element. */
+typedef struct clevel {
+    int w, h, d;
+    size_t base;
+} clevel;
+
+static int slices_of(const cm_texture *t)
+{
+    return t->layers * (is_cube(t) ? 6 : 1);
+}
+
+/* §6.1: level l is max(1, size >> l) per axis (depth only for 3D, height 1
+ * for 1D, faces square); levels are stored one after the other. */
+static clevel level_of(const cm_texture *t, int l)
+{
+    int one_d = t->geom == WT_GEOM_1D || t->geom == WT_GEOM_A1D;
+    size_t base = 0;
+    for (int k = 0;; k++) {
+        clevel lv;
+        lv.w = t->w >> k ? t->w >> k : 1;
+        lv.h = one_d ? 1 : (t->h >> k ? t->h >> k : 1);
+        lv.d = t->geom == WT_GEOM_3D ? (t->d >> k ? t->d >> k : 1) : 1;
+        lv.base = base;
+        if (k == l || t->levels == 0)
+            return lv;
+        base += (size_t)lv.w * (size_t)lv.h * (size_t)lv.d * (size_t)slices_of(t);
+    }
+}
+
+/* The view's levels: the first one (absolute) and how many. */
+static int view_first(const cm_texture *t)
+{
+    return t->levels ? t->first_level : 0;
+}
+
+static int view_count(const cm_texture *t)
+{
+    if (!t->levels)
+        return 1;
+    int last = (t->first_level == 0 && t->last_level == 0) ? t->levels - 1 : t->last_level;
+    return last - t->first_level + 1;
+}
+
 /* ---- taps and fetch --------------------------------------------------------------- */
 
 typedef struct tap {
     int border;  /* reads the border colour */
     size_t idx;  /* element index otherwise */
     int w;       /* integer weight, 1/256 */
-    int g;       /* §5.4 group (z slice) */
+    int g;       /* §5.4 group (z slice, mip level) */
 } tap;
 
 static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
@@ -699,8 +750,8 @@ static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
             out[ch] = 0;
             continue;
         }
-        uint32_t raw[8];
-        int w[8], g[8];
+        uint32_t raw[16];
+        int w[16], g[16];
         for (int k = 0; k < nt; k++) {
             raw[k] = tp[k].border ? border_raw(t, ch) : raw_channel(t, tp[k].idx, ch);
             w[k] = tp[k].w;
@@ -718,9 +769,10 @@ static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
     }
 }
 
-static size_t elem_index(const cm_texture *t, uint32_t layer, int64_t x, int64_t y, int64_t z)
+static size_t elem_index(const clevel *lv, uint32_t slice, int64_t x, int64_t y, int64_t z)
 {
-    return (((size_t)layer * (size_t)t->d + (size_t)z) * (size_t)t->h + (size_t)y) * (size_t)t->w + (size_t)x;
+    return lv->base + (((size_t)slice * (size_t)lv->d + (size_t)z) * (size_t)lv->h + (size_t)y) * (size_t)lv->w +
+           (size_t)x;
 }
 
 static uint32_t clamp_layer(const cm_texture *t, uint32_t layer)
@@ -729,20 +781,25 @@ static uint32_t clamp_layer(const cm_texture *t, uint32_t layer)
     return layer >= (uint32_t)t->layers ? (uint32_t)t->layers - 1u : layer;
 }
 
-/* §2.3 with T = 256: w11 = rhu(a*b/256), w10 = a - w11, w01 = b - w11,
- * w00 = 256 - a - b + w11, as [dx][dy]. */
-static void weights_2d(int a, int b, int w[2][2])
+/* §2.3 / D2.4 for a share T: x first, x1 = rhu(T*a/256), x0 = T - x1; the y
+ * split rounds the upper part on the x = 1 side, rhu(x1*b/256), and the
+ * lower part on the x = 0 side, rhu(x0*(256-b)/256); as [dx][dy].  For
+ * T = 256: w11 = rhu(a*b/256), w10 = a - w11, w01 = b - w11, w00 = 256 - a - b + w11. */
+static void weights_2d(int T, int a, int b, int w[2][2])
 {
-    w[1][1] = rhu(a * b, 256);
-    w[1][0] = a - w[1][1];
-    w[0][1] = b - w[1][1];
-    w[0][0] = 256 - a - b + w[1][1];
+    int x1 = rhu(T * a, 256), x0 = T - x1;
+    w[1][1] = rhu(x1 * b, 256);
+    w[1][0] = x1 - w[1][1];
+    w[0][0] = rhu(x0 * (256 - b), 256);
+    w[0][1] = x0 - w[0][0];
 }
 
-/* A cube fetch (§7.2, §7.3, Q5): the taps of direction d on cube `cube`. */
-static int cube_fetch_taps(const cm_texture *t, uint32_t cube, const float d[3], tap *tp)
+/* A cube fetch on one level (§7.2, §7.3, Q5): the taps of direction d on
+ * cube `cube`, share T, group g; appended at tp + *nt. */
+static void cube_level_taps(const cm_texture *t, const clevel *lv, uint32_t cube, const float d[3], int T, int g,
+                            tap *tp, int *nt)
 {
-    int n = t->w;
+    int n = lv->w;
     float fc[2];
     int f = cube_face(d, &fc[0], &fc[1]);
     uint32_t slice = 6u * cube + (uint32_t)f; /* §7.4 */
@@ -750,9 +807,9 @@ static int cube_fetch_taps(const cm_texture *t, uint32_t cube, const float d[3],
     int mode[2];
     for (int k = 0; k < 2; k++) {
         mode[k] = eff_mode(t, k); /* D2.19 */
-        /* §7.3: seamless ignores the modes; point sampling of a (non-mipmapped)
-         * cube clamps to the face whatever the mode */
-        if (t->seamless || !linear)
+        /* §7.3: seamless ignores the modes; point sampling of a cube that is
+         * not mipmapped clamps to the face whatever the mode */
+        if (t->seamless || (!linear && !t->levels))
             mode[k] = WT_ADDRESS_CLAMP;
     }
     int seamless = t->seamless && linear;
@@ -761,20 +818,20 @@ static int cube_fetch_taps(const cm_texture *t, uint32_t cube, const float d[3],
         p[k] = axis_pos(fc[k], n, 1, mode[k], linear, !seamless, 0);
     if (!linear) {
         int64_t x = addr_index(p[0].i, n, mode[0]), y = addr_index(p[1].i, n, mode[1]);
-        tp[0] = (tap){0, elem_index(t, slice, x, y, 0), 256, 0};
-        return 1;
+        int out_of = x < 0 || y < 0;
+        tp[(*nt)++] = (tap){out_of, out_of ? 0 : elem_index(lv, slice, x, y, 0), T, g};
+        return;
     }
     int w[2][2];
-    weights_2d(p[0].a, p[1].a, w);
-    int nt = 0;
+    weights_2d(T, p[0].a, p[1].a, w);
     if (!seamless) {
         for (int dy = 0; dy < 2; dy++)
             for (int dx = 0; dx < 2; dx++) {
                 int64_t x = addr_index(p[0].i + dx, n, mode[0]), y = addr_index(p[1].i + dy, n, mode[1]);
                 int out_of = x < 0 || y < 0;
-                tp[nt++] = (tap){out_of, out_of ? 0 : elem_index(t, slice, x, y, 0), w[dx][dy], 0};
+                tp[(*nt)++] = (tap){out_of, out_of ? 0 : elem_index(lv, slice, x, y, 0), w[dx][dy], g};
             }
-        return nt;
+        return;
     }
     /* Q5: texels past one edge come from the neighbour; a texel past two
      * (the corner) is the average of the three real corner texels: its
@@ -797,99 +854,168 @@ static int cube_fetch_taps(const cm_texture *t, uint32_t cube, const float d[3],
             int xo = i < 0 || i >= n, yo = j < 0 || j >= n;
             if (xo && yo)
                 continue;
-            int g = f;
+            int fg = f;
             int64_t x = i, y = j;
             if (xo || yo)
-                cube_neighbour(f, n, i, j, &g, &x, &y);
-            tp[nt++] = (tap){0, elem_index(t, 6u * cube + (uint32_t)g, x, y, 0), w[dx][dy], 0};
+                cube_neighbour(f, n, i, j, &fg, &x, &y);
+            tp[(*nt)++] = (tap){0, elem_index(lv, 6u * cube + (uint32_t)fg, x, y, 0), w[dx][dy], g};
         }
-    return nt;
 }
 
-void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, uint32_t out[4])
+/* A 1D/2D/3D fetch on one level: share T, groups g (and g + 1 for the upper
+ * 3D slice), appended at tp + *nt.  o: the offsets in texels (§9.1, D2.9). */
+static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const float c[3], const int32_t o[3],
+                       int T, int g, tap *tp, int *nt)
 {
-    tap tp[8];
-    int nt = 0;
-    if (is_cube(t)) {
-        nt = cube_fetch_taps(t, t->geom == WT_GEOM_ACUBE ? clamp_layer(t, layer) : 0u, c, tp);
-        resolve(t, nt, tp, out);
-        return;
-    }
-    int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D;
-    uint32_t L = layered ? clamp_layer(t, layer) : 0u;
     int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
-    int size[3] = {t->w, t->h, t->d};
+    int size[3] = {lv->w, lv->h, lv->d};
     int mode[3] = {eff_mode(t, 0), eff_mode(t, 1), eff_mode(t, 2)};
     float cc[3] = {c[0], dims >= 2 ? c[1] : 0.0f, dims >= 3 ? c[2] : 0.0f};
     /* §2.4: a non-layered 1D texture is 2D of height 1 sampled at y = 0 with
      * addressMode[1]; a layer of a 1D layered texture is a true 1D texture. */
     int axes = (t->geom == WT_GEOM_1D) ? 2 : dims;
-    /* §9.1: offsets in 4-bit fields; D2.9: on a non-layered 1D texture bits
-     * 4..7 of the x register are a y offset. */
-    int32_t o[3] = {0, 0, 0};
-    if (off) {
-        for (int k = 0; k < dims; k++)
-            o[k] = off_field(off[k], 4);
-        if (t->geom == WT_GEOM_1D)
-            o[1] = off_field((int32_t)((uint32_t)off[0] >> 4), 4);
-    }
     int linear = t->filter == WT_FILTER_LINEAR;
+    int norm = t->normalized || t->levels; /* §6.1: mipmapped textures read normalised */
     apos p[3] = {{0, 0}, {0, 0}, {0, 0}};
     for (int k = 0; k < axes; k++)
-        p[k] = axis_pos(cc[k], size[k], t->normalized, mode[k], linear, 1, o[k]);
+        p[k] = axis_pos(cc[k], size[k], norm, mode[k], linear, 1, o[k]);
 
     if (!linear) {
         int64_t x = addr_index(p[0].i, size[0], mode[0]);
         int64_t y = axes >= 2 ? addr_index(p[1].i, size[1], mode[1]) : 0;
         int64_t z = axes >= 3 ? addr_index(p[2].i, size[2], mode[2]) : 0;
-        tp[0].border = (x < 0 || y < 0 || z < 0);
-        tp[0].idx = tp[0].border ? 0 : elem_index(t, L, x, y, z);
-        tp[0].w = 256;
-        tp[0].g = 0;
-        nt = 1;
+        int out_of = x < 0 || y < 0 || z < 0;
+        tp[(*nt)++] = (tap){out_of, out_of ? 0 : elem_index(lv, L, x, y, z), T, g};
     } else if (axes == 1) {
-        /* true 1D: w1 = rhu(256*a/256) = a, w0 = 256 - a (§2.3) */
+        /* true 1D: w1 = rhu(T*a/256), w0 = T - w1 (§2.3) */
+        int w1 = rhu(T * p[0].a, 256);
         for (int dx = 0; dx < 2; dx++) {
             int64_t x = addr_index(p[0].i + dx, size[0], mode[0]);
-            tp[nt].border = x < 0;
-            tp[nt].idx = x < 0 ? 0 : elem_index(t, L, x, 0, 0);
-            tp[nt].w = dx ? p[0].a : 256 - p[0].a;
-            tp[nt].g = 0;
-            nt++;
+            tp[(*nt)++] = (tap){x < 0, x < 0 ? 0 : elem_index(lv, L, x, 0, 0), dx ? w1 : T - w1, g};
         }
     } else {
-        /* 2D: weights_2d.  3D: z first (z1 = c, z0 = 256 - c), then each
-         * slice total T over x (x1 = rhu(T*a/256), x0 = T - x1), then y: x=1
-         * side rounds its upper part rhu(x1*b/256), x=0 side its lower part
-         * rhu(x0*(256-b)/256) (§2.3, D2.4; equals the 2D formula at T = 256). */
+        /* 2D: weights_2d.  3D: z first, rounding the lower slice's part
+         * z0 = rhu(T*(256-c)/256), z1 = T - z0 (= 256 - c and c for T = 256),
+         * then each slice's total as a 2D share (§2.3, D2.4); one group per slice. */
         int nz = axes == 3 ? 2 : 1;
+        int z0 = rhu(T * (256 - p[2].a), 256);
         for (int dz = 0; dz < nz; dz++) {
-            int T = axes == 3 ? (dz ? p[2].a : 256 - p[2].a) : 256;
-            int x1 = rhu(T * p[0].a, 256), x0 = T - x1;
-            int x1y1 = rhu(x1 * p[1].a, 256), x1y0 = x1 - x1y1;
-            int x0y0 = rhu(x0 * (256 - p[1].a), 256), x0y1 = x0 - x0y0;
-            int wt[2][2] = {{x0y0, x0y1}, {x1y0, x1y1}}; /* [dx][dy] */
+            int wt[2][2];
+            weights_2d(axes == 3 ? (dz ? T - z0 : z0) : T, p[0].a, p[1].a, wt);
             int64_t z = axes == 3 ? addr_index(p[2].i + dz, size[2], mode[2]) : 0;
             for (int dy = 0; dy < 2; dy++) {
                 int64_t y = addr_index(p[1].i + dy, size[1], mode[1]);
                 for (int dx = 0; dx < 2; dx++) {
                     int64_t x = addr_index(p[0].i + dx, size[0], mode[0]);
                     int out_of = x < 0 || y < 0 || z < 0;
-                    tp[nt].border = out_of;
-                    tp[nt].idx = out_of ? 0 : elem_index(t, L, x, y, z);
-                    tp[nt].w = wt[dx][dy];
-                    tp[nt].g = dz;
-                    nt++;
+                    tp[(*nt)++] = (tap){out_of, out_of ? 0 : elem_index(lv, L, x, y, z), wt[dx][dy], g + dz};
                 }
             }
         }
     }
+}
+
+/* ---- level of detail (§6.2, §6.3, §6.5, D2.1, D2.21, D2.25, Q4, Q17) ------------------- */
+
+typedef struct share {
+    int level; /* relative to the view's first level */
+    int T;     /* 1/256ths */
+} share;
+
+/* trunc(v·256) of a float, in long double (exact), saturated far out. */
+static int64_t trunc256(float v)
+{
+    long double x = truncl((long double)v * 256.0L);
+    if (x > 1099511627776.0L)
+        return (int64_t)1 << 40;
+    if (x < -1099511627776.0L)
+        return -((int64_t)1 << 40);
+    return (int64_t)x;
+}
+
+/* Which visible levels a float-coordinate fetch reads and their shares. */
+static int lod_plan(const cm_texture *t, wt_mip mip, float lod, share s[2])
+{
+    int nv = view_count(t);
+    if (!t->levels || nv <= 1) { /* §6.2: no mip levels, level 0 whatever the LOD */
+        s[0] = (share){0, 256};
+        return 1;
+    }
+    float bias = t->lod_bias != t->lod_bias ? 0.0f : t->lod_bias; /* D2.21 */
+    int64_t q = 0; /* §6.3 step 2, D2.1: a plain tex starts at 0, no bias */
+    if (mip == WT_MIP_LEVEL) {
+        q = lod != lod ? 0 : trunc256(lod); /* step 1; Q17: NaN counts as 0 */
+        int n = t->max_anisotropy < 1 ? 1 : t->max_anisotropy > 16 ? 16 : t->max_anisotropy;
+        if (n >= 2 && t->mip_filter == WT_FILTER_LINEAR && !t->no_trilinear_opt) {
+            /* §6.5 / Q4: lo = 128/3, 384/7, 64; lo_f = 42, 54, 64; r = 3/2, 7/4, 2;
+             * t = q + trunc(bias·256 − lo) + lo_f with the unrounded bias */
+            int L = n >= 8 ? 64 : n >= 4 ? 384 : 128, D = n >= 8 ? 1 : n >= 4 ? 7 : 3;
+            int lof = L / D, rn = n >= 8 ? 2 : n >= 4 ? 7 : 3, rd = n >= 8 ? 1 : n >= 4 ? 4 : 2;
+            long double x = (long double)bias * 256.0L * D - L; /* exact */
+            int64_t tt = q + (int64_t)truncl(x / D) + lof;
+            int64_t level = floordiv(tt, 256), k = tt - 256 * level;
+            int64_t w = k <= lof ? 0 : rn * (k - lof) / rd;
+            q = level * 256 + (w > 256 ? 256 : w);
+        } else {
+            q += trunc256(bias);
+        }
+    }
+    /* step 4: the clamps (relative to the view), then the visible levels */
+    int64_t lo = trunc256(t->min_clamp), hi = trunc256(t->max_clamp);
+    if (hi < lo)
+        hi = lo;
+    q = q < lo ? lo : q > hi ? hi : q;
+    int64_t top = (int64_t)(nv - 1) * 256;
+    q = q < 0 ? 0 : q > top ? top : q;
+    if (t->mip_filter == WT_FILTER_POINT) { /* step 5: nearest, halves up */
+        s[0] = (share){(int)((q + 128) / 256), 256};
+        return 1;
+    }
+    int f = (int)(q % 256); /* step 6 */
+    s[0] = (share){(int)(q / 256), 256 - f};
+    if (f == 0)
+        return 1;
+    s[1] = (share){(int)(q / 256) + 1, f};
+    return 2;
+}
+
+void cm_fetch_lod(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, wt_mip mip, float lod,
+                  uint32_t out[4])
+{
+    share s[2];
+    int ns = lod_plan(t, mip, lod, s);
+    tap tp[16];
+    int nt = 0;
+    int32_t o[3] = {0, 0, 0};
+    if (off && !is_cube(t)) {
+        /* §9.1: 4-bit fields; D2.9: on a non-layered 1D texture bits 4..7 of
+         * the x register are a y offset.  Offsets count texels of the level read (§6.1). */
+        int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
+        for (int k = 0; k < dims; k++)
+            o[k] = off_field(off[k], 4);
+        if (t->geom == WT_GEOM_1D)
+            o[1] = off_field((int32_t)((uint32_t)off[0] >> 4), 4);
+    }
+    int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D || t->geom == WT_GEOM_ACUBE;
+    uint32_t L = layered ? clamp_layer(t, layer) : 0u;
+    for (int k = 0; k < ns; k++) {
+        clevel lv = level_of(t, view_first(t) + s[k].level);
+        if (is_cube(t))
+            cube_level_taps(t, &lv, L, c, s[k].T, k, tp, &nt);
+        else
+            level_taps(t, &lv, L, c, o, s[k].T, 2 * k, tp, &nt);
+    }
     resolve(t, nt, tp, out);
+}
+
+void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, uint32_t out[4])
+{
+    cm_fetch_lod(t, layer, c, off, WT_MIP_BASE, 0.0f, out);
 }
 
 void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint32_t out[4])
 {
-    cm_fetch_float_off(t, layer, c, NULL, out);
+    cm_fetch_lod(t, layer, c, NULL, WT_MIP_BASE, 0.0f, out);
 }
 
 /* ---- tld4 (§8) ------------------------------------------------------------------------ */
@@ -929,8 +1055,10 @@ static uint32_t gather_value(const cm_texture *t, int ch, uint32_t raw)
 void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, int comp,
                uint32_t out[4])
 {
-    int n[2] = {t->w, t->h};
+    clevel lv = level_of(t, view_first(t)); /* Q15: the base level, the view's first */
+    int n[2] = {lv.w, lv.h};
     int mode[2] = {eff_mode(t, 0), eff_mode(t, 1)};
+    int norm = t->normalized || t->levels; /* §6.1 */
     uint32_t slice;
     apos p[2];
     if (is_cube(t)) {
@@ -944,7 +1072,7 @@ void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int3
     } else {
         slice = t->geom == WT_GEOM_A2D ? clamp_layer(t, layer) : 0u;
         for (int k = 0; k < 2; k++) /* §9.1: tld4 offsets are 6-bit fields */
-            p[k] = axis_pos(c[k], n[k], t->normalized, mode[k], 1, 0, off ? off_field(off[k], 6) : 0);
+            p[k] = axis_pos(c[k], n[k], norm, mode[k], 1, 0, off ? off_field(off[k], 6) : 0);
     }
     /* §8: d = {T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j)}, each index through the mode */
     static const int DX[4] = {0, 1, 1, 0}, DY[4] = {1, 1, 0, 0};
@@ -954,7 +1082,7 @@ void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int3
             continue;
         }
         int64_t x = addr_index(p[0].i + DX[k], n[0], mode[0]), y = addr_index(p[1].i + DY[k], n[1], mode[1]);
-        uint32_t raw = (x < 0 || y < 0) ? border_raw(t, comp) : raw_channel(t, elem_index(t, slice, x, y, 0), comp);
+        uint32_t raw = (x < 0 || y < 0) ? border_raw(t, comp) : raw_channel(t, elem_index(&lv, slice, x, y, 0), comp);
         out[k] = gather_value(t, comp, raw);
     }
 }
@@ -964,7 +1092,8 @@ void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint3
     int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D;
     uint32_t L = layered ? clamp_layer(t, layer) : 0u;
     int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
-    int size[3] = {t->w, t->h, t->d};
+    clevel lv = level_of(t, view_first(t)); /* Q13: tex.base reads level 0 (of the view) */
+    int size[3] = {lv.w, lv.h, lv.d};
     int64_t p[3] = {c[0], dims >= 2 ? c[1] : 0, dims >= 3 ? c[2] : 0};
     for (int k = 0; k < dims; k++) {
         if (p[k] < 0 || p[k] >= size[k]) {
@@ -974,6 +1103,6 @@ void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint3
         }
     }
     /* §3.3: the texel named directly, point-sampled whatever the filter mode */
-    tap tp = {0, elem_index(t, L, p[0], p[1], p[2]), 256, 0};
+    tap tp = {0, elem_index(&lv, L, p[0], p[1], p[2]), 256, 0};
     resolve(t, 1, &tp, out);
 }

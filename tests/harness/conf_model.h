@@ -11,9 +11,11 @@
 
 /* Written from SEMANTICS.md alone; shares nothing with src/.  Covers the
  * common cases: 1D, 2D, 3D, 1D/2D layered, cubemaps and cubemap arrays
- * (seamless or not), one mip level, float or integer coordinates, offsets,
- * point and linear filtering, tld4, every address mode but clamp_ogl, and
- * the formats of wt_channel_desc, with or without sRGB. */
+ * (seamless or not), mipmapped arrays with resource views (base and
+ * explicit LOD, bias, clamps, the trilinear optimisation; no gradients),
+ * float or integer coordinates, offsets, point and linear filtering, tld4,
+ * every address mode but clamp_ogl, and the formats of wt_channel_desc,
+ * with or without sRGB. */
 
 typedef struct cm_texture {
     wt_geom geom;           /* WT_GEOM_1D, _2D, _3D, _A1D, _A2D, _CUBE or _ACUBE */
@@ -28,9 +30,16 @@ typedef struct cm_texture {
     int normalized;
     float border[4];
     const void *texels;     /* element ((slice*d + z)*h + y)*w + x, channels packed, host order;
-                             * slice = layer, or 6*cube + face for cubes */
+                             * slice = layer, or 6*cube + face for cubes; levels one after the other */
     int srgb;               /* the descriptor's sRGB flag (§5.5: decodes 8-bit unsigned normalised reads only) */
     int seamless;           /* seamless_cubemap (cubes only) */
+    /* Mipmapped arrays: texels hold level 0, then level 1, ... (§6.1 sizes) */
+    int levels;             /* 0: a plain array; else the mipmapped array's level count */
+    int first_level, last_level; /* the resource view's levels (both 0: all) */
+    wt_filter_mode mip_filter;
+    float lod_bias, min_clamp, max_clamp;
+    int max_anisotropy;
+    int no_trilinear_opt;   /* disable_trilinear_optimization */
 } cm_texture;
 
 /* The destination type the tests use for this texture: .u32/.s32 for
@@ -51,6 +60,11 @@ void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint3
  * (NULL: no offset); never for cubes (§9.1). */
 void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, uint32_t out[4]);
 
+/* A fetch with .f32 coordinates and mip mode `mip` (base or level, with the
+ * .f32 LOD `lod`) on any texture, mipmapped or not. */
+void cm_fetch_lod(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, wt_mip mip, float lod,
+                  uint32_t out[4]);
+
 /* tld4 of component comp (§8) on a 2D, 2D layered, cube or cube array
  * texture: c holds x, y (cubes: the direction), layer the layer or cube
  * operand, off the raw offset registers or NULL.  out: d[0..3] in the §8
@@ -67,7 +81,7 @@ uint32_t cm_f16_to_f32(uint32_t h);              /* §5.2, exact, NaN bit for bi
 /* §4.4 normalised border code for m magnitude bits (UNORM: m = bits; SNORM: bits - 1). */
 int32_t cm_border_norm_code(float c, int m, int is_signed);
 /* §5.4 blend of float texels: n taps, values as f32 bits (or f16 bits when
- * half), integer weights summing to 256, group index per tap (0 or 1). */
+ * half), integer weights summing to 256, group index per tap (0..3). */
 uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const int *g);
 
 #endif

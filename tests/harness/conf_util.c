@@ -693,3 +693,302 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
     free(buf);
     return bad;
 }
+
+/* ---- mipmapped arrays ------------------------------------------------------------- */
+
+/* Create a mipmapped array of m's geometry, format and m->levels levels,
+ * filled level by level from m->texels (§6.1 sizes, levels one after the other). */
+static wt_status make_mip_array(const cm_texture *m, wt_mipmapped_array *out)
+{
+    wt_channel_desc cd = wt_make_channel_desc(m->bits, m->nch >= 2 ? m->bits : 0, m->nch >= 4 ? m->bits : 0,
+                                              m->nch >= 4 ? m->bits : 0, m->kind);
+    size_t h = 0, d = 0, slices = 1;
+    unsigned flags = 0;
+    switch (m->geom) {
+    case WT_GEOM_1D: break;
+    case WT_GEOM_2D: h = (size_t)m->h; break;
+    case WT_GEOM_3D: h = (size_t)m->h; d = (size_t)m->d; break;
+    case WT_GEOM_A1D: d = slices = (size_t)m->layers; flags = WT_ARRAY_LAYERED; break;
+    case WT_GEOM_A2D: h = (size_t)m->h; d = slices = (size_t)m->layers; flags = WT_ARRAY_LAYERED; break;
+    case WT_GEOM_CUBE: h = (size_t)m->w; d = slices = 6; flags = WT_ARRAY_CUBEMAP; break;
+    default:
+        h = (size_t)m->w;
+        d = slices = 6 * (size_t)m->layers;
+        flags = WT_ARRAY_CUBEMAP | WT_ARRAY_LAYERED;
+        break;
+    }
+    wt_status st = wt_malloc_mipmapped_array(out, &cd, (size_t)m->w, h, d, (unsigned)m->levels, flags);
+    if (st != WT_SUCCESS)
+        return st;
+    const unsigned char *src = (const unsigned char *)m->texels;
+    for (int l = 0; l < m->levels && st == WT_SUCCESS; l++) {
+        size_t lw = (size_t)m->w >> l ? (size_t)m->w >> l : 1;
+        size_t lh = h ? (h >> l ? h >> l : 1) : 1;
+        size_t ld = m->geom == WT_GEOM_3D ? (d >> l ? d >> l : 1) : slices;
+        wt_array a;
+        st = wt_get_mipmapped_array_level(&a, *out, (unsigned)l);
+        if (st == WT_SUCCESS)
+            st = wt_memcpy_to_array(a, 0, 0, 0, src, lw * cm_elem_size(m), lw, lh, ld);
+        src += lw * lh * ld * cm_elem_size(m);
+    }
+    if (st != WT_SUCCESS) {
+        wt_free_mipmapped_array(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* Elements of all levels of m (m->levels of them). */
+static size_t mip_texel_count(const cm_texture *m)
+{
+    size_t n = 0, faces = geom_is_cube(m->geom) ? 6u : 1u;
+    int one_d = m->geom == WT_GEOM_1D || m->geom == WT_GEOM_A1D;
+    for (int l = 0; l < m->levels; l++) {
+        size_t w = (size_t)m->w >> l ? (size_t)m->w >> l : 1;
+        size_t h = one_d ? 1 : geom_is_cube(m->geom) ? w : ((size_t)m->h >> l ? (size_t)m->h >> l : 1);
+        size_t d = m->geom == WT_GEOM_3D ? ((size_t)m->d >> l ? (size_t)m->d >> l : 1) : 1;
+        n += w * h * d * (size_t)m->layers * faces;
+    }
+    return n;
+}
+
+static wt_status make_mip_tex(const cm_texture *m, wt_mipmapped_array arr, wt_tex *out)
+{
+    wt_resource_desc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.type = WT_RESOURCE_MIPMAPPED_ARRAY;
+    rd.res.mipmap.mipmap = arr;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    for (int k = 0; k < 3; k++)
+        td.address_mode[k] = m->addr[k];
+    td.filter_mode = m->filter;
+    td.read_mode = m->read_mode;
+    memcpy(td.border_color, m->border, sizeof td.border_color);
+    td.normalized_coords = 1; /* §6.1: mipmapped arrays require it */
+    td.seamless_cubemap = m->seamless;
+    td.srgb = m->srgb;
+    td.mipmap_filter_mode = m->mip_filter;
+    td.mipmap_level_bias = m->lod_bias;
+    td.min_mipmap_level_clamp = m->min_clamp;
+    td.max_mipmap_level_clamp = m->max_clamp;
+    td.max_anisotropy = (unsigned)m->max_anisotropy;
+    td.disable_trilinear_optimization = m->no_trilinear_opt;
+    wt_resource_view_desc v;
+    memset(&v, 0, sizeof v);
+    v.first_mipmap_level = (unsigned)m->first_level;
+    v.last_mipmap_level = (unsigned)m->last_level;
+    return wt_create_texture_object(out, &rd, &td, (m->first_level || m->last_level) ? &v : NULL);
+}
+
+/* An explicit LOD for `levels` visible levels: uniform over the range and
+ * past it, whole and half levels (§6.3 steps 5-6), the trilinear
+ * optimisation's band edges (§6.5), NaN (Q17), infinities and huge values. */
+static float cu_lod(cu_rng *r, int levels)
+{
+    uint32_t c = cu_below(r, 100);
+    if (c < 35)
+        return (float)(-1.5 + (levels + 3.0) * (double)(cu_next(r) >> 11) / 9007199254740992.0);
+    if (c < 50)
+        return (float)((int)cu_below(r, (uint32_t)levels + 2) - 1) + (cu_below(r, 2) ? 0.5f : 0.0f);
+    if (c < 75) { /* k/256 steps across the band edges 42, 43, 54, 55, 64, 65, 191, 200, 212, 213 */
+        static const int ks[] = {0, 1, 42, 43, 54, 55, 64, 65, 127, 128, 129, 191, 192, 200, 201, 212, 213, 255};
+        int k = ks[cu_below(r, sizeof ks / sizeof ks[0])];
+        return (float)cu_below(r, (uint32_t)levels) + (float)k / 256.0f;
+    }
+    if (c < 85) /* just below or above a 1/256 step: trunc toward zero */
+        return nextafterf((float)cu_below(r, (uint32_t)levels * 256) / 256.0f, cu_below(r, 2) ? 100.0f : -100.0f);
+    switch (cu_below(r, 4)) {
+    case 0: return bf(cu_below(r, 2) ? 0x7fc00000u : 0xffc00001u);
+    case 1: return cu_below(r, 2) ? INFINITY : -INFINITY;
+    case 2: return cu_below(r, 2) ? 3e38f : -3e38f;
+    default: return -0.0f;
+    }
+}
+
+/* nwarps warps of tex (base and .level, offsets on odd warps) and, where
+ * the geometry has it, tld4 (Q15: the view's first level). */
+static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+{
+    cu_rng r = {seed};
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = WT_FAMILY_TEX;
+    op.geom = (uint8_t)m->geom;
+    op.dtype = (uint8_t)cm_dtype(m);
+    op.ctype = WT_CTYPE_F32;
+    int linear = m->filter == WT_FILTER_LINEAR;
+    int nv = (m->first_level == 0 && m->last_level == 0) ? m->levels : m->last_level - m->first_level + 1;
+    int gathers = m->geom == WT_GEOM_2D || m->geom == WT_GEOM_A2D || geom_is_cube(m->geom);
+    wt_tex_args in;
+    long bad = 0;
+    cm_texture lvl0 = *m; /* coordinates drawn for the first visible level */
+    lvl0.w = m->w >> m->first_level ? m->w >> m->first_level : 1;
+    lvl0.h = m->h >> m->first_level ? m->h >> m->first_level : 1;
+    lvl0.d = m->d >> m->first_level ? m->d >> m->first_level : 1;
+    for (int w = 0; w < nwarps + gathers; w++) {
+        memset(&in, 0, sizeof in);
+        uint32_t active = pick_mask(&r, w);
+        int gather = w == nwarps;
+        op.family = (uint8_t)(gather ? WT_FAMILY_TLD4 : WT_FAMILY_TEX);
+        op.mip = (uint8_t)(gather || (w % 3) == 0 ? WT_MIP_BASE : WT_MIP_LEVEL);
+        op.comp = (uint8_t)cu_below(&r, 4);
+        op.flags = (w & 1) ? WT_OP_PRED : 0;
+        if (((w & 1) || gather) && !geom_is_cube(m->geom))
+            op.flags |= WT_OP_OFFSET;
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            float_lane(&r, &lvl0, l, gather || linear, &in);
+            float lod = cu_lod(&r, nv);
+            memcpy(&in.lod[l], &lod, 4);
+        }
+        long b = 0;
+        if (op.family == WT_FAMILY_TLD4) {
+            b = check_warp(m, tex, &op, active, &in, seed, w, label);
+        } else {
+            /* check_warp's model call is cm_fetch_float_off (base mode); the
+             * .level warps compare against cm_fetch_lod here */
+            wt_tex_result out;
+            for (int k = 0; k < 4; k++)
+                for (int l = 0; l < WT_WARP_SIZE; l++)
+                    out.d[k][l] = poison(k, l);
+            if (wt_tex_warp(&op, tex, 0, active, &in, &out) != WT_SUCCESS) {
+                if (cu_printed++ < CU_MAX_PRINT)
+                    printf("REPRO seed=0x%llx case=%s warp=%d: %s\n", (unsigned long long)seed, label, w,
+                           wt_last_error_message());
+                bad++;
+                continue;
+            }
+            int nc = cu_geom_ncoords(m->geom);
+            int lb = geom_is_layered(m->geom) ? 1 : 0;
+            for (int l = 0; l < WT_WARP_SIZE; l++) {
+                uint32_t want[4];
+                if ((active >> l) & 1u) {
+                    float c[3] = {0, 0, 0}, lod;
+                    for (int k = lb; k < nc; k++)
+                        c[k - lb] = bf(in.c[k][l]);
+                    memcpy(&lod, &in.lod[l], 4);
+                    int32_t off[3] = {in.offset[0][l], in.offset[1][l], in.offset[2][l]};
+                    cm_fetch_lod(m, lb ? in.c[0][l] : 0u, c, (op.flags & WT_OP_OFFSET) ? off : NULL,
+                                 (wt_mip)op.mip, lod, want);
+                } else {
+                    for (int k = 0; k < 4; k++)
+                        want[k] = poison(k, l);
+                }
+                for (int k = 0; k < 4; k++) {
+                    if (out.d[k][l] == want[k])
+                        continue;
+                    b++;
+                    if (cu_printed++ < CU_MAX_PRINT) {
+                        printf("REPRO seed=0x%llx case=%s tex.%s warp=%d lane=%d c=(", (unsigned long long)seed,
+                               label, op.mip == WT_MIP_LEVEL ? "level" : "base", w, l);
+                        for (int j = 0; j < nc; j++)
+                            printf("%s%.9g/0x%08x", j ? "," : "", (double)bf(in.c[j][l]), in.c[j][l]);
+                        printf(") lod=%.9g off=(%d,%d,%d) reg=%d got=0x%08x want=0x%08x\n", (double)bf(in.lod[l]),
+                               (op.flags & WT_OP_OFFSET) ? in.offset[0][l] : 0,
+                               (op.flags & WT_OP_OFFSET) ? in.offset[1][l] : 0,
+                               (op.flags & WT_OP_OFFSET) ? in.offset[2][l] : 0, k, out.d[k][l], want[k]);
+                    }
+                }
+            }
+        }
+        bad += b;
+    }
+    return bad;
+}
+
+long cu_run_mip_matrix(wt_geom g, int w, int h, int d, int layers, int levels, const cu_format *f, uint64_t seed,
+                       int nwarps)
+{
+    cm_texture m;
+    memset(&m, 0, sizeof m);
+    m.geom = g;
+    m.w = w;
+    m.h = geom_is_cube(g) ? w : h;
+    m.d = geom_is_cube(g) ? 1 : d;
+    m.layers = layers;
+    m.levels = levels;
+    cu_set_format(&m, f);
+    size_t n = mip_texel_count(&m);
+    void *buf = malloc(n * cm_elem_size(&m));
+    if (!buf)
+        return 1;
+    cu_rng r = {seed};
+    cu_fill_texels(&m, buf, n, &r);
+    m.texels = buf;
+    wt_mipmapped_array arr = NULL;
+    wt_status st = make_mip_array(&m, &arr);
+    if (st != WT_SUCCESS) {
+        if (cu_printed++ < CU_MAX_PRINT)
+            printf("REPRO seed=0x%llx case=%s geom=%d %dx%dx%d L%d levels %d: mipmapped array creation failed: %s (%s)\n",
+                   (unsigned long long)seed, f->name, (int)g, w, h, d, layers, levels, wt_status_string(st),
+                   wt_last_error_message());
+        free(buf);
+        return 1;
+    }
+    static const float biases[] = {0.0f, 0.25f, -0.5f, 1.0f / 1024, 0.3f, -1.7f, 2.5f, -0.0f, NAN};
+    static const float mins[] = {0.0f, 1.2f, 1.5f, -0.5f, 0.7f, 0.0f};
+    static const float maxs[] = {100.0f, 100.0f, 1.25f, 2.0f, -1.0f, 0.0f};
+    static const int anisos[] = {0, 1, 2, 3, 4, 7, 8, 16};
+    int nseam = geom_is_cube(g) ? 2 : 1;
+    long bad = 0;
+    for (int seam = 0; seam < nseam; seam++) {
+        for (int mipf = 0; mipf < 2; mipf++) {
+            for (int filt = 0; filt < 2; filt++) {
+                for (int rep = 0; rep < 4; rep++) {
+                    m.seamless = seam;
+                    m.normalized = 1;
+                    m.filter = filt ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+                    m.mip_filter = mipf ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+                    for (int k = 0; k < 3; k++)
+                        m.addr[k] = (wt_address_mode)cu_below(&r, 4);
+                    cu_random_border(m.border, &r);
+                    m.first_level = m.last_level = 0;
+                    if (cu_below(&r, 2)) {
+                        m.first_level = (int)cu_below(&r, (uint32_t)levels);
+                        m.last_level = m.first_level + (int)cu_below(&r, (uint32_t)(levels - m.first_level));
+                    }
+                    m.lod_bias = biases[cu_below(&r, sizeof biases / sizeof biases[0])];
+                    m.min_clamp = mins[cu_below(&r, sizeof mins / sizeof mins[0])];
+                    m.max_clamp = maxs[cu_below(&r, sizeof maxs / sizeof maxs[0])];
+                    m.max_anisotropy = anisos[cu_below(&r, sizeof anisos / sizeof anisos[0])];
+                    m.no_trilinear_opt = cu_below(&r, 4) == 0;
+                    uint64_t cseed = cu_next(&r);
+                    char label[256];
+                    snprintf(label, sizeof label,
+                             "%s geom=%d %dx%dx%d L%d levels=%d view=[%d,%d] filter=%d mip=%d addr=%d,%d,%d "
+                             "seamless=%d bias=%g clamps=[%g,%g] aniso=%d notrilin=%d",
+                             f->name, (int)g, w, h, d, layers, levels, m.first_level, m.last_level, filt, mipf,
+                             (int)m.addr[0], (int)m.addr[1], (int)m.addr[2], seam, (double)m.lod_bias,
+                             (double)m.min_clamp, (double)m.max_clamp, m.max_anisotropy, m.no_trilinear_opt);
+                    wt_tex tex = 0;
+                    st = make_mip_tex(&m, arr, &tex);
+                    if (!cm_reads_float(&m) && (filt || mipf)) {
+                        /* §5.1, D2.23: a linear texel or mip filter on integers read as element type is refused */
+                        if (st != WT_ERROR_INVALID_FILTER_SETTING) {
+                            bad++;
+                            if (cu_printed++ < CU_MAX_PRINT)
+                                printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n",
+                                       label, wt_status_string(st));
+                        }
+                        if (st == WT_SUCCESS)
+                            wt_destroy_texture_object(tex);
+                        continue;
+                    }
+                    if (st != WT_SUCCESS) {
+                        bad++;
+                        if (cu_printed++ < CU_MAX_PRINT)
+                            printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
+                                   wt_last_error_message());
+                        continue;
+                    }
+                    bad += check_mip(&m, tex, cseed, nwarps, label);
+                    if (wt_destroy_texture_object(tex) != WT_SUCCESS)
+                        bad++;
+                }
+            }
+        }
+    }
+    wt_free_mipmapped_array(arr);
+    free(buf);
+    return bad;
+}

@@ -75,6 +75,14 @@ long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, co
  * it).  Returns the number of mismatches (repro lines printed). */
 long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *f, uint64_t seed, int nwarps);
 
+/* The same for a mipmapped array of `levels` levels (normalised
+ * coordinates): texel and mip filter x random address modes, resource views,
+ * biases, LOD clamps, anisotropy and the trilinear-optimisation flag (cubes:
+ * x seamless); tex.base and tex.level with drawn LODs, and tld4 where the
+ * geometry has it. */
+long cu_run_mip_matrix(wt_geom g, int w, int h, int d, int layers, int levels, const cu_format *f, uint64_t seed,
+                       int nwarps);
+
 /* The wt_geom's coordinate count (incl. the layer) and PTX order. */
 int cu_geom_ncoords(wt_geom g);
 

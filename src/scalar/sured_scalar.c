@@ -12,11 +12,15 @@
  *   - an element whose address is not a multiple of its size (x itself is
  *     always aligned, else the lane traps, §10.1; but a pitch2D/linear
  *     pointer or a row of 1-byte elements can put row y off the grid).
- * Those go through one process-wide spin lock: atomic among themselves, not
- * against aligned atomic reductions that overlap the same bytes with a
- * different size.  Only mixed-size reductions over such odd layouts can
- * notice, and for them warptex promises only what D2.17 asks: the bytes
- * inside the row are read, combined and written back. */
+ * Those take striped spin locks over the 8-byte granules they touch.  A
+ * locked reduction is not atomic against a lock-free one over the same
+ * bytes (a .u32 add inside a locked .u64 add's bytes, say), so a surface
+ * on which any reduction could need the lock sends every reduction through
+ * the locks (layout_needs_lock): then reductions of any size over any bytes
+ * of the surface are atomic with one another.  Surfaces whose base and
+ * pitches are multiples of 8 bytes and whose rows hold at least 8 bytes stay
+ * lock-free (an array qualifies when width x element size is a multiple of
+ * 8: its levels start 64-byte aligned and its rows are dense). */
 #include <stdatomic.h>
 
 #include "surf_scalar.h"
@@ -137,21 +141,58 @@ static void reduce_atomic64(const red *r, uint8_t *p, uint64_t v)
     }
 }
 
-static atomic_flag slow_lock = ATOMIC_FLAG_INIT;
+/* Striped locks, one per 8-byte granule modulo NSTRIPES, each on its own
+ * cache line so that threads on different granules do not share one. */
+#define NSTRIPES 64
+static struct {
+    atomic_flag f;
+    char pad[64 - sizeof(atomic_flag)];
+} stripes[NSTRIPES] = {
+#define WT__STRIPE {ATOMIC_FLAG_INIT, {0}}
+#define WT__STRIPE8 WT__STRIPE, WT__STRIPE, WT__STRIPE, WT__STRIPE, WT__STRIPE, WT__STRIPE, WT__STRIPE, WT__STRIPE
+    WT__STRIPE8, WT__STRIPE8, WT__STRIPE8, WT__STRIPE8, WT__STRIPE8, WT__STRIPE8, WT__STRIPE8, WT__STRIPE8};
+#undef WT__STRIPE8
+#undef WT__STRIPE
+
+static void stripe_lock(unsigned i)
+{
+    while (atomic_flag_test_and_set_explicit(&stripes[i].f, memory_order_acquire))
+        ;
+}
+
+static void stripe_unlock(unsigned i) { atomic_flag_clear_explicit(&stripes[i].f, memory_order_release); }
 
 /* Locked path (see the file comment): the n bytes inside the row, read as
- * a little-endian value with the rest 0 (D2.17), written back the same way. */
+ * a little-endian value with the rest 0 (D2.17), written back the same way.
+ * n <= 8, so the bytes touch one or two granules; their stripes are taken
+ * in index order, which rules out deadlock. */
 static void reduce_locked(const red *r, uint8_t *p, uint32_t n, uint64_t v)
 {
-    while (atomic_flag_test_and_set_explicit(&slow_lock, memory_order_acquire))
-        ;
+    unsigned a = (unsigned)(((uintptr_t)p >> 3) % NSTRIPES);
+    unsigned b = (unsigned)((((uintptr_t)p + n - 1) >> 3) % NSTRIPES);
+    unsigned lo = a < b ? a : b, hi = a < b ? b : a;
+    stripe_lock(lo);
+    if (hi != lo)
+        stripe_lock(hi);
     uint64_t old = 0;
     for (uint32_t i = n; i-- > 0;)
         old = old << 8 | p[i];
     uint64_t nv = apply(r, old, v);
     for (uint32_t i = 0; i < n; i++, nv >>= 8)
         p[i] = (uint8_t)nv;
-    atomic_flag_clear_explicit(&slow_lock, memory_order_release);
+    if (hi != lo)
+        stripe_unlock(hi);
+    stripe_unlock(lo);
+}
+
+/* Could some reduction on this surface not be one aligned atomic?  Accesses
+ * are 4 or 8 bytes at x aligned to their size (§10.1), so an in-range one is
+ * aligned when its row starts on the 8-byte grid; a row of under 8 bytes
+ * makes a .clamp 8-byte access partial (D2.17). */
+static int layout_needs_lock(const wt__surf *s)
+{
+    size_t grid = (size_t)(uintptr_t)s->base | s->row_pitch | s->depth_pitch | s->slice_pitch;
+    return !HOST_LE || (grid & 7u) != 0 || (size_t)s->w * s->fmt.esize < 8;
 }
 
 int wt__surf_reduce_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4], uint64_t v)
@@ -166,7 +207,7 @@ int wt__surf_reduce_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
     if (st == WT__LOC_OUTSIDE)
         return 0; /* §10.2 / Q11: .zero drops the reduction whole, as for sust */
     int aligned = loc.n == r.size && ((uintptr_t)loc.p & (r.size - 1)) == 0;
-    if (HOST_LE && aligned) {
+    if (aligned && !layout_needs_lock(s)) {
         if (r.wide)
             reduce_atomic64(&r, loc.p, v);
         else

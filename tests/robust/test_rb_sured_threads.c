@@ -144,11 +144,15 @@ static void sured_two_threads_exact(void **state)
  * at x 0 and add .u32 at x 4 overlap on bytes 4..7 (both locked, so their
  * sum is exact: init + sum(v) + (sum(u) << 32) modulo 2^64), and max .s64 at
  * x 8; plus a 3-byte row where .clamp add .u32 keeps only the 3 bytes
- * inside (D2.17: modulo 2^24). */
+ * inside (D2.17: modulo 2^24).  Mixed sizes where only one needs the lock:
+ * a pitch2D u8 surface of 12-byte rows over 8-aligned memory, so row 1
+ * starts at byte 12; add .u64 at x 0 (bytes 12..19, off the 8-byte grid)
+ * and add .u32 at x 4 (bytes 16..19, 4-aligned, which alone would be a
+ * lock-free atomic) must still add up exactly. */
 #define WARPS2 8000
 
 typedef struct job2 {
-    wt_surf r32, rg, odd, narrow;
+    wt_surf r32, rg, odd, narrow, mixed;
     int id, bad;
 } job2;
 
@@ -216,6 +220,8 @@ static void *worker2(void *arg)
         all_at(j, j->odd, red(WT_SURF_B, WT_RED_ADD, WT_RTYPE_U32, WT_CLAMP_TRAP), 4, 1, w, 10, in, out);
         all_at(j, j->odd, red(WT_SURF_B, WT_RED_MAX, WT_RTYPE_S64, WT_CLAMP_TRAP), 8, 1, w, 11, in, out);
         all_at(j, j->narrow, red(WT_SURF_B, WT_RED_ADD, WT_RTYPE_U32, WT_CLAMP_CLAMP), 1 << 20, 0, w, 12, in, out);
+        all_at(j, j->mixed, red(WT_SURF_B, WT_RED_ADD, WT_RTYPE_U64, WT_CLAMP_TRAP), 0, 1, w, 13, in, out);
+        all_at(j, j->mixed, red(WT_SURF_B, WT_RED_ADD, WT_RTYPE_U32, WT_CLAMP_TRAP), 4, 1, w, 14, in, out);
     }
     free(in);
     free(out);
@@ -240,6 +246,8 @@ static void every_form_two_threads(void **state)
     int64_t irg[4] = {INT64_MAX, INT64_MIN, 0, INT64_MAX};
     wt_array arg = rb_array(rb_cd(2, 32, WT_CHANNEL_SIGNED), 2, 2, 0, WT_ARRAY_SURFACE_LOAD_STORE, irg);
     static uint8_t odd[17 + 16], narrow[3];
+    static _Alignas(8) uint8_t mixed[24];
+    memset(mixed, 0, sizeof mixed);
     memset(odd, 0, sizeof odd);
     odd[17 + 15] = 0x80; /* row 1 bytes 8..15 start at INT64_MIN */
     wt_resource_desc r = rb_res_array(a32);
@@ -261,6 +269,11 @@ static void every_form_two_threads(void **state)
     r.res.pitch2d.height = 1;
     r.res.pitch2d.pitch_in_bytes = 3;
     assert_int_equal(wt_create_surface_object(&j0.narrow, &r), WT_SUCCESS);
+    r.res.pitch2d.dev_ptr = mixed;
+    r.res.pitch2d.width = 12;
+    r.res.pitch2d.height = 2;
+    r.res.pitch2d.pitch_in_bytes = 12;
+    assert_int_equal(wt_create_surface_object(&j0.mixed, &r), WT_SUCCESS);
     job2 jobs[2] = {j0, j0};
     jobs[1].id = 1;
     pthread_t th[2];
@@ -274,7 +287,7 @@ static void every_form_two_threads(void **state)
     /* the sequential model */
     uint32_t mn = 0xffffffffu, mx = 0, an = 0xffffffffu, orv = 0, padd = 0, nar = 0;
     int64_t pmin = INT64_MAX, pmax = INT64_MIN, smin = INT64_MAX, omax = INT64_MIN;
-    uint64_t add64 = 0, oadd = 0;
+    uint64_t add64 = 0, oadd = 0, madd = 0;
     for (int id = 0; id < 2; id++)
         for (uint32_t w = 0; w < WARPS2; w++)
             for (int l = 0; l < WT_WARP_SIZE; l++) {
@@ -293,6 +306,7 @@ static void every_form_two_threads(void **state)
                 int64_t p11 = s64_of(v2(id, w, l, 11));
                 omax = p11 > omax ? p11 : omax;
                 nar += (uint32_t)v2(id, w, l, 12);
+                madd += v2(id, w, l, 13) + ((uint64_t)(uint32_t)v2(id, w, l, 14) << 32);
             }
     uint32_t g32[8];
     assert_int_equal(wt_memcpy_from_array(g32, 16, a32, 0, 0, 0, 4, 2, 1), WT_SUCCESS);
@@ -315,10 +329,16 @@ static void every_form_two_threads(void **state)
     for (int i = 0; i < 17; i++)
         assert_int_equal(odd[i], 0); /* row 0 and the pitch byte: untouched */
     assert_int_equal(le(narrow, 3), nar & 0xffffffu);
+    assert_int_equal(le(mixed + 12, 8), madd);
+    for (int i = 0; i < 12; i++)
+        assert_int_equal(mixed[i], 0);
+    for (int i = 20; i < 24; i++)
+        assert_int_equal(mixed[i], 0);
     assert_int_equal(wt_destroy_surface_object(j0.r32), WT_SUCCESS);
     assert_int_equal(wt_destroy_surface_object(j0.rg), WT_SUCCESS);
     assert_int_equal(wt_destroy_surface_object(j0.odd), WT_SUCCESS);
     assert_int_equal(wt_destroy_surface_object(j0.narrow), WT_SUCCESS);
+    assert_int_equal(wt_destroy_surface_object(j0.mixed), WT_SUCCESS);
     assert_int_equal(wt_free_array(a32), WT_SUCCESS);
     assert_int_equal(wt_free_array(arg), WT_SUCCESS);
 }

@@ -39,7 +39,8 @@ typedef struct wt_mipmapped_array_s *wt_mipmapped_array;
  * 1D/2D one.  With WT_ARRAY_LAYERED depth is the number of layers; with
  * WT_ARRAY_CUBEMAP depth is 6 (or 6 x cubes with LAYERED too) and width must
  * equal height.  WT_ARRAY_SURFACE_LOAD_STORE allows surface objects over it;
- * WT_ARRAY_TEXTURE_GATHER marks a plain 2D array for tld4.  Contents start as
+ * WT_ARRAY_TEXTURE_GATHER is taken on plain 2D arrays only, with CUDA's
+ * gather limits (tld4 itself does not require it).  Contents start as
  * zero.  Sizes are checked against the CUDA limits (SEMANTICS §12.4) before
  * anything is allocated: 1D 131072 (surface 32768), 1D layered 32768 x 2048,
  * 2D 131072 x 65536, 2D gather 32768 x 32768, 2D layered 32768 x 32768 x 2048

@@ -21,5 +21,5 @@ static const cu_shape k_shapes[] = {
 
 int main(void)
 {
-    return cu_matrix_main("matrix_mip", k_shapes, sizeof k_shapes / sizeof k_shapes[0], 0x313b0c0ffeeull, 3);
+    return cu_matrix_main("matrix_mip", k_shapes, sizeof k_shapes / sizeof k_shapes[0], 0x313b0c0ffeeull, 6);
 }

@@ -41,8 +41,10 @@ static int bitlen64(uint64_t m)
     return n;
 }
 
-/* §5.4 groups (2x2 footprints) one fetch may have: 3D slices x two mip levels. */
-#define CM_GROUPS 4
+/* §5.4 groups (2x2 footprints) one fetch may have: 3D slices or anisotropic taps x two mip levels. */
+#define CM_GROUPS 64
+/* Taps one fetch may have: 16 anisotropic taps x two levels x a 2x2 footprint. */
+#define CM_MAX_TAPS 160
 
 static int is_pow2(int n)
 {
@@ -301,7 +303,7 @@ static int ilogb_m(int64_t m, int e)
 uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const int *g)
 {
     const int P = half ? 14 : 27; /* §5.4 step 2: 2^(E_g-27), f16 2^(E_g-14) */
-    fval fv[16];
+    fval fv[CM_MAX_TAPS];
     int nan = 0, pinf = 0, ninf = 0, allneg0 = 1;
     for (int k = 0; k < n; k++) {
         fv[k] = decompose(half, v[k]);
@@ -486,7 +488,9 @@ static uint32_t norm_blend(const cm_texture *t, int n, const uint32_t *raw, cons
  * precision, ties away.  Weight-0 taps take no part, not even in E. */
 static uint32_t srgb_blend(int n, const uint32_t *raw, const int *w, const int *g)
 {
-    int E[CM_GROUPS] = {-1, -1, -1, -1};
+    int E[CM_GROUPS];
+    for (int gi = 0; gi < CM_GROUPS; gi++)
+        E[gi] = -1;
     for (int k = 0; k < n; k++) {
         if (w[k] == 0)
             continue;
@@ -750,8 +754,8 @@ static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
             out[ch] = 0;
             continue;
         }
-        uint32_t raw[16];
-        int w[16], g[16];
+        uint32_t raw[CM_MAX_TAPS];
+        int w[CM_MAX_TAPS], g[CM_MAX_TAPS];
         for (int k = 0; k < nt; k++) {
             raw[k] = tp[k].border ? border_raw(t, ch) : raw_channel(t, tp[k].idx, ch);
             w[k] = tp[k].w;
@@ -915,34 +919,207 @@ static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const 
     }
 }
 
-/* ---- level of detail (§6.2, §6.3, §6.5, D2.1, D2.21, D2.25, Q4, Q17) ------------------- */
+/* ---- level of detail (§6.2-6.5, D2.1-D2.6, D2.21, D2.25, Q3, Q4, Q17) ------------------- */
 
+/* Appendix B: the measured log2 table (typed in from SEMANTICS.md). */
+static const int LOG2TAB[256] = {
+    0,   2,   4,   5,   6,   8,   9,   11,  12,  13,  15,  16,  18,  19,  20,  22,
+    23,  24,  26,  27,  28,  30,  31,  32,  34,  35,  36,  38,  39,  40,  42,  43,
+    44,  45,  47,  48,  49,  50,  52,  53,  54,  55,  57,  58,  59,  60,  62,  63,
+    64,  65,  66,  68,  69,  70,  71,  72,  74,  75,  76,  77,  78,  79,  81,  82,
+    83,  84,  85,  86,  88,  89,  90,  91,  92,  93,  94,  95,  97,  98,  99,  100,
+    101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117,
+    118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133,
+    135, 136, 137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
+    150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164,
+    165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176, 177, 178, 179,
+    180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193,
+    194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206,
+    207, 208, 209, 210, 210, 211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219,
+    220, 221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229, 229, 230, 231, 232,
+    233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244,
+    245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
+};
+
+#define Q_FAR ((int64_t)1 << 40) /* far past every level, either way */
+
+/* §6.4 in doubles: every value there has 10 significant bits, so floor and
+ * ldexp on doubles are exact.  t10 cuts to 10 bits toward zero; a value is
+ * M·2^k with M in [512, 1023]. */
+static double t10d(double x)
+{
+    if (x == 0.0)
+        return 0.0;
+    double u = ldexp(1.0, ilogb(x) - 9);
+    return floor(x / u) * u;
+}
+static int kof(double x) { return ilogb(x) - 9; }
+static double mof(double x) { return ldexp(x, -kof(x)); }
+static double rhud(double x) { return floor(x + 0.5); }
+
+/* step 2: a = max, b = min of the t10 magnitudes; t10(a + rhu(11·M_b/8)·2^(k_b−2)) */
+static double grad_len(double u, double v)
+{
+    double a = fmax(u, v), b = fmin(u, v);
+    if (b == 0.0)
+        return a;
+    return t10d(a + ldexp(rhud(11.0 * mof(b) / 8.0), kof(b) - 2));
+}
+/* step 3: one component of dPdx ± dPdy (signed t10 values): the smaller
+ * operand cut to g = 2^(ilogb(big) − 10), then D2.2's t10 */
+static double grad_adder(double x, double y)
+{
+    double big = fabs(x) >= fabs(y) ? x : y, small = fabs(x) >= fabs(y) ? y : x;
+    if (big == 0.0)
+        return 0.0;
+    double g = ldexp(1.0, ilogb(big) - 10);
+    double cut = floor(fabs(small) / g) * g;
+    return t10d((big < 0) == (small < 0) ? fabs(big) + cut : fabs(big) - cut);
+}
+/* step 3: 11/16 of an octagonal length */
+static double grad_diag(double u, double v)
+{
+    double a = fmax(u, v), b = fmin(u, v);
+    if (a == 0.0)
+        return 0.0;
+    double big = t10d(ldexp(rhud(11.0 * mof(a) / 8.0), kof(a) - 1));
+    if (b == 0.0)
+        return big;
+    return t10d(big + ldexp(rhud(121.0 * mof(b) / 64.0), kof(b) - 3));
+}
+/* D2.5: t10(max + rhu(11·M_mid/8)·2^(k_mid−2) + M_min·2^(k_min−2)) */
+static double grad_len3(const double v[3])
+{
+    double s[3] = {v[0], v[1], v[2]};
+    for (int i = 0; i < 2; i++) /* descending */
+        for (int j = 0; j < 2 - i; j++)
+            if (s[j] < s[j + 1]) {
+                double x = s[j];
+                s[j] = s[j + 1];
+                s[j + 1] = x;
+            }
+    if (s[1] == 0.0)
+        return s[0];
+    double sum = s[0] + ldexp(rhud(11.0 * mof(s[1]) / 8.0), kof(s[1]) - 2);
+    if (s[2] != 0.0)
+        sum += ldexp(mof(s[2]), kof(s[2]) - 2);
+    return t10d(sum);
+}
+/* step 5: q = 256·ilogb(ρ) + LOG2TAB[top 8 bits of the fraction]; ρ = 0 is
+ * −∞ and an infinite ρ +∞ (the clamps take over) */
+static int64_t grad_q_of(double rho)
+{
+    if (rho == 0.0)
+        return -Q_FAR;
+    if (isinf(rho))
+        return Q_FAR;
+    int e = ilogb(rho);
+    return 256 * (int64_t)e + LOG2TAB[(int)floor((ldexp(rho, -e) - 1.0) * 256.0)];
+}
+/* step 0-1 for one scaled component: NaN counts as 0; signed t10 */
+static double grad_comp(float v, int *inf)
+{
+    if (v != v)
+        return 0.0;
+    if (isinf(v)) {
+        *inf = 1;
+        return 0.0;
+    }
+    double d = (double)v;
+    return d < 0 ? -t10d(-d) : t10d(d);
+}
+
+/* The entries of a fetch: level (relative to the view), share, and the
+ * anisotropic tap's coordinate delta (D2.6; 0 otherwise). */
 typedef struct share {
-    int level; /* relative to the view's first level */
-    int T;     /* 1/256ths */
+    int level;
+    int T;
+    float dc[3];
 } share;
 
 /* trunc(v·256) of a float, in long double (exact), saturated far out. */
 static int64_t trunc256(float v)
 {
     long double x = truncl((long double)v * 256.0L);
-    if (x > 1099511627776.0L)
-        return (int64_t)1 << 40;
-    if (x < -1099511627776.0L)
-        return -((int64_t)1 << 40);
+    if (x > (long double)Q_FAR)
+        return Q_FAR;
+    if (x < -(long double)Q_FAR)
+        return -Q_FAR;
     return (int64_t)x;
 }
 
-/* Which visible levels a float-coordinate fetch reads and their shares. */
-static int lod_plan(const cm_texture *t, wt_mip mip, float lod, share s[2])
+/* The gradient LOD (before bias) of t's geometry; *ntaps, major[] for D2.6. */
+static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3], int *ntaps, float major[3],
+                        int *adims)
+{
+    /* §6.4 step 0: scale by the view's level-0 size in f32 (cube: the face size, D2.5) */
+    clevel l0 = level_of(t, view_first(t));
+    int inf = 0;
+    if (t->geom == WT_GEOM_3D || is_cube(t)) {
+        float sz[3] = {(float)l0.w, (float)(is_cube(t) ? l0.w : l0.h), (float)(is_cube(t) ? l0.w : l0.d)};
+        double a[3], b[3];
+        for (int k = 0; k < 3; k++) { /* D2.3: three components */
+            a[k] = fabs(grad_comp(dx[k] * sz[k], &inf));
+            b[k] = fabs(grad_comp(dy[k] * sz[k], &inf));
+        }
+        return inf ? Q_FAR : grad_q_of(fmax(grad_len3(a), grad_len3(b))); /* D2.5: no diagonals */
+    }
+    /* D2.3: one component for 1d/a1d (v = 0), two for 2d/a2d */
+    int dims = (t->geom == WT_GEOM_1D || t->geom == WT_GEOM_A1D) ? 1 : 2;
+    float gx[2] = {dx[0], dims == 2 ? dx[1] : 0.0f}, gy[2] = {dy[0], dims == 2 ? dy[1] : 0.0f};
+    int infx = 0, infy = 0;
+    double ux = grad_comp(gx[0] * (float)l0.w, &infx), vx = grad_comp(gx[1] * (float)l0.h, &infx);
+    double uy = grad_comp(gy[0] * (float)l0.w, &infy), vy = grad_comp(gy[1] * (float)l0.h, &infy);
+    int n = t->max_anisotropy < 1 ? 1 : t->max_anisotropy > 16 ? 16 : t->max_anisotropy;
+    if (!cm_reads_float(t))
+        n = 1; /* decision: integer element textures cannot average taps */
+    if (n > 1) {
+        /* D2.6: Pmax, Pmin = the step-2 lengths; N = min(ceil(Pmax/Pmin), n) */
+        double lx = infx ? INFINITY : grad_len(fabs(ux), fabs(vx));
+        double ly = infy ? INFINITY : grad_len(fabs(uy), fabs(vy));
+        int xm = lx >= ly; /* dPdx on a tie */
+        double pmax = xm ? lx : ly, pmin = xm ? ly : lx;
+        int N;
+        if (pmax == 0.0 || (isinf(pmax) && isinf(pmin)))
+            N = 1;
+        else if (pmin == 0.0 || isinf(pmax) || pmax / pmin > 16.0)
+            N = n;
+        else {
+            double c = ceil(pmax / pmin);
+            N = c < n ? (int)c : n;
+        }
+        *ntaps = N;
+        *adims = dims;
+        const float *g = xm ? gx : gy;
+        for (int k = 0; k < dims; k++)
+            major[k] = g[k] != g[k] ? 0.0f : g[k];
+        if (pmax == 0.0 || isinf(pmax))
+            return grad_q_of(pmax);
+        return grad_q_of(t10d(pmax / N)); /* step 5 on t10(Pmax/N) */
+    }
+    if (infx || infy)
+        return Q_FAR;
+    /* steps 2-4: the two lengths and the two diagonals */
+    double rho = fmax(grad_len(fabs(ux), fabs(vx)), grad_len(fabs(uy), fabs(vy)));
+    rho = fmax(rho, grad_diag(grad_adder(ux, uy), grad_adder(vx, vy)));
+    rho = fmax(rho, grad_diag(grad_adder(ux, -uy), grad_adder(vx, -vy)));
+    return grad_q_of(rho);
+}
+
+/* Which visible levels a float-coordinate fetch reads, with their shares
+ * (and D2.6 tap deltas).  Returns the number of entries. */
+static int lod_plan(const cm_texture *t, wt_mip mip, float lod, const float dx[3], const float dy[3], share *s)
 {
     int nv = view_count(t);
+    memset(s, 0, 2 * sizeof *s);
     if (!t->levels || nv <= 1) { /* §6.2: no mip levels, level 0 whatever the LOD */
-        s[0] = (share){0, 256};
+        s[0].T = 256;
         return 1;
     }
     float bias = t->lod_bias != t->lod_bias ? 0.0f : t->lod_bias; /* D2.21 */
     int64_t q = 0; /* §6.3 step 2, D2.1: a plain tex starts at 0, no bias */
+    int ntaps = 1, adims = 0;
+    float major[3] = {0.0f, 0.0f, 0.0f};
     if (mip == WT_MIP_LEVEL) {
         q = lod != lod ? 0 : trunc256(lod); /* step 1; Q17: NaN counts as 0 */
         int n = t->max_anisotropy < 1 ? 1 : t->max_anisotropy > 16 ? 16 : t->max_anisotropy;
@@ -959,6 +1136,8 @@ static int lod_plan(const cm_texture *t, wt_mip mip, float lod, share s[2])
         } else {
             q += trunc256(bias);
         }
+    } else if (mip == WT_MIP_GRAD) {
+        q = grad_lod(t, dx, dy, &ntaps, major, &adims) + trunc256(bias); /* §6.3 step 3 */
     }
     /* step 4: the clamps (relative to the view), then the visible levels */
     int64_t lo = trunc256(t->min_clamp), hi = trunc256(t->max_clamp);
@@ -967,24 +1146,35 @@ static int lod_plan(const cm_texture *t, wt_mip mip, float lod, share s[2])
     q = q < lo ? lo : q > hi ? hi : q;
     int64_t top = (int64_t)(nv - 1) * 256;
     q = q < 0 ? 0 : q > top ? top : q;
-    if (t->mip_filter == WT_FILTER_POINT) { /* step 5: nearest, halves up */
-        s[0] = (share){(int)((q + 128) / 256), 256};
-        return 1;
+    int ne = 0;
+    for (int k = 0; k < ntaps; k++) {
+        /* D2.6: 256/N each, the first 256 mod N one more; tap k at
+         * c + ((2k+1−N)/(2N))·major in f32 (the centre tap is c itself) */
+        int w = 256 / ntaps + (k < 256 % ntaps);
+        float f = (float)(2 * k + 1 - ntaps) / (float)(2 * ntaps), dc[3] = {0.0f, 0.0f, 0.0f};
+        if (f != 0.0f)
+            for (int i = 0; i < adims; i++)
+                dc[i] = f * major[i];
+        if (t->mip_filter == WT_FILTER_POINT) { /* step 5: nearest, halves up */
+            s[ne] = (share){(int)((q + 128) / 256), w, {dc[0], dc[1], dc[2]}};
+            ne++;
+            continue;
+        }
+        int fr = (int)(q % 256), hiw = rhu(w * fr, 256); /* step 6, D2.6: hi = rhu(w·f/256) */
+        if (w - hiw)
+            s[ne++] = (share){(int)(q / 256), w - hiw, {dc[0], dc[1], dc[2]}};
+        if (hiw)
+            s[ne++] = (share){(int)(q / 256) + 1, hiw, {dc[0], dc[1], dc[2]}};
     }
-    int f = (int)(q % 256); /* step 6 */
-    s[0] = (share){(int)(q / 256), 256 - f};
-    if (f == 0)
-        return 1;
-    s[1] = (share){(int)(q / 256) + 1, f};
-    return 2;
+    return ne;
 }
 
-void cm_fetch_lod(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, wt_mip mip, float lod,
-                  uint32_t out[4])
+static void fetch(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, wt_mip mip, float lod,
+                  const float dx[3], const float dy[3], uint32_t out[4])
 {
-    share s[2];
-    int ns = lod_plan(t, mip, lod, s);
-    tap tp[16];
+    share s[32];
+    int ns = lod_plan(t, mip, lod, dx, dy, s);
+    tap tp[CM_MAX_TAPS];
     int nt = 0;
     int32_t o[3] = {0, 0, 0};
     if (off && !is_cube(t)) {
@@ -1000,12 +1190,28 @@ void cm_fetch_lod(const cm_texture *t, uint32_t layer, const float c[3], const i
     uint32_t L = layered ? clamp_layer(t, layer) : 0u;
     for (int k = 0; k < ns; k++) {
         clevel lv = level_of(t, view_first(t) + s[k].level);
+        float cc[3];
+        for (int i = 0; i < 3; i++) /* D2.6: the tap's delta, an f32 add (none at the centre) */
+            cc[i] = s[k].dc[i] != 0.0f ? c[i] + s[k].dc[i] : c[i];
         if (is_cube(t))
-            cube_level_taps(t, &lv, L, c, s[k].T, k, tp, &nt);
+            cube_level_taps(t, &lv, L, cc, s[k].T, 2 * k, tp, &nt);
         else
-            level_taps(t, &lv, L, c, o, s[k].T, 2 * k, tp, &nt);
+            level_taps(t, &lv, L, cc, o, s[k].T, 2 * k, tp, &nt);
     }
     resolve(t, nt, tp, out);
+}
+
+void cm_fetch_lod(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, wt_mip mip, float lod,
+                  uint32_t out[4])
+{
+    static const float z[3] = {0.0f, 0.0f, 0.0f};
+    fetch(t, layer, c, off, mip, lod, z, z, out);
+}
+
+void cm_fetch_grad(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, const float dpdx[3],
+                   const float dpdy[3], uint32_t out[4])
+{
+    fetch(t, layer, c, off, WT_MIP_GRAD, 0.0f, dpdx, dpdy, out);
 }
 
 void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, uint32_t out[4])

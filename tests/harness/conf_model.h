@@ -11,8 +11,9 @@
 
 /* Written from SEMANTICS.md alone; shares nothing with src/.  Covers the
  * common cases: 1D, 2D, 3D, 1D/2D layered, cubemaps and cubemap arrays
- * (seamless or not), mipmapped arrays with resource views (base and
- * explicit LOD, bias, clamps, the trilinear optimisation; no gradients),
+ * (seamless or not), mipmapped arrays with resource views (base, explicit
+ * and gradient LOD with anisotropic taps, bias, clamps, the trilinear
+ * optimisation),
  * float or integer coordinates, offsets, point and linear filtering, tld4,
  * every address mode but clamp_ogl, and the formats of wt_channel_desc,
  * with or without sRGB. */
@@ -65,6 +66,11 @@ void cm_fetch_float_off(const cm_texture *t, uint32_t layer, const float c[3], c
 void cm_fetch_lod(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, wt_mip mip, float lod,
                   uint32_t out[4]);
 
+/* tex.grad: dpdx/dpdy hold the gradients in coordinate units (D2.3: the
+ * components the geometry reads). */
+void cm_fetch_grad(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, const float dpdx[3],
+                   const float dpdy[3], uint32_t out[4]);
+
 /* tld4 of component comp (§8) on a 2D, 2D layered, cube or cube array
  * texture: c holds x, y (cubes: the direction), layer the layer or cube
  * operand, off the raw offset registers or NULL.  out: d[0..3] in the §8
@@ -81,7 +87,7 @@ uint32_t cm_f16_to_f32(uint32_t h);              /* §5.2, exact, NaN bit for bi
 /* §4.4 normalised border code for m magnitude bits (UNORM: m = bits; SNORM: bits - 1). */
 int32_t cm_border_norm_code(float c, int m, int is_signed);
 /* §5.4 blend of float texels: n taps, values as f32 bits (or f16 bits when
- * half), integer weights summing to 256, group index per tap (0..3). */
+ * half), integer weights summing to 256, group index per tap (0..63); at most 160 taps. */
 uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const int *g);
 
 #endif

@@ -806,8 +806,51 @@ static float cu_lod(cu_rng *r, int levels)
     }
 }
 
-/* nwarps warps of tex (base and .level, offsets on odd warps) and, where
- * the geometry has it, tld4 (Q15: the view's first level). */
+/* Gradients for tex.grad, in coordinate units of a level-0 of size n[3]:
+ * lengths from 1/4 texel to a few times the texture, independent, parallel
+ * or long-and-thin pairs (the diagonals of §6.4 and the taps of D2.6), zero,
+ * NaN and infinite components. */
+static void cu_grad(cu_rng *r, const int n[3], float dx[3], float dy[3])
+{
+    for (int k = 0; k < 3; k++) {
+        float mx = ldexpf(1.0f + (float)cu_below(r, 1024) / 1024.0f, (int)cu_below(r, 10) - 2);
+        float my = ldexpf(1.0f + (float)cu_below(r, 1024) / 1024.0f, (int)cu_below(r, 10) - 2);
+        dx[k] = (cu_below(r, 4) ? mx : 0.0f) / (float)n[k] * (cu_below(r, 2) ? 1.0f : -1.0f);
+        dy[k] = (cu_below(r, 4) ? my : 0.0f) / (float)n[k] * (cu_below(r, 2) ? 1.0f : -1.0f);
+    }
+    switch (cu_below(r, 10)) {
+    case 0: /* parallel or anti-parallel */
+        for (int k = 0; k < 3; k++)
+            dy[k] = dx[k] * (cu_below(r, 2) ? 1.0f : -0.75f);
+        break;
+    case 1: { /* long and thin: a ratio of 1..20 along one axis */
+        int a = (int)cu_below(r, 2);
+        float ratio = 1.0f + (float)cu_below(r, 20 * 8) / 8.0f;
+        for (int k = 0; k < 3; k++)
+            dy[k] = 0.0f;
+        dy[1 - a] = dx[a] / ratio * (float)n[a] / (float)n[1 - a];
+        dx[1 - a] = 0.0f;
+        break;
+    }
+    case 2: /* zero */
+        for (int k = 0; k < 3; k++)
+            dx[k] = dy[k] = cu_below(r, 2) ? 0.0f : -0.0f;
+        break;
+    case 3: { /* a NaN or infinite component */
+        float sp = cu_below(r, 2) ? bf(0x7fc00000u) : (cu_below(r, 2) ? INFINITY : -INFINITY);
+        if (cu_below(r, 2))
+            dx[cu_below(r, 3)] = sp;
+        else
+            dy[cu_below(r, 3)] = sp;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* nwarps warps of tex (base, .level and .grad in turn, offsets on odd
+ * warps) and, where the geometry has it, tld4 (Q15: the view's first level). */
 static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
 {
     cu_rng r = {seed};
@@ -831,7 +874,8 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
         uint32_t active = pick_mask(&r, w);
         int gather = w == nwarps;
         op.family = (uint8_t)(gather ? WT_FAMILY_TLD4 : WT_FAMILY_TEX);
-        op.mip = (uint8_t)(gather || (w % 3) == 0 ? WT_MIP_BASE : WT_MIP_LEVEL);
+        static const wt_mip mips[3] = {WT_MIP_BASE, WT_MIP_LEVEL, WT_MIP_GRAD};
+        op.mip = (uint8_t)(gather ? WT_MIP_BASE : mips[w % 3]);
         op.comp = (uint8_t)cu_below(&r, 4);
         op.flags = (w & 1) ? WT_OP_PRED : 0;
         if (((w & 1) || gather) && !geom_is_cube(m->geom))
@@ -840,6 +884,13 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
             float_lane(&r, &lvl0, l, gather || linear, &in);
             float lod = cu_lod(&r, nv);
             memcpy(&in.lod[l], &lod, 4);
+            int n0[3] = {lvl0.w, geom_is_cube(m->geom) ? lvl0.w : lvl0.h, geom_is_cube(m->geom) ? lvl0.w : lvl0.d};
+            float gx[3], gy[3];
+            cu_grad(&r, n0, gx, gy);
+            for (int k = 0; k < 3; k++) {
+                in.dpdx[k][l] = gx[k];
+                in.dpdy[k][l] = gy[k];
+            }
         }
         long b = 0;
         if (op.family == WT_FAMILY_TLD4) {
@@ -868,8 +919,14 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
                         c[k - lb] = bf(in.c[k][l]);
                     memcpy(&lod, &in.lod[l], 4);
                     int32_t off[3] = {in.offset[0][l], in.offset[1][l], in.offset[2][l]};
-                    cm_fetch_lod(m, lb ? in.c[0][l] : 0u, c, (op.flags & WT_OP_OFFSET) ? off : NULL,
-                                 (wt_mip)op.mip, lod, want);
+                    float gx[3] = {in.dpdx[0][l], in.dpdx[1][l], in.dpdx[2][l]};
+                    float gy[3] = {in.dpdy[0][l], in.dpdy[1][l], in.dpdy[2][l]};
+                    if (op.mip == WT_MIP_GRAD)
+                        cm_fetch_grad(m, lb ? in.c[0][l] : 0u, c, (op.flags & WT_OP_OFFSET) ? off : NULL, gx, gy,
+                                      want);
+                    else
+                        cm_fetch_lod(m, lb ? in.c[0][l] : 0u, c, (op.flags & WT_OP_OFFSET) ? off : NULL,
+                                     (wt_mip)op.mip, lod, want);
                 } else {
                     for (int k = 0; k < 4; k++)
                         want[k] = poison(k, l);
@@ -880,10 +937,14 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
                     b++;
                     if (cu_printed++ < CU_MAX_PRINT) {
                         printf("REPRO seed=0x%llx case=%s tex.%s warp=%d lane=%d c=(", (unsigned long long)seed,
-                               label, op.mip == WT_MIP_LEVEL ? "level" : "base", w, l);
+                               label, op.mip == WT_MIP_LEVEL ? "level" : op.mip == WT_MIP_GRAD ? "grad" : "base", w,
+                               l);
                         for (int j = 0; j < nc; j++)
                             printf("%s%.9g/0x%08x", j ? "," : "", (double)bf(in.c[j][l]), in.c[j][l]);
-                        printf(") lod=%.9g off=(%d,%d,%d) reg=%d got=0x%08x want=0x%08x\n", (double)bf(in.lod[l]),
+                        printf(") dPdx=(%a,%a,%a) dPdy=(%a,%a,%a)", (double)in.dpdx[0][l], (double)in.dpdx[1][l],
+                               (double)in.dpdx[2][l], (double)in.dpdy[0][l], (double)in.dpdy[1][l],
+                               (double)in.dpdy[2][l]);
+                        printf(" lod=%.9g off=(%d,%d,%d) reg=%d got=0x%08x want=0x%08x\n", (double)bf(in.lod[l]),
                                (op.flags & WT_OP_OFFSET) ? in.offset[0][l] : 0,
                                (op.flags & WT_OP_OFFSET) ? in.offset[1][l] : 0,
                                (op.flags & WT_OP_OFFSET) ? in.offset[2][l] : 0, k, out.d[k][l], want[k]);

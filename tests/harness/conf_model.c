@@ -588,6 +588,10 @@ static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclam
     }
     if (!linear) {
         p.i = A + off;
+        /* Q9: clamp_ogl clamps x to [0, N]; a point fetch then reads the edge
+         * texel (floor(N) = N clamps to N-1, README decision) */
+        if (mode == WT_ADDRESS_CLAMP_OGL)
+            p.i = p.i < 0 ? 0 : p.i > n - 1 ? n - 1 : p.i;
         return p;
     }
     A += (int64_t)256 * off;
@@ -596,6 +600,12 @@ static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclam
             A = 0;
         if (A > (int64_t)256 * (n - 1))
             A = (int64_t)256 * (n - 1);
+    }
+    if (mode == WT_ADDRESS_CLAMP_OGL) { /* Q9: x clamped to [0, N]: A in [-128, 256N - 128] */
+        if (A < -128)
+            A = -128;
+        if (A > (int64_t)256 * n - 128)
+            A = (int64_t)256 * n - 128;
     }
     p.i = floordiv(A, 256);
     p.a = (int)(A - p.i * 256);
@@ -617,6 +627,7 @@ static int64_t addr_index(int64_t i, int n, int mode)
         return r < n ? r : 2 * (int64_t)n - 1 - r;
     }
     case WT_ADDRESS_BORDER:
+    case WT_ADDRESS_CLAMP_OGL: /* Q9: outside [0, N) reads the border colour */
         return (i < 0 || i >= n) ? -1 : i;
     default:
         return i < 0 ? 0 : (i >= n ? n - 1 : i);

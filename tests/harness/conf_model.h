@@ -15,7 +15,7 @@
  * and gradient LOD with anisotropic taps, bias, clamps, the trilinear
  * optimisation),
  * float or integer coordinates, offsets, point and linear filtering, tld4,
- * every address mode but clamp_ogl, and the formats of wt_channel_desc,
+ * every address mode (clamp_ogl as Q9), and the formats of wt_channel_desc,
  * with or without sRGB. */
 
 typedef struct cm_texture {

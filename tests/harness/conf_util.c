@@ -428,8 +428,8 @@ static void model_lane(const cm_texture *m, const wt_op *op, const wt_tex_args *
         cm_fetch_float_off(m, layer, c, po, want);
 }
 
-static long check_warp(const cm_texture *m, wt_tex tex, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                       uint64_t seed, int w, const char *label)
+static long check_warp(const cm_texture *m, wt_tex tex, wt_sampler smp, const wt_op *op, uint32_t active,
+                       const wt_tex_args *in, uint64_t seed, int w, const char *label)
 {
     wt_tex_result out;
     for (int k = 0; k < 4; k++)
@@ -437,7 +437,7 @@ static long check_warp(const cm_texture *m, wt_tex tex, const wt_op *op, uint32_
             out.d[k][l] = poison(k, l);
     out.pred = 0;
     long bad = 0;
-    wt_status st = wt_tex_warp(op, tex, 0, active, in, &out);
+    wt_status st = wt_tex_warp(op, tex, smp, active, in, &out);
     if (st != WT_SUCCESS) {
         if (cu_printed++ < CU_MAX_PRINT)
             printf("REPRO seed=0x%llx case=%s warp=%d: wt_tex_warp returned %s (%s)\n", (unsigned long long)seed,
@@ -508,7 +508,9 @@ static void float_lane(cu_rng *r, const cm_texture *m, int l, int linear, wt_tex
         in->offset[k][l] = cu_offset(r);
 }
 
-long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+/* tex with .f32 coordinates; smp != 0: through that explicit sampler, which
+ * m already describes (filter, modes, border, normalisation). */
+static long check_float(const cm_texture *m, wt_tex tex, wt_sampler smp, uint64_t seed, int nwarps, const char *label)
 {
     cu_rng r = {seed};
     wt_op op;
@@ -528,14 +530,22 @@ long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, 
         op.flags = (w & 1) ? WT_OP_PRED : 0;
         if ((w & 1) && !geom_is_cube(m->geom))
             op.flags |= WT_OP_OFFSET;
+        if (smp)
+            op.flags |= WT_OP_SAMPLER;
         for (int l = 0; l < WT_WARP_SIZE; l++)
             float_lane(&r, m, l, linear, &in);
-        bad += check_warp(m, tex, &op, active, &in, seed, w, label);
+        bad += check_warp(m, tex, smp, &op, active, &in, seed, w, label);
     }
     return bad;
 }
 
-long cu_check_gather(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+{
+    return check_float(m, tex, 0, seed, nwarps, label);
+}
+
+static long check_gather(const cm_texture *m, wt_tex tex, wt_sampler smp, uint64_t seed, int nwarps,
+                         const char *label)
 {
     cu_rng r = {seed};
     wt_op op;
@@ -554,10 +564,57 @@ long cu_check_gather(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps,
         op.flags = (w & 1) ? WT_OP_PRED : 0;
         if ((w & 1) && !geom_is_cube(m->geom))
             op.flags |= WT_OP_OFFSET;
+        if (smp)
+            op.flags |= WT_OP_SAMPLER;
         for (int l = 0; l < WT_WARP_SIZE; l++)
             float_lane(&r, m, l, 1, &in);
-        bad += check_warp(m, tex, &op, active, &in, seed, w, label);
+        bad += check_warp(m, tex, smp, &op, active, &in, seed, w, label);
     }
+    return bad;
+}
+
+long cu_check_gather(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+{
+    return check_gather(m, tex, 0, seed, nwarps, label);
+}
+
+/* PTX independent mode (§3.1, §4.3, Q9): a random explicit sampler over
+ * tex -- filter, the five modes (clamp_ogl too), force_unnormalized_coords,
+ * a border colour -- and ms, m as that sampler reads it: a linear sampler on
+ * a texture that cannot filter samples with point (decision), forcing
+ * unnormalised coordinates demotes wrap and mirror.  Runs tex and, where
+ * gathers is set, tld4 through it.  Returns the mismatches. */
+static long check_sampler(const cm_texture *m, wt_tex tex, cu_rng *r, int nwarps, int gathers, const char *label)
+{
+    wt_sampler_desc sd;
+    memset(&sd, 0, sizeof sd);
+    for (int k = 0; k < 3; k++)
+        sd.address_mode[k] = (wt_address_mode)cu_below(r, 5); /* wrap, clamp, mirror, border, clamp_ogl */
+    sd.filter_mode = cu_below(r, 2) ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    sd.force_unnormalized_coords = cu_below(r, 3) == 0;
+    cu_random_border(sd.border_color, r);
+    wt_sampler smp = 0;
+    if (wt_create_sampler_object(&smp, &sd) != WT_SUCCESS) {
+        if (cu_printed++ < CU_MAX_PRINT)
+            printf("REPRO case=%s: sampler creation failed: %s\n", label, wt_last_error_message());
+        return 1;
+    }
+    cm_texture ms = *m;
+    for (int k = 0; k < 3; k++)
+        ms.addr[k] = sd.address_mode[k];
+    ms.filter = sd.filter_mode == WT_FILTER_LINEAR && cm_reads_float(m) ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    memcpy(ms.border, sd.border_color, sizeof ms.border);
+    if (sd.force_unnormalized_coords)
+        ms.normalized = 0;
+    char sl[320];
+    snprintf(sl, sizeof sl, "%s sampler(filter=%d addr=%d,%d,%d force_unnorm=%d)", label, (int)sd.filter_mode,
+             (int)sd.address_mode[0], (int)sd.address_mode[1], (int)sd.address_mode[2], sd.force_unnormalized_coords);
+    uint64_t seed = cu_next(r);
+    long bad = check_float(&ms, tex, smp, seed, nwarps, sl);
+    if (gathers)
+        bad += check_gather(&ms, tex, smp, seed ^ 0x5a3b, nwarps, sl);
+    if (wt_destroy_sampler_object(smp) != WT_SUCCESS)
+        bad++;
     return bad;
 }
 
@@ -603,7 +660,7 @@ long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, co
                 in.c[k][l] = (uint32_t)v;
             }
         }
-        bad += check_warp(m, tex, &op, active, &in, seed, w, label);
+        bad += check_warp(m, tex, 0, &op, active, &in, seed, w, label);
     }
     return bad;
 }
@@ -683,6 +740,8 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
                     bad += cu_check_float(&m, tex, cseed, nwarps, label);
                     if (gathers)
                         bad += cu_check_gather(&m, tex, cseed ^ 0x7e4d, nwarps, label);
+                    if ((combo & 3) == 0) /* a quarter of the combinations again through a sampler */
+                        bad += check_sampler(&m, tex, &r, nwarps, gathers, label);
                     if (wt_destroy_texture_object(tex) != WT_SUCCESS)
                         bad++;
                 }
@@ -851,7 +910,7 @@ static void cu_grad(cu_rng *r, const int n[3], float dx[3], float dy[3])
 
 /* nwarps warps of tex (base, .level and .grad in turn, offsets on odd
  * warps) and, where the geometry has it, tld4 (Q15: the view's first level). */
-static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label)
+static long check_mip(const cm_texture *m, wt_tex tex, wt_sampler smp, uint64_t seed, int nwarps, const char *label)
 {
     cu_rng r = {seed};
     wt_op op;
@@ -880,6 +939,8 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
         op.flags = (w & 1) ? WT_OP_PRED : 0;
         if (((w & 1) || gather) && !geom_is_cube(m->geom))
             op.flags |= WT_OP_OFFSET;
+        if (smp)
+            op.flags |= WT_OP_SAMPLER;
         for (int l = 0; l < WT_WARP_SIZE; l++) {
             float_lane(&r, &lvl0, l, gather || linear, &in);
             float lod = cu_lod(&r, nv);
@@ -894,7 +955,7 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
         }
         long b = 0;
         if (op.family == WT_FAMILY_TLD4) {
-            b = check_warp(m, tex, &op, active, &in, seed, w, label);
+            b = check_warp(m, tex, smp, &op, active, &in, seed, w, label);
         } else {
             /* check_warp's model call is cm_fetch_float_off (base mode); the
              * .level warps compare against cm_fetch_lod here */
@@ -902,7 +963,7 @@ static long check_mip(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps
             for (int k = 0; k < 4; k++)
                 for (int l = 0; l < WT_WARP_SIZE; l++)
                     out.d[k][l] = poison(k, l);
-            if (wt_tex_warp(&op, tex, 0, active, &in, &out) != WT_SUCCESS) {
+            if (wt_tex_warp(&op, tex, smp, active, &in, &out) != WT_SUCCESS) {
                 if (cu_printed++ < CU_MAX_PRINT)
                     printf("REPRO seed=0x%llx case=%s warp=%d: %s\n", (unsigned long long)seed, label, w,
                            wt_last_error_message());
@@ -1042,7 +1103,35 @@ long cu_run_mip_matrix(wt_geom g, int w, int h, int d, int layers, int levels, c
                                    wt_last_error_message());
                         continue;
                     }
-                    bad += check_mip(&m, tex, cseed, nwarps, label);
+                    bad += check_mip(&m, tex, 0, cseed, nwarps, label);
+                    if (rep == 0) { /* once more through a random explicit sampler (§6.1: still normalised) */
+                        wt_sampler_desc sd;
+                        memset(&sd, 0, sizeof sd);
+                        for (int k = 0; k < 3; k++)
+                            sd.address_mode[k] = (wt_address_mode)cu_below(&r, 5);
+                        sd.filter_mode = cu_below(&r, 2) ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+                        sd.force_unnormalized_coords = (int)cu_below(&r, 2);
+                        cu_random_border(sd.border_color, &r);
+                        wt_sampler smp = 0;
+                        if (wt_create_sampler_object(&smp, &sd) != WT_SUCCESS) {
+                            bad++;
+                        } else {
+                            cm_texture ms = m;
+                            for (int k = 0; k < 3; k++)
+                                ms.addr[k] = sd.address_mode[k];
+                            ms.filter = sd.filter_mode == WT_FILTER_LINEAR && cm_reads_float(&m) ? WT_FILTER_LINEAR
+                                                                                                 : WT_FILTER_POINT;
+                            memcpy(ms.border, sd.border_color, sizeof ms.border);
+                            ms.normalized = !sd.force_unnormalized_coords;
+                            char sl[384];
+                            snprintf(sl, sizeof sl, "%s sampler(filter=%d addr=%d,%d,%d force_unnorm=%d)", label,
+                                     (int)sd.filter_mode, (int)sd.address_mode[0], (int)sd.address_mode[1],
+                                     (int)sd.address_mode[2], sd.force_unnormalized_coords);
+                            bad += check_mip(&ms, tex, smp, cu_next(&r), nwarps, sl);
+                            if (wt_destroy_sampler_object(smp) != WT_SUCCESS)
+                                bad++;
+                        }
+                    }
                     if (wt_destroy_texture_object(tex) != WT_SUCCESS)
                         bad++;
                 }

@@ -392,6 +392,18 @@ static void test_trilinear_bias(void **state)
     EXPECT(6, 256);
     set_bias(-100.0f);
     EXPECT(0, 256);
+    /* an infinite bias too (the core stores trunc(±∞·256) saturated; the
+     * unrounded bias here is the infinity itself) */
+    smp.bias = INFINITY;
+    smp.bias256 = 1 << 24;
+    EXPECT(6, 256);
+    smp.bias = -INFINITY;
+    smp.bias256 = -(1 << 24);
+    EXPECT(0, 256);
+    smp.max_aniso = 1; /* the plain bias add */
+    smp.bias = INFINITY;
+    smp.bias256 = 1 << 24;
+    EXPECT(6, 256);
 }
 
 /* Q4: disable_trilinear_optimization, max_anisotropy 1 and a point mip filter

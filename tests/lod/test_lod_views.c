@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "warptex.h"
@@ -219,6 +220,30 @@ static void test_mipmapped_unnormalised_sampler(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
+/* Infinite biases through the descriptor: +∞ reads the last level, −∞ the
+ * first, with and without the trilinear optimisation (which reads the
+ * unrounded bias, §6.5), for tex.level and tex.grad; a plain tex ignores the
+ * bias (D2.1). */
+static void test_infinite_bias(void **state)
+{
+    (void)state;
+    wt_mipmapped_array m = make_mip(64, 7, 0);
+    for (int aniso = 1; aniso <= 4; aniso *= 4) {
+        for (int sign = 0; sign < 2; sign++) {
+            wt_texture_desc td = desc(WT_FILTER_LINEAR, 0.0f);
+            td.max_anisotropy = (unsigned)aniso;
+            td.mipmap_level_bias = sign ? -INFINITY : INFINITY;
+            wt_tex t = make_tex(m, &td, 0, 0);
+            float want = sign ? 0.0f : 6.0f;
+            assert_bits(wt_tex_unified_2d_level_v4f32_f32(t, 0.5f, 0.5f, 2.5f).x, want);
+            assert_bits(wt_tex_unified_2d_grad_v4f32_f32(t, 0.5f, 0.5f, 0.1f, 0.0f, 0.0f, 0.1f).x, want);
+            assert_bits(wt_tex_unified_2d_v4f32_f32(t, 0.5f, 0.5f).x, 0.0f);
+            assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+        }
+    }
+    assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -227,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_tld4_base_level),
         cmocka_unit_test(test_grad_view_scaling),
         cmocka_unit_test(test_mipmapped_unnormalised_sampler),
+        cmocka_unit_test(test_infinite_bias),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

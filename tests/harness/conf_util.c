@@ -665,23 +665,63 @@ long cu_check_int(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, co
     return bad;
 }
 
+static size_t mip_texel_count(const cm_texture *m);
+
+/* The model of a matrix texture (levels 0: no mipmaps) with random texels
+ * from r; returns the texel buffer (m->texels, the caller frees it) or NULL. */
+static void *model_texels(cm_texture *m, wt_geom g, int w, int h, int d, int layers, int levels, const cu_format *f,
+                          cu_rng *r)
+{
+    memset(m, 0, sizeof *m);
+    m->geom = g;
+    m->w = w;
+    m->h = geom_is_cube(g) ? w : h;
+    m->d = geom_is_cube(g) ? 1 : d;
+    m->layers = layers;
+    m->levels = levels;
+    cu_set_format(m, f);
+    size_t n = levels ? mip_texel_count(m) : cu_texel_count(m);
+    void *buf = malloc(n * cm_elem_size(m));
+    if (buf)
+        cu_fill_texels(m, buf, n, r);
+    m->texels = buf;
+    return buf;
+}
+
+/* Did texture creation (status st, object tex) give what m asks for?  A
+ * linear texel or mip filter on integers read as element type must be
+ * refused (§5.1, D2.23); anything else must succeed.  Counts a wrong answer
+ * in *bad; returns 1 when tex is live and the case should be checked. */
+static int created(const cm_texture *m, int linear, wt_status st, wt_tex tex, const char *label, long *bad)
+{
+    if (!cm_reads_float(m) && linear) {
+        if (st != WT_ERROR_INVALID_FILTER_SETTING) {
+            ++*bad;
+            if (cu_printed++ < CU_MAX_PRINT)
+                printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n", label,
+                       wt_status_string(st));
+        }
+        if (st == WT_SUCCESS)
+            wt_destroy_texture_object(tex);
+        return 0;
+    }
+    if (st != WT_SUCCESS) {
+        ++*bad;
+        if (cu_printed++ < CU_MAX_PRINT)
+            printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
+                   wt_last_error_message());
+        return 0;
+    }
+    return 1;
+}
+
 long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *f, uint64_t seed, int nwarps)
 {
     cm_texture m;
-    memset(&m, 0, sizeof m);
-    m.geom = g;
-    m.w = w;
-    m.h = geom_is_cube(g) ? w : h;
-    m.d = geom_is_cube(g) ? 1 : d;
-    m.layers = layers;
-    cu_set_format(&m, f);
-    size_t n = cu_texel_count(&m);
-    void *buf = malloc(n * cm_elem_size(&m));
+    cu_rng r = {seed};
+    void *buf = model_texels(&m, g, w, h, d, layers, 0, f, &r);
     if (!buf)
         return 1;
-    cu_rng r = {seed};
-    cu_fill_texels(&m, buf, n, &r);
-    m.texels = buf;
     wt_array arr = NULL;
     wt_status st = cu_make_array(&m, &arr);
     if (st != WT_SUCCESS) {
@@ -718,25 +758,8 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
                              (int)m.addr[2], seam);
                     wt_tex tex = 0;
                     st = cu_make_tex(&m, arr, &tex);
-                    if (!cm_reads_float(&m) && filt) {
-                        /* §5.1: linear filtering of integers read as element type is refused */
-                        if (st != WT_ERROR_INVALID_FILTER_SETTING) {
-                            bad++;
-                            if (cu_printed++ < CU_MAX_PRINT)
-                                printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n",
-                                       label, wt_status_string(st));
-                        }
-                        if (st == WT_SUCCESS)
-                            wt_destroy_texture_object(tex);
+                    if (!created(&m, filt, st, tex, label, &bad))
                         continue;
-                    }
-                    if (st != WT_SUCCESS) {
-                        bad++;
-                        if (cu_printed++ < CU_MAX_PRINT)
-                            printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
-                                   wt_last_error_message());
-                        continue;
-                    }
                     bad += cu_check_float(&m, tex, cseed, nwarps, label);
                     if (gathers)
                         bad += cu_check_gather(&m, tex, cseed ^ 0x7e4d, nwarps, label);
@@ -1022,21 +1045,10 @@ long cu_run_mip_matrix(wt_geom g, int w, int h, int d, int layers, int levels, c
                        int nwarps)
 {
     cm_texture m;
-    memset(&m, 0, sizeof m);
-    m.geom = g;
-    m.w = w;
-    m.h = geom_is_cube(g) ? w : h;
-    m.d = geom_is_cube(g) ? 1 : d;
-    m.layers = layers;
-    m.levels = levels;
-    cu_set_format(&m, f);
-    size_t n = mip_texel_count(&m);
-    void *buf = malloc(n * cm_elem_size(&m));
+    cu_rng r = {seed};
+    void *buf = model_texels(&m, g, w, h, d, layers, levels, f, &r);
     if (!buf)
         return 1;
-    cu_rng r = {seed};
-    cu_fill_texels(&m, buf, n, &r);
-    m.texels = buf;
     wt_mipmapped_array arr = NULL;
     wt_status st = make_mip_array(&m, &arr);
     if (st != WT_SUCCESS) {
@@ -1084,25 +1096,8 @@ long cu_run_mip_matrix(wt_geom g, int w, int h, int d, int layers, int levels, c
                              (double)m.min_clamp, (double)m.max_clamp, m.max_anisotropy, m.no_trilinear_opt);
                     wt_tex tex = 0;
                     st = make_mip_tex(&m, arr, &tex);
-                    if (!cm_reads_float(&m) && (filt || mipf)) {
-                        /* §5.1, D2.23: a linear texel or mip filter on integers read as element type is refused */
-                        if (st != WT_ERROR_INVALID_FILTER_SETTING) {
-                            bad++;
-                            if (cu_printed++ < CU_MAX_PRINT)
-                                printf("REPRO case=%s: creation returned %s, want WT_ERROR_INVALID_FILTER_SETTING\n",
-                                       label, wt_status_string(st));
-                        }
-                        if (st == WT_SUCCESS)
-                            wt_destroy_texture_object(tex);
+                    if (!created(&m, filt || mipf, st, tex, label, &bad))
                         continue;
-                    }
-                    if (st != WT_SUCCESS) {
-                        bad++;
-                        if (cu_printed++ < CU_MAX_PRINT)
-                            printf("REPRO case=%s: texture creation failed: %s (%s)\n", label, wt_status_string(st),
-                                   wt_last_error_message());
-                        continue;
-                    }
                     bad += check_mip(&m, tex, 0, cseed, nwarps, label);
                     if (rep == 0) { /* once more through a random explicit sampler (§6.1: still normalised) */
                         wt_sampler_desc sd;

@@ -42,16 +42,12 @@ static wt_status check(const wt_op *op, const wt__surf *s, const char *fn)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op is NULL", fn);
     if (op->family != WT_FAMILY_SULD && op->family != WT_FAMILY_SUST && op->family != WT_FAMILY_SURED)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op family %u is not suld, sust or sured", fn, op->family);
-    op_name(op, name, sizeof name);
     int geom_ok = op->geom <= WT_GEOM_A2D, clamp_ok = op->clamp <= WT_CLAMP_ZERO, ok = geom_ok && clamp_ok;
     if (op->family == WT_FAMILY_SURED) {
         int t = op->rtype, r = op->redop;
         ok = ok && op->geom <= WT_GEOM_3D && op->mode <= WT_SURF_P && t <= WT_RTYPE_B64 && r <= WT_RED_OR;
         if (ok && op->mode == WT_SURF_B)
-            ok = (r == WT_RED_ADD && (t == WT_RTYPE_U32 || t == WT_RTYPE_U64 || t == WT_RTYPE_S32)) ||
-                 ((r == WT_RED_MIN || r == WT_RED_MAX) &&
-                  (t == WT_RTYPE_U32 || t == WT_RTYPE_S32 || t == WT_RTYPE_U64 || t == WT_RTYPE_S64)) ||
-                 ((r == WT_RED_AND || r == WT_RED_OR) && t == WT_RTYPE_B32);
+            ok = wt__sured_b_form_ok(r, t);
         else if (ok)
             ok = t == WT_RTYPE_B32 || (t == WT_RTYPE_B64 && (r == WT_RED_MIN || r == WT_RED_MAX));
     } else {
@@ -61,12 +57,13 @@ static wt_status check(const wt_op *op, const wt__surf *s, const char *fn)
         if (ok && op->mode == WT_SURF_P)
             ok = op->family == WT_FAMILY_SUST && op->geom <= WT_GEOM_3D && op->bits == 32;
     }
+    if (ok && geom_matches(s, op->geom))
+        return WT_SUCCESS;
+    op_name(op, name, sizeof name); /* only on failure: this is every call's path */
     if (!ok)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s is not a legal PTX surface instruction", fn, name);
-    if (!geom_matches(s, op->geom))
-        return wt__error(WT_ERROR_INVALID_SURFACE, "%s(): %s does not match the surface's geometry (%uD%s%s)", fn, name,
-                         s->dims, s->layered ? " layered" : "", s->cube ? " cubemap" : "");
-    return WT_SUCCESS;
+    return wt__error(WT_ERROR_INVALID_SURFACE, "%s(): %s does not match the surface's geometry (%uD%s%s)", fn, name,
+                     s->dims, s->layered ? " layered" : "", s->cube ? " cubemap" : "");
 }
 
 static const wt__surf *lookup(wt_surf surf, const char *fn)

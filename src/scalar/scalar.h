@@ -115,6 +115,10 @@ WT_INTERNAL void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *o
  * untouched, d zeroed). */
 WT_INTERNAL int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4],
                                        const uint64_t v[4], uint64_t d[4]);
+/* Seed 000 (§10.4): whether sured.b takes this reduction on this type: add
+ * on .u32/.u64/.s32, min/max on .u32/.s32/.u64/.s64, and/or on .b32
+ * (sured_scalar.c; the surface entry refuses other forms with it). */
+WT_INTERNAL int wt__sured_b_form_ok(int redop, int rtype);
 /* Decision D2.16: whether a sured.p of op's type and reduction can run on
  * format f (sured_scalar.c; the lane traps otherwise).  Exported so that
  * the entry can name the reason of such a trap. */

@@ -40,6 +40,14 @@ typedef struct red {
     uint32_t unit;  /* bytes per x step: 1 (.b) or the element size (.p) */
 } red;
 
+int wt__sured_b_form_ok(int o, int t)
+{
+    return (o == WT_RED_ADD && (t == WT_RTYPE_U32 || t == WT_RTYPE_U64 || t == WT_RTYPE_S32)) ||
+           ((o == WT_RED_MIN || o == WT_RED_MAX) &&
+            (t == WT_RTYPE_U32 || t == WT_RTYPE_S32 || t == WT_RTYPE_U64 || t == WT_RTYPE_S64)) ||
+           ((o == WT_RED_AND || o == WT_RED_OR) && t == WT_RTYPE_B32);
+}
+
 int wt__sured_p_format_ok(const wt__format *f, const wt_op *op)
 {
     /* D2.16: .b32 on one-channel 32-bit integer formats, .b64 (min/max
@@ -60,13 +68,7 @@ static int decode(const wt__surf *s, const wt_op *op, red *r)
         return 0; /* no layered sured in PTX; the entry refuses these first */
     r->op = (uint8_t)o;
     if (op->mode == WT_SURF_B) {
-        /* §10.4: add on .u32/.u64/.s32; min/max on .u32/.s32/.u64/.s64;
-         * and/or on .b32.  x counts bytes. */
-        int ok = (o == WT_RED_ADD && (t == WT_RTYPE_U32 || t == WT_RTYPE_U64 || t == WT_RTYPE_S32)) ||
-                 ((o == WT_RED_MIN || o == WT_RED_MAX) &&
-                  (t == WT_RTYPE_U32 || t == WT_RTYPE_S32 || t == WT_RTYPE_U64 || t == WT_RTYPE_S64)) ||
-                 ((o == WT_RED_AND || o == WT_RED_OR) && t == WT_RTYPE_B32);
-        if (!ok)
+        if (!wt__sured_b_form_ok(o, t)) /* §10.4; x counts bytes */
             return 0;
         r->wide = t == WT_RTYPE_U64 || t == WT_RTYPE_S64;
         r->sgn = t == WT_RTYPE_S32 || t == WT_RTYPE_S64;

@@ -211,12 +211,10 @@ wt_status cu_make_array(const cm_texture *m, wt_array *out)
     return st;
 }
 
-wt_status cu_make_tex(const cm_texture *m, wt_array arr, wt_tex *out)
+/* The texture descriptor that m describes (the mip fields zero when m has
+ * no levels, which is CUDA's default). */
+static wt_texture_desc tex_desc_of(const cm_texture *m)
 {
-    wt_resource_desc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.type = WT_RESOURCE_ARRAY;
-    rd.res.array.array = arr;
     wt_texture_desc td;
     memset(&td, 0, sizeof td);
     for (int k = 0; k < 3; k++)
@@ -227,6 +225,22 @@ wt_status cu_make_tex(const cm_texture *m, wt_array arr, wt_tex *out)
     td.normalized_coords = m->normalized;
     td.seamless_cubemap = m->seamless;
     td.srgb = m->srgb;
+    td.mipmap_filter_mode = m->mip_filter;
+    td.mipmap_level_bias = m->lod_bias;
+    td.min_mipmap_level_clamp = m->min_clamp;
+    td.max_mipmap_level_clamp = m->max_clamp;
+    td.max_anisotropy = (unsigned)m->max_anisotropy;
+    td.disable_trilinear_optimization = m->no_trilinear_opt;
+    return td;
+}
+
+wt_status cu_make_tex(const cm_texture *m, wt_array arr, wt_tex *out)
+{
+    wt_resource_desc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.type = WT_RESOURCE_ARRAY;
+    rd.res.array.array = arr;
+    wt_texture_desc td = tex_desc_of(m);
     return wt_create_texture_object(out, &rd, &td, NULL);
 }
 
@@ -840,22 +854,8 @@ static wt_status make_mip_tex(const cm_texture *m, wt_mipmapped_array arr, wt_te
     memset(&rd, 0, sizeof rd);
     rd.type = WT_RESOURCE_MIPMAPPED_ARRAY;
     rd.res.mipmap.mipmap = arr;
-    wt_texture_desc td;
-    memset(&td, 0, sizeof td);
-    for (int k = 0; k < 3; k++)
-        td.address_mode[k] = m->addr[k];
-    td.filter_mode = m->filter;
-    td.read_mode = m->read_mode;
-    memcpy(td.border_color, m->border, sizeof td.border_color);
+    wt_texture_desc td = tex_desc_of(m);
     td.normalized_coords = 1; /* §6.1: mipmapped arrays require it */
-    td.seamless_cubemap = m->seamless;
-    td.srgb = m->srgb;
-    td.mipmap_filter_mode = m->mip_filter;
-    td.mipmap_level_bias = m->lod_bias;
-    td.min_mipmap_level_clamp = m->min_clamp;
-    td.max_mipmap_level_clamp = m->max_clamp;
-    td.max_anisotropy = (unsigned)m->max_anisotropy;
-    td.disable_trilinear_optimization = m->no_trilinear_opt;
     wt_resource_view_desc v;
     memset(&v, 0, sizeof v);
     v.first_mipmap_level = (unsigned)m->first_level;

@@ -97,7 +97,6 @@ struct wt_mipmapped_array_s {
  * remove returns 1 when p was live. */
 WT_INTERNAL int wt__live_add(const void *p);
 WT_INTERNAL int wt__live_remove(const void *p);
-WT_INTERNAL int wt__live_has(const void *p);
 /* p is live and its first 32-bit word (the magic) equals magic, both
  * checked under the set's lock, so a racing free cannot slip in between. */
 WT_INTERNAL int wt__live_has_magic(const void *p, uint32_t magic);

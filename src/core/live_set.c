@@ -85,28 +85,24 @@ int wt__live_add(const void *p)
     return rc;
 }
 
+/* Empty slot i (under the lock); a tombstone keeps later probes going. */
+static void drop_slot(long i)
+{
+    slots[i] = TOMB;
+    used--;
+    tombs++;
+}
+
 int wt__live_remove(const void *p)
 {
     pthread_mutex_lock(&lock);
     long i = p ? find(p, 0) : -1;
-    if (i >= 0) {
-        slots[i] = TOMB;
-        used--;
-        tombs++;
-    }
+    if (i >= 0)
+        drop_slot(i);
     pthread_mutex_unlock(&lock);
     return i >= 0;
 }
 
-int wt__live_has(const void *p)
-{
-    if (!p)
-        return 0;
-    pthread_mutex_lock(&lock);
-    int found = find(p, 0) >= 0;
-    pthread_mutex_unlock(&lock);
-    return found;
-}
 
 /* The first 32-bit word of a live p (arrays and mipmapped arrays start with
  * their magic).  Read under the lock: a live pointer cannot be freed while
@@ -139,9 +135,7 @@ int wt__live_take(const void *p, uint32_t magic, int (*accept)(const void *))
         if (accept && !accept(p)) {
             rc = -1;
         } else {
-            slots[i] = TOMB;
-            used--;
-            tombs++;
+            drop_slot(i);
             rc = 1;
         }
     }

@@ -436,10 +436,17 @@ static void model_lane(const cm_texture *m, const wt_op *op, const wt_tex_args *
     float c[3] = {0, 0, 0};
     for (int k = b; k < nc; k++)
         c[k - b] = bf(in->c[k][l]);
-    if (op->family == WT_FAMILY_TLD4)
+    if (op->family == WT_FAMILY_TLD4) {
         cm_gather(m, layer, c, po, op->comp, want);
-    else
+    } else if (op->mip == WT_MIP_GRAD) {
+        float gx[3] = {in->dpdx[0][l], in->dpdx[1][l], in->dpdx[2][l]};
+        float gy[3] = {in->dpdy[0][l], in->dpdy[1][l], in->dpdy[2][l]};
+        cm_fetch_grad(m, layer, c, po, gx, gy, want);
+    } else if (m->levels || op->mip == WT_MIP_LEVEL) {
+        cm_fetch_lod(m, layer, c, po, (wt_mip)op->mip, bf(in->lod[l]), want);
+    } else {
         cm_fetch_float_off(m, layer, c, po, want);
+    }
 }
 
 static long check_warp(const cm_texture *m, wt_tex tex, wt_sampler smp, const wt_op *op, uint32_t active,
@@ -481,8 +488,10 @@ static long check_warp(const cm_texture *m, wt_tex tex, wt_sampler smp, const wt
                 continue;
             bad++;
             if (cu_printed++ < CU_MAX_PRINT) {
-                printf("REPRO seed=0x%llx case=%s %s warp=%d lane=%d%s c=(", (unsigned long long)seed, label,
-                       op->family == WT_FAMILY_TLD4 ? "tld4" : "tex", w, l, on ? "" : " (inactive)");
+                printf("REPRO seed=0x%llx case=%s %s.%s warp=%d lane=%d%s c=(", (unsigned long long)seed, label,
+                       op->family == WT_FAMILY_TLD4 ? "tld4" : "tex",
+                       op->mip == WT_MIP_LEVEL ? "level" : op->mip == WT_MIP_GRAD ? "grad" : "base", w, l,
+                       on ? "" : " (inactive)");
                 for (int j = 0; j < nc; j++) {
                     if (is_int || (layered && j == 0))
                         printf("%s%d", j ? "," : "", (int32_t)in->c[j][l]);
@@ -491,6 +500,12 @@ static long check_warp(const cm_texture *m, wt_tex tex, wt_sampler smp, const wt
                 }
                 if (op->flags & WT_OP_OFFSET)
                     printf(") off=(%d,%d,%d", in->offset[0][l], in->offset[1][l], in->offset[2][l]);
+                if (op->mip == WT_MIP_LEVEL)
+                    printf(") lod=(%.9g", (double)bf(in->lod[l]));
+                if (op->mip == WT_MIP_GRAD)
+                    printf(") dPdx=(%a,%a,%a) dPdy=(%a,%a,%a", (double)in->dpdx[0][l], (double)in->dpdx[1][l],
+                           (double)in->dpdx[2][l], (double)in->dpdy[0][l], (double)in->dpdy[1][l],
+                           (double)in->dpdy[2][l]);
                 printf(") comp=%d reg=%d got=0x%08x want=0x%08x\n", op->comp, k, out.d[k][l], want[k]);
             }
         }
@@ -976,67 +991,7 @@ static long check_mip(const cm_texture *m, wt_tex tex, wt_sampler smp, uint64_t 
                 in.dpdy[k][l] = gy[k];
             }
         }
-        long b = 0;
-        if (op.family == WT_FAMILY_TLD4) {
-            b = check_warp(m, tex, smp, &op, active, &in, seed, w, label);
-        } else {
-            /* check_warp's model call is cm_fetch_float_off (base mode); the
-             * .level warps compare against cm_fetch_lod here */
-            wt_tex_result out;
-            for (int k = 0; k < 4; k++)
-                for (int l = 0; l < WT_WARP_SIZE; l++)
-                    out.d[k][l] = poison(k, l);
-            if (wt_tex_warp(&op, tex, smp, active, &in, &out) != WT_SUCCESS) {
-                if (cu_printed++ < CU_MAX_PRINT)
-                    printf("REPRO seed=0x%llx case=%s warp=%d: %s\n", (unsigned long long)seed, label, w,
-                           wt_last_error_message());
-                bad++;
-                continue;
-            }
-            int nc = cu_geom_ncoords(m->geom);
-            int lb = geom_is_layered(m->geom) ? 1 : 0;
-            for (int l = 0; l < WT_WARP_SIZE; l++) {
-                uint32_t want[4];
-                if ((active >> l) & 1u) {
-                    float c[3] = {0, 0, 0}, lod;
-                    for (int k = lb; k < nc; k++)
-                        c[k - lb] = bf(in.c[k][l]);
-                    memcpy(&lod, &in.lod[l], 4);
-                    int32_t off[3] = {in.offset[0][l], in.offset[1][l], in.offset[2][l]};
-                    float gx[3] = {in.dpdx[0][l], in.dpdx[1][l], in.dpdx[2][l]};
-                    float gy[3] = {in.dpdy[0][l], in.dpdy[1][l], in.dpdy[2][l]};
-                    if (op.mip == WT_MIP_GRAD)
-                        cm_fetch_grad(m, lb ? in.c[0][l] : 0u, c, (op.flags & WT_OP_OFFSET) ? off : NULL, gx, gy,
-                                      want);
-                    else
-                        cm_fetch_lod(m, lb ? in.c[0][l] : 0u, c, (op.flags & WT_OP_OFFSET) ? off : NULL,
-                                     (wt_mip)op.mip, lod, want);
-                } else {
-                    for (int k = 0; k < 4; k++)
-                        want[k] = poison(k, l);
-                }
-                for (int k = 0; k < 4; k++) {
-                    if (out.d[k][l] == want[k])
-                        continue;
-                    b++;
-                    if (cu_printed++ < CU_MAX_PRINT) {
-                        printf("REPRO seed=0x%llx case=%s tex.%s warp=%d lane=%d c=(", (unsigned long long)seed,
-                               label, op.mip == WT_MIP_LEVEL ? "level" : op.mip == WT_MIP_GRAD ? "grad" : "base", w,
-                               l);
-                        for (int j = 0; j < nc; j++)
-                            printf("%s%.9g/0x%08x", j ? "," : "", (double)bf(in.c[j][l]), in.c[j][l]);
-                        printf(") dPdx=(%a,%a,%a) dPdy=(%a,%a,%a)", (double)in.dpdx[0][l], (double)in.dpdx[1][l],
-                               (double)in.dpdx[2][l], (double)in.dpdy[0][l], (double)in.dpdy[1][l],
-                               (double)in.dpdy[2][l]);
-                        printf(" lod=%.9g off=(%d,%d,%d) reg=%d got=0x%08x want=0x%08x\n", (double)bf(in.lod[l]),
-                               (op.flags & WT_OP_OFFSET) ? in.offset[0][l] : 0,
-                               (op.flags & WT_OP_OFFSET) ? in.offset[1][l] : 0,
-                               (op.flags & WT_OP_OFFSET) ? in.offset[2][l] : 0, k, out.d[k][l], want[k]);
-                    }
-                }
-            }
-        }
-        bad += b;
+        bad += check_warp(m, tex, smp, &op, active, &in, seed, w, label);
     }
     return bad;
 }

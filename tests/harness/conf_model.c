@@ -933,7 +933,7 @@ static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const 
 /* ---- level of detail (§6.2-6.5, D2.1-D2.6, D2.21, D2.25, Q3, Q4, Q17) ------------------- */
 
 /* Appendix B: the measured log2 table (typed in from SEMANTICS.md). */
-static const int LOG2TAB[256] = {
+const int cm_log2_tab[256] = {
     0,   2,   4,   5,   6,   8,   9,   11,  12,  13,  15,  16,  18,  19,  20,  22,
     23,  24,  26,  27,  28,  30,  31,  32,  34,  35,  36,  38,  39,  40,  42,  43,
     44,  45,  47,  48,  49,  50,  52,  53,  54,  55,  57,  58,  59,  60,  62,  63,
@@ -957,7 +957,7 @@ static const int LOG2TAB[256] = {
 /* §6.4 in doubles: every value there has 10 significant bits, so floor and
  * ldexp on doubles are exact.  t10 cuts to 10 bits toward zero; a value is
  * M·2^k with M in [512, 1023]. */
-static double t10d(double x)
+double cm_t10(double x)
 {
     if (x == 0.0)
         return 0.0;
@@ -969,37 +969,37 @@ static double mof(double x) { return ldexp(x, -kof(x)); }
 static double rhud(double x) { return floor(x + 0.5); }
 
 /* step 2: a = max, b = min of the t10 magnitudes; t10(a + rhu(11·M_b/8)·2^(k_b−2)) */
-static double grad_len(double u, double v)
+double cm_grad_len(double u, double v)
 {
     double a = fmax(u, v), b = fmin(u, v);
     if (b == 0.0)
         return a;
-    return t10d(a + ldexp(rhud(11.0 * mof(b) / 8.0), kof(b) - 2));
+    return cm_t10(a + ldexp(rhud(11.0 * mof(b) / 8.0), kof(b) - 2));
 }
 /* step 3: one component of dPdx ± dPdy (signed t10 values): the smaller
  * operand cut to g = 2^(ilogb(big) − 10), then D2.2's t10 */
-static double grad_adder(double x, double y)
+double cm_grad_adder(double x, double y)
 {
     double big = fabs(x) >= fabs(y) ? x : y, small = fabs(x) >= fabs(y) ? y : x;
     if (big == 0.0)
         return 0.0;
     double g = ldexp(1.0, ilogb(big) - 10);
     double cut = floor(fabs(small) / g) * g;
-    return t10d((big < 0) == (small < 0) ? fabs(big) + cut : fabs(big) - cut);
+    return cm_t10((big < 0) == (small < 0) ? fabs(big) + cut : fabs(big) - cut);
 }
 /* step 3: 11/16 of an octagonal length */
-static double grad_diag(double u, double v)
+double cm_grad_diag(double u, double v)
 {
     double a = fmax(u, v), b = fmin(u, v);
     if (a == 0.0)
         return 0.0;
-    double big = t10d(ldexp(rhud(11.0 * mof(a) / 8.0), kof(a) - 1));
+    double big = cm_t10(ldexp(rhud(11.0 * mof(a) / 8.0), kof(a) - 1));
     if (b == 0.0)
         return big;
-    return t10d(big + ldexp(rhud(121.0 * mof(b) / 64.0), kof(b) - 3));
+    return cm_t10(big + ldexp(rhud(121.0 * mof(b) / 64.0), kof(b) - 3));
 }
 /* D2.5: t10(max + rhu(11·M_mid/8)·2^(k_mid−2) + M_min·2^(k_min−2)) */
-static double grad_len3(const double v[3])
+double cm_grad_len3(const double v[3])
 {
     double s[3] = {v[0], v[1], v[2]};
     for (int i = 0; i < 2; i++) /* descending */
@@ -1014,7 +1014,7 @@ static double grad_len3(const double v[3])
     double sum = s[0] + ldexp(rhud(11.0 * mof(s[1]) / 8.0), kof(s[1]) - 2);
     if (s[2] != 0.0)
         sum += ldexp(mof(s[2]), kof(s[2]) - 2);
-    return t10d(sum);
+    return cm_t10(sum);
 }
 /* step 5: q = 256·ilogb(ρ) + LOG2TAB[top 8 bits of the fraction]; ρ = 0 is
  * −∞ and an infinite ρ +∞ (the clamps take over) */
@@ -1025,7 +1025,7 @@ static int64_t grad_q_of(double rho)
     if (isinf(rho))
         return Q_FAR;
     int e = ilogb(rho);
-    return 256 * (int64_t)e + LOG2TAB[(int)floor((ldexp(rho, -e) - 1.0) * 256.0)];
+    return 256 * (int64_t)e + cm_log2_tab[(int)floor((ldexp(rho, -e) - 1.0) * 256.0)];
 }
 /* step 0-1 for one scaled component: NaN counts as 0; signed t10 */
 static double grad_comp(float v, int *inf)
@@ -1037,7 +1037,7 @@ static double grad_comp(float v, int *inf)
         return 0.0;
     }
     double d = (double)v;
-    return d < 0 ? -t10d(-d) : t10d(d);
+    return d < 0 ? -cm_t10(-d) : cm_t10(d);
 }
 
 /* The entries of a fetch: level (relative to the view), share, and the
@@ -1073,7 +1073,7 @@ static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3
             a[k] = fabs(grad_comp(dx[k] * sz[k], &inf));
             b[k] = fabs(grad_comp(dy[k] * sz[k], &inf));
         }
-        return inf ? Q_FAR : grad_q_of(fmax(grad_len3(a), grad_len3(b))); /* D2.5: no diagonals */
+        return inf ? Q_FAR : grad_q_of(fmax(cm_grad_len3(a), cm_grad_len3(b))); /* D2.5: no diagonals */
     }
     /* D2.3: one component for 1d/a1d (v = 0), two for 2d/a2d */
     int dims = (t->geom == WT_GEOM_1D || t->geom == WT_GEOM_A1D) ? 1 : 2;
@@ -1086,8 +1086,8 @@ static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3
         n = 1; /* decision: integer element textures cannot average taps */
     if (n > 1) {
         /* D2.6: Pmax, Pmin = the step-2 lengths; N = min(ceil(Pmax/Pmin), n) */
-        double lx = infx ? INFINITY : grad_len(fabs(ux), fabs(vx));
-        double ly = infy ? INFINITY : grad_len(fabs(uy), fabs(vy));
+        double lx = infx ? INFINITY : cm_grad_len(fabs(ux), fabs(vx));
+        double ly = infy ? INFINITY : cm_grad_len(fabs(uy), fabs(vy));
         int xm = lx >= ly; /* dPdx on a tie */
         double pmax = xm ? lx : ly, pmin = xm ? ly : lx;
         int N;
@@ -1106,14 +1106,14 @@ static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3
             major[k] = g[k] != g[k] ? 0.0f : g[k];
         if (pmax == 0.0 || isinf(pmax))
             return grad_q_of(pmax);
-        return grad_q_of(t10d(pmax / N)); /* step 5 on t10(Pmax/N) */
+        return grad_q_of(cm_t10(pmax / N)); /* step 5 on t10(Pmax/N) */
     }
     if (infx || infy)
         return Q_FAR;
     /* steps 2-4: the two lengths and the two diagonals */
-    double rho = fmax(grad_len(fabs(ux), fabs(vx)), grad_len(fabs(uy), fabs(vy)));
-    rho = fmax(rho, grad_diag(grad_adder(ux, uy), grad_adder(vx, vy)));
-    rho = fmax(rho, grad_diag(grad_adder(ux, -uy), grad_adder(vx, -vy)));
+    double rho = fmax(cm_grad_len(fabs(ux), fabs(vx)), cm_grad_len(fabs(uy), fabs(vy)));
+    rho = fmax(rho, cm_grad_diag(cm_grad_adder(ux, uy), cm_grad_adder(vx, vy)));
+    rho = fmax(rho, cm_grad_diag(cm_grad_adder(ux, -uy), cm_grad_adder(vx, -vy)));
     return grad_q_of(rho);
 }
 

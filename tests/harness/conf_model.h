@@ -81,6 +81,15 @@ void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int3
 /* A fetch with .s32 coordinates (tex1Dfetch style), SEMANTICS §3.3. */
 void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint32_t out[4]);
 
+/* The §6.4 gradient-LOD pieces, for the LOD tests' own models.  Values are
+ * doubles holding the exact hardware quantities. */
+extern const int cm_log2_tab[256];               /* Appendix B */
+double cm_t10(double x);                         /* step 1: 10 significant bits, toward zero (x >= 0) */
+double cm_grad_len(double u, double v);          /* step 2: length of (u, v), both t10 magnitudes */
+double cm_grad_adder(double x, double y);        /* step 3: one component of dPdx ± dPdy (signed t10 values) */
+double cm_grad_diag(double u, double v);         /* step 3: 11/16 of an octagonal length (magnitudes) */
+double cm_grad_len3(const double v[3]);          /* D2.5: 3D/cube length of three t10 magnitudes */
+
 /* Pieces exposed for the model's own sanity tests. */
 uint32_t cm_f32_to_f16_rtz(uint32_t f32bits);  /* §4.4 / D2.10 */
 uint32_t cm_f16_to_f32(uint32_t h);              /* §5.2, exact, NaN bit for bit */

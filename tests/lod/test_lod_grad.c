@@ -9,97 +9,35 @@
 #include <float.h>
 #include <math.h>
 
+#include "conf_model.h"
 #include "scalar/scalar.h"
 
-/* Appendix B, typed in again here (test_lod_log2.c checks it). */
-static const int TAB[256] = {
-    0,   2,   4,   5,   6,   8,   9,   11,  12,  13,  15,  16,  18,  19,  20,  22,  23,  24,  26,  27,  28,  30,
-    31,  32,  34,  35,  36,  38,  39,  40,  42,  43,  44,  45,  47,  48,  49,  50,  52,  53,  54,  55,  57,  58,
-    59,  60,  62,  63,  64,  65,  66,  68,  69,  70,  71,  72,  74,  75,  76,  77,  78,  79,  81,  82,  83,  84,
-    85,  86,  88,  89,  90,  91,  92,  93,  94,  95,  97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 109,
-    110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131,
-    132, 133, 135, 136, 137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153,
-    154, 155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 173,
-    174, 175, 176, 177, 178, 179, 180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193,
-    194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206, 207, 208, 209, 210, 210, 211,
-    212, 213, 214, 214, 215, 216, 217, 218, 218, 219, 220, 221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229,
-    229, 230, 231, 232, 233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244, 245, 245,
-    246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
-};
-
 /* ---- an independent model in double precision --------------------------
- * Written straight from the §6.4 text with floor/ldexp on doubles (the code
- * under test uses integer mantissas).  Exact for the exponent spans used by the
+ * The §6.4 pieces of the conformance model (tests/harness/conf_model.c),
+ * written straight from the text with floor/ldexp on doubles (the code under
+ * test uses integer mantissas).  Exact for the exponent spans used by the
  * random cases below (every sum fits in 53 bits). */
-static double t10d(double x)
-{
-    if (x == 0.0)
-        return 0.0;
-    double u = ldexp(1.0, ilogb(x) - 9);
-    return floor(x / u) * u;
-}
-static double rhu(double x) { return floor(x + 0.5); }
-static int kof(double x) { return ilogb(x) - 9; }              /* x = M·2^k, M in [512, 1023] */
-static double mof(double x) { return ldexp(x, -kof(x)); }
-static double len_m(double u, double v)
-{
-    double a = fmax(fabs(u), fabs(v)), b = fmin(fabs(u), fabs(v));
-    if (b == 0.0)
-        return a;
-    return t10d(a + ldexp(rhu(11.0 * mof(b) / 8.0), kof(b) - 2));
-}
-static double adder_m(double x, double y) /* |x + y| with the cut smaller operand, then t10 */
-{
-    double big = fabs(x) >= fabs(y) ? x : y, small = fabs(x) >= fabs(y) ? y : x;
-    if (big == 0.0)
-        return 0.0;
-    double g = ldexp(1.0, ilogb(fabs(big)) - 10);
-    double cut = floor(fabs(small) / g) * g;
-    return t10d((big < 0) == (small < 0) ? fabs(big) + cut : fabs(big) - cut);
-}
-static double diag_m(double u, double v)
-{
-    double a = fmax(u, v), b = fmin(u, v);
-    if (a == 0.0)
-        return 0.0;
-    double big = t10d(ldexp(rhu(11.0 * mof(a) / 8.0), kof(a) - 1));
-    if (b == 0.0)
-        return big;
-    return t10d(big + ldexp(rhu(121.0 * mof(b) / 64.0), kof(b) - 3));
-}
 static int32_t q_m(double rho)
 {
     if (rho == 0.0)
         return INT32_MIN;
     int e = ilogb(rho);
-    return 256 * e + TAB[(int)floor((ldexp(rho, -e) - 1.0) * 256.0)];
+    return 256 * e + cm_log2_tab[(int)floor((ldexp(rho, -e) - 1.0) * 256.0)];
 }
 static double san(float v) { return isnan(v) ? 0.0 : (double)v; }
-static double sgn_t10(float v) { double d = san(v); return d < 0 ? -t10d(-d) : t10d(d); }
+static double sgn_t10(float v) { double d = san(v); return d < 0 ? -cm_t10(-d) : cm_t10(d); }
 static int32_t model2(float a, float b, float c, float d)
 {
     double ux = sgn_t10(a), vx = sgn_t10(b), uy = sgn_t10(c), vy = sgn_t10(d);
-    double rho = fmax(len_m(ux, vx), len_m(uy, vy));
-    rho = fmax(rho, diag_m(adder_m(ux, uy), adder_m(vx, vy)));
-    rho = fmax(rho, diag_m(adder_m(ux, -uy), adder_m(vx, -vy)));
+    double rho = fmax(cm_grad_len(fabs(ux), fabs(vx)), cm_grad_len(fabs(uy), fabs(vy)));
+    rho = fmax(rho, cm_grad_diag(cm_grad_adder(ux, uy), cm_grad_adder(vx, vy)));
+    rho = fmax(rho, cm_grad_diag(cm_grad_adder(ux, -uy), cm_grad_adder(vx, -vy)));
     return q_m(rho);
 }
 static double len3_m(const float v[3])
 {
-    double s[3] = {t10d(fabs(san(v[0]))), t10d(fabs(san(v[1]))), t10d(fabs(san(v[2])))};
-    for (int i = 0; i < 2; i++) /* bubble sort, descending */
-        for (int j = 0; j < 2 - i; j++)
-            if (s[j] < s[j + 1]) {
-                double x = s[j];
-                s[j] = s[j + 1];
-                s[j + 1] = x;
-            }
-    if (s[1] == 0.0)
-        return s[0];
-    double sum = s[0] + ldexp(rhu(11.0 * mof(s[1]) / 8.0), kof(s[1]) - 2);
-    if (s[2] != 0.0)
-        sum += ldexp(mof(s[2]), kof(s[2]) - 2);
-    return t10d(sum);
+    double s[3] = {cm_t10(fabs(san(v[0]))), cm_t10(fabs(san(v[1]))), cm_t10(fabs(san(v[2])))};
+    return cm_grad_len3(s);
 }
 static int32_t model3(const float x[3], const float y[3]) { return q_m(fmax(len3_m(x), len3_m(y))); }
 

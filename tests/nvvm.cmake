@@ -24,12 +24,12 @@ if(CMAKE_SCRIPT_MODE_FILE)
 else()
   if(TARGET gen_nvvm)
     add_test(NAME nvvm_generated_fresh
-             COMMAND ${CMAKE_COMMAND} -DGEN=$<TARGET_FILE:gen_nvvm> -DSRC=${CMAKE_SOURCE_DIR}
-                     -DOUT=${CMAKE_BINARY_DIR}/nvvm_fresh -P ${CMAKE_CURRENT_LIST_FILE})
+             COMMAND ${CMAKE_COMMAND} -DGEN=$<TARGET_FILE:gen_nvvm> -DSRC=${PROJECT_SOURCE_DIR}
+                     -DOUT=${PROJECT_BINARY_DIR}/nvvm_fresh -P ${CMAKE_CURRENT_LIST_FILE})
     # Writes the three files into the source tree (then commit them).
     add_custom_target(nvvm_regenerate
-                      COMMAND gen_nvvm ${CMAKE_SOURCE_DIR}/include/warptex/nvvm.h
-                              ${CMAKE_SOURCE_DIR}/src/core/nvvm_entry.c ${CMAKE_SOURCE_DIR}/src/core/nvvm_names.inc
+                      COMMAND gen_nvvm ${PROJECT_SOURCE_DIR}/include/warptex/nvvm.h
+                              ${PROJECT_SOURCE_DIR}/src/core/nvvm_entry.c ${PROJECT_SOURCE_DIR}/src/core/nvvm_names.inc
                       DEPENDS gen_nvvm VERBATIM)
   endif()
   # test_nvvm_names watches what each wrapper hands its lane entry (GNU ld / lld --wrap).

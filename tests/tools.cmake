@@ -41,7 +41,7 @@ endif()
 
 if(TARGET warptex)
   set(WT_TOOLS_SCRIPT ${CMAKE_CURRENT_LIST_FILE})
-  set(WT_TOOL_DIR ${CMAKE_BINARY_DIR}/tool_out)
+  set(WT_TOOL_DIR ${PROJECT_BINARY_DIR}/tool_out)
   file(MAKE_DIRECTORY ${WT_TOOL_DIR})
   set(WT_IN ${WT_TOOL_DIR}/input.png)
 

@@ -35,5 +35,12 @@ int tool_info(int argc, char **argv)
 #else
     printf("threads:            1 (built without OpenMP)\n");
 #endif
+    /* Environment settings the library ignored, and why (also said once on stderr). */
+    const char *problems = wt_config_problems();
+    for (const char *p = problems; *p;) {
+        size_t n = strcspn(p, "\n");
+        printf("ignored setting:    %.*s\n", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
     return TOOL_OK;
 }

@@ -36,13 +36,21 @@ const char *wt_cpu_features(void);
 const char *wt_version(void);
 
 /* wt_set_num_threads / wt_get_num_threads: threads used by batch entry
- * points and the PTX launcher (OpenMP); 0 = all cores (default, or
- * WARPTEX_NUM_THREADS when set).  wt_get_num_threads() returns the count in
- * effect (>= 1).
- * Errors: WT_ERROR_INVALID_VALUE for n < 0 (nothing changes).
+ * points and the PTX launcher (OpenMP); n = 0 restores the default:
+ * WARPTEX_NUM_THREADS when it holds an integer in 1..1024, else all cores.
+ * wt_get_num_threads() returns the count in effect (1..1024).
+ * Errors: WT_ERROR_INVALID_VALUE for n outside 0..1024 (nothing changes).
  * Thread-safety: any thread (an atomic setting). */
 wt_status wt_set_num_threads(int n);
 int wt_get_num_threads(void);
+
+/* wt_config_problems: "" when the environment warptex reads is fine, else
+ * one line per variable it ignored and why, e.g.
+ * "WARPTEX_NUM_THREADS=\"100000\" ignored: not an integer in 1..1024".  Each
+ * problem is also printed once on stderr when the variable is first read;
+ * `warptex info` shows this text.
+ * Errors: none.  Thread-safety: any thread; returns a static string. */
+const char *wt_config_problems(void);
 
 #ifdef __cplusplus
 }

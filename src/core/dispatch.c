@@ -8,11 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "dispatch.h"
+#include "parallel.h"
 
 /* Best first. */
 static const wt__backend *const backends[] = {
@@ -22,6 +20,7 @@ static const wt__backend *const backends[] = {
 
 static _Atomic(const wt__backend *) active;
 static once_flag choose_once = ONCE_FLAG_INIT;
+static char env_problem[128]; /* why WARPTEX_BACKEND was ignored, written once by choose() */
 
 const wt__backend *wt__backend_find(const char *name)
 {
@@ -39,9 +38,12 @@ static void choose(void)
         const wt__backend *b = wt__backend_find(env);
         if (b && b->usable())
             pick = b;
-        else
+        else {
             /* Never a silent fallback: say so, once, and use the best one. */
-            fprintf(stderr, "warptex: WARPTEX_BACKEND=%s is not available here; using the best backend\n", env);
+            snprintf(env_problem, sizeof env_problem, "WARPTEX_BACKEND=\"%.40s\" ignored: %s", env,
+                     b ? "the CPU lacks it" : "not compiled in");
+            fprintf(stderr, "warptex: %s\n", env_problem);
+        }
     }
     for (size_t i = 0; !pick && i < NBACKENDS; i++)
         if (backends[i]->usable())
@@ -80,27 +82,18 @@ wt_status wt_set_backend(const char *name)
 
 const char *wt_version(void) { return WT_VERSION_STRING; }
 
-static _Atomic int num_threads;
+static char problems[320];
+static once_flag problems_once = ONCE_FLAG_INIT;
 
-wt_status wt_set_num_threads(int n)
+static void gather_problems(void)
 {
-    if (n < 0)
-        return wt__error(WT_ERROR_INVALID_VALUE, "wt_set_num_threads(): n = %d is negative", n);
-    atomic_store(&num_threads, n);
-    return WT_SUCCESS;
+    wt__backend_active(); /* reads WARPTEX_BACKEND (once) */
+    const char *threads = wt__num_threads_env_problem();
+    snprintf(problems, sizeof problems, "%s%s%s", env_problem, *env_problem && *threads ? "\n" : "", threads);
 }
 
-int wt_get_num_threads(void)
+const char *wt_config_problems(void)
 {
-    int n = atomic_load(&num_threads);
-    if (n > 0)
-        return n;
-    const char *env = getenv("WARPTEX_NUM_THREADS");
-    if (env && atoi(env) > 0)
-        return atoi(env);
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
+    call_once(&problems_once, gather_problems);
+    return problems;
 }

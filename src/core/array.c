@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "resource_check.h"
 
 #define DEAD_MAGIC 0xdeadbeefu
 
@@ -366,9 +367,20 @@ static wt_status check_box(wt_array a, size_t x, size_t y, size_t z, size_t w, s
     if (z > zmax || d > zmax - z)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): z = %zu, d = %zu exceed %s %zu", fn, z, d,
                          a->dims == 3 ? "depth" : "slices", zmax);
-    if (pitch < w * a->fmt.esize)
+    size_t row = w * a->fmt.esize; /* w <= width <= 65536, esize <= 16: no overflow */
+    if (pitch < row)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): pitch = %zu is less than w * element size = %zu", fn, pitch,
-                         w * a->fmt.esize);
+                         row);
+    /* The host side spans (h*d - 1) * pitch + row bytes from host; every row
+     * address the copy forms lies inside it, so neither it nor the whole
+     * pitch x h x d may overflow size_t, and it must not run past the end of
+     * the address space. */
+    size_t rows, span, whole;
+    if (__builtin_mul_overflow(h, d, &rows) || __builtin_mul_overflow(pitch, rows, &whole) ||
+        !wt__span_bytes(pitch, rows, row, &span) || !wt__range_fits(host, span))
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): pitch = %zu x height %zu x depth %zu overflows or wraps the address space from %p", fn,
+                         pitch, h, d, host);
     return WT_SUCCESS;
 }
 
@@ -388,7 +400,7 @@ wt_status wt_memcpy_to_array(wt_array dst, size_t x, size_t y, size_t z, const v
     const uint8_t *s = src;
     for (size_t k = 0; k < d; k++)
         for (size_t j = 0; j < h; j++)
-            memcpy(box_row(dst, x, y + j, z + k), s + (k * h + j) * src_pitch, w * dst->fmt.esize);
+            memcpy(box_row(dst, x, y + j, z + k), s + ((k * h + j) * src_pitch), w * dst->fmt.esize);
     return WT_SUCCESS;
 }
 
@@ -401,6 +413,6 @@ wt_status wt_memcpy_from_array(void *dst, size_t dst_pitch, wt_array src, size_t
     uint8_t *o = dst;
     for (size_t k = 0; k < d; k++)
         for (size_t j = 0; j < h; j++)
-            memcpy(o + (k * h + j) * dst_pitch, box_row(src, x, y + j, z + k), w * src->fmt.esize);
+            memcpy(o + ((k * h + j) * dst_pitch), box_row(src, x, y + j, z + k), w * src->fmt.esize);
     return WT_SUCCESS;
 }

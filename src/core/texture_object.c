@@ -5,6 +5,7 @@
 
 #include "internal.h"
 #include "dispatch.h"
+#include "resource_check.h"
 
 static const char *const FN = "wt_create_texture_object";
 
@@ -126,12 +127,13 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     if (!out)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): output pointer is NULL", FN);
     *out = 0;
-    if (!res)
-        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): resource descriptor is NULL", FN);
+    wt__res_mem rm;
+    wt_status st = wt__resource_check(res, 0, &rm, FN);
+    if (st)
+        return st;
     if (!desc)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): texture descriptor is NULL", FN);
-    wt_status st = check_desc(desc);
-    if (st)
+    if ((st = check_desc(desc)))
         return st;
 
     wt__tex *t = wt__alloc(sizeof *t);
@@ -146,12 +148,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     case WT_RESOURCE_MIPMAPPED_ARRAY: {
         int mip = res->type == WT_RESOURCE_MIPMAPPED_ARRAY;
         if (mip) {
-            wt_mipmapped_array m = res->res.mipmap.mipmap;
-            if (!wt__mipmap_live(m)) {
-                st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.mipmap.mipmap is NULL or not a live mipmapped array", FN);
-                goto fail;
-            }
-            a = m->arr;
+            a = res->res.mipmap.mipmap->arr;
             if (!d.normalized_coords) {
                 st = wt__error(WT_ERROR_INVALID_NORMALIZED_SETTING,
                                "%s(): a mipmapped array needs normalized_coords = 1", FN);
@@ -159,10 +156,6 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
             }
         } else {
             a = res->res.array.array;
-            if (!wt__array_live(a)) {
-                st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.array.array is NULL or not a live array", FN);
-                goto fail;
-            }
         }
         unsigned fl, nl, fs, ns;
         st = apply_view(t, a, view, mip, &fl, &nl, &fs, &ns);
@@ -179,67 +172,28 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
         t->arr = wt__array_retain(a);
         break;
     }
-    case WT_RESOURCE_LINEAR: {
-        if (view) {
-            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): resource views apply only to arrays", FN);
-            goto fail;
-        }
-        if ((st = wt__format_from_desc(&t->fmt, &res->res.linear.desc, FN)))
-            goto fail;
-        size_t n = res->res.linear.size_in_bytes / t->fmt.esize;
-        if (!res->res.linear.dev_ptr || ((uintptr_t)res->res.linear.dev_ptr % t->fmt.cbytes)) {
-            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.linear.dev_ptr %p is NULL or not aligned to %u bytes",
-                           FN, res->res.linear.dev_ptr, t->fmt.cbytes);
-            goto fail;
-        }
-        if (n == 0 || n > (1u << 28)) {
-            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.linear.size_in_bytes = %zu gives %zu elements (1..2^28)",
-                           FN, res->res.linear.size_in_bytes, n);
-            goto fail;
-        }
-        t->dims = 1;
-        t->num_levels = 1;
-        t->lv[0] = (wt__level){res->res.linear.dev_ptr, (int32_t)n, 1, 1, n * t->fmt.esize, n * t->fmt.esize,
-                               n * t->fmt.esize};
-        /* Linear resources ignore address mode, filter and normalisation (§12.1). */
-        d.filter_mode = WT_FILTER_POINT;
-        d.normalized_coords = 0;
-        d.address_mode[0] = d.address_mode[1] = d.address_mode[2] = WT_ADDRESS_CLAMP;
-        break;
-    }
+    case WT_RESOURCE_LINEAR:
     case WT_RESOURCE_PITCH2D: {
         if (view) {
             st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): resource views apply only to arrays", FN);
             goto fail;
         }
-        if ((st = wt__format_from_desc(&t->fmt, &res->res.pitch2d.desc, FN)))
-            goto fail;
-        size_t w = res->res.pitch2d.width, h = res->res.pitch2d.height, p = res->res.pitch2d.pitch_in_bytes;
-        if (!res->res.pitch2d.dev_ptr || ((uintptr_t)res->res.pitch2d.dev_ptr % t->fmt.cbytes) ||
-            (p % t->fmt.cbytes)) {
-            st = wt__error(WT_ERROR_INVALID_VALUE,
-                           "%s(): res.pitch2d.dev_ptr %p / pitch_in_bytes %zu NULL or not aligned to %u bytes", FN,
-                           res->res.pitch2d.dev_ptr, p, t->fmt.cbytes);
-            goto fail;
-        }
-        if (w == 0 || h == 0 || w > 131072 || h > 65000) {
-            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): pitch2d extent %zu x %zu not in [1,131072] x [1,65000]",
-                           FN, w, h);
-            goto fail;
-        }
-        if (p < w * t->fmt.esize) {
-            st = wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.pitch2d.pitch_in_bytes = %zu < width * %u", FN, p,
-                           t->fmt.esize);
-            goto fail;
-        }
-        t->dims = 2;
+        /* Sizes, alignment and the span were checked by wt__resource_check. */
+        t->fmt = rm.fmt;
+        t->dims = res->type == WT_RESOURCE_LINEAR ? 1 : 2;
         t->num_levels = 1;
-        t->lv[0] = (wt__level){res->res.pitch2d.dev_ptr, (int32_t)w, (int32_t)h, 1, p, p * h, p * h};
+        t->lv[0] = (wt__level){rm.base, (int32_t)rm.w, (int32_t)rm.h, 1, rm.pitch, rm.pitch * rm.h,
+                               rm.pitch * rm.h};
+        if (res->type == WT_RESOURCE_LINEAR) {
+            /* Linear resources ignore address mode, filter and normalisation (§12.1, D3.6). */
+            d.filter_mode = WT_FILTER_POINT;
+            d.normalized_coords = 0;
+            d.address_mode[0] = d.address_mode[1] = d.address_mode[2] = WT_ADDRESS_CLAMP;
+        }
         break;
     }
-    default:
-        st = wt__error(WT_ERROR_INVALID_RESOURCE_TYPE, "%s(): res->type = %d is not a wt_resource_type", FN,
-                       (int)res->type);
+    default: /* wt__resource_check refused it */
+        st = wt__error(WT_ERROR_INTERNAL, "%s(): res->type = %d passed the resource check", FN, (int)res->type);
         goto fail;
     }
 

@@ -1,0 +1,25 @@
+# tools_env.cmake -- ctest: the environment warptex reads (WARPTEX_NUM_THREADS) with hostile values
+# SPDX-License-Identifier: MIT
+#
+# Issue 9, defect 4: WARPTEX_NUM_THREADS=100000 once reached OpenMP unchecked
+# and crashed.  A value outside 1..1024, or not an integer, is ignored, said
+# once on stderr, and shown by `warptex info`; runs still succeed.  Uses the
+# tools.cmake runner (wt_tool_test), so it sorts after tools.cmake in the glob.
+if(TARGET warptex AND COMMAND wt_tool_test)
+  set(i 0)
+  foreach(v "100000" "0" "-3" "1025" "4x" "abc" "99999999999999999999")
+    math(EXPR i "${i} + 1")
+    wt_tool_test(env_num_threads_info_${i} ARGS "info"
+                 OUT_RE "ignored setting: +WARPTEX_NUM_THREADS=\"${v}\" ignored: not an integer in 1..1024"
+                 ERR_RE "^warptex: WARPTEX_NUM_THREADS=\"${v}\" ignored[^\n]*\n$")
+    set_property(TEST env_num_threads_info_${i} PROPERTY ENVIRONMENT "WARPTEX_NUM_THREADS=${v}")
+  endforeach()
+  # The run that crashed: a parallel resample with the huge value.
+  wt_tool_test(env_num_threads_resample
+               ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/env_threads.png|--scale|0.5|--rotate|10"
+               OUT_RE "Msamples/s" ERR_RE "WARPTEX_NUM_THREADS=\"100000\" ignored")
+  set_property(TEST env_num_threads_resample PROPERTY ENVIRONMENT "WARPTEX_NUM_THREADS=100000")
+  # A valid value is used and not reported.
+  wt_tool_test(env_num_threads_valid ARGS "info" OUT_RE "threads: +3 ")
+  set_property(TEST env_num_threads_valid PROPERTY ENVIRONMENT "WARPTEX_NUM_THREADS= 3 ")
+endif()

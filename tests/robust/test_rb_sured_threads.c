@@ -136,15 +136,15 @@ static void sured_two_threads_exact(void **state)
     assert_int_equal(wt_free_array(a64), WT_SUCCESS);
 }
 
-/* ---- every other form, and the locked path, under two threads ----------
+/* ---- every other form, and the straddling path, under two threads ----------
  * Aligned atomics: min/max .u32, and/or .b32, sured.p add .b32 (R32 UINT),
  * sured.p min/max .b64 (RG32 SINT, signed 64-bit), add .u64 and min .s64.
- * The locked path (sured_scalar.c): a pitch2D u8 surface of 16-byte rows
+ * Straddling bytes (src/core/atomic_reduce.c): a pitch2D u8 surface of 16-byte rows
  * with pitch 17, so row 1 starts off the 4- and 8-byte grid; there add .u64
  * at x 0 and add .u32 at x 4 overlap on bytes 4..7 (both locked, so their
  * sum is exact: init + sum(v) + (sum(u) << 32) modulo 2^64), and max .s64 at
  * x 8; plus a 3-byte row where .clamp add .u32 keeps only the 3 bytes
- * inside (D2.17: modulo 2^24).  Mixed sizes where only one needs the lock:
+ * inside (D2.17: modulo 2^24).  Mixed sizes where only one straddles:
  * a pitch2D u8 surface of 12-byte rows over 8-aligned memory, so row 1
  * starts at byte 12; add .u64 at x 0 (bytes 12..19, off the 8-byte grid)
  * and add .u32 at x 4 (bytes 16..19, 4-aligned, which alone would be a

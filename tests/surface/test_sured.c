@@ -269,7 +269,7 @@ static void narrow_row(void **state)
 }
 
 /* Rows of 5 one-byte elements put row 1's 4-byte reduction at an address
- * that is not 4-aligned: still exact (the locked path). */
+ * that is not 4-aligned: still exact (the word compare-and-swap and straddling paths). */
 static void unaligned_element(void **state)
 {
     (void)state;

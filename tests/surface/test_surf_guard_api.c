@@ -433,7 +433,7 @@ static void run_layouts(int dims, int at_end)
                 one_surface(fm, 1, WIDTHS[wi], 1, 0, at_end, tot);
             } else {
                 /* no padding, and an odd number of channel widths (rows off
-                 * the 4/8/16-byte grid, so sured takes its locked path) */
+                 * the 4/8/16-byte grid, so sured takes its word CAS and straddling paths) */
                 one_surface(fm, 2, WIDTHS[wi], 3, 0, at_end, tot);
                 one_surface(fm, 2, WIDTHS[wi], 3, 3 * cb, at_end, tot);
             }

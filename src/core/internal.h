@@ -38,18 +38,27 @@ typedef enum wt__ctype {
     WT__U8 = 0, WT__U16, WT__U32, WT__S8, WT__S16, WT__S32, WT__F16, WT__F32
 } wt__ctype;
 
+/* wt__format.kind of the normalised kinds, sized or not. */
+#define WT__KIND_UNORM 3
+#define WT__KIND_SNORM 4
+
 typedef struct wt__format {
     uint8_t nch;        /* 1, 2 or 4 channels */
     uint8_t ctype;      /* wt__ctype of every channel */
     uint8_t cbytes;     /* bytes per channel */
     uint8_t esize;      /* bytes per element = nch * cbytes */
-    uint8_t kind;       /* wt_channel_kind as given */
+    uint8_t kind;       /* WT_CHANNEL_SIGNED, _UNSIGNED, _FLOAT, WT__KIND_UNORM or WT__KIND_SNORM */
+    uint16_t given;     /* the wt_channel_kind as given (wt_get_channel_desc returns it) */
 } wt__format;
 
 /* Validate a channel descriptor; fills *f.  Returns WT_SUCCESS or
  * WT_ERROR_INVALID_CHANNEL_DESCRIPTOR (message prefixed with fn). */
 WT_INTERNAL wt_status wt__format_from_desc(wt__format *f, const wt_channel_desc *d, const char *fn);
 WT_INTERNAL wt_channel_desc wt__format_to_desc(const wt__format *f);
+/* wt__format.kind of a public wt_channel_kind: WT_CHANNEL_SIGNED,
+ * _UNSIGNED, _FLOAT, WT__KIND_UNORM (every unsigned normalised kind, sized
+ * or not) or WT__KIND_SNORM; -1 for a kind warptex does not have. */
+WT_INTERNAL int wt__kind_class(int kind);
 static inline int wt__ctype_is_float(int ct) { return ct == WT__F16 || ct == WT__F32; }
 static inline int wt__ctype_is_signed(int ct) { return ct == WT__S8 || ct == WT__S16 || ct == WT__S32; }
 

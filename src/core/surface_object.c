@@ -88,7 +88,7 @@ wt_status wt_destroy_surface_object(wt_surf surf)
 int32_t wt__surf_query(const wt__surf *s, int query)
 {
     /* §11 and decision Q12 (surface.h says what each value is). */
-    int normkind = s->fmt.kind == WT_CHANNEL_UNSIGNED_NORMALIZED || s->fmt.kind == WT_CHANNEL_SIGNED_NORMALIZED;
+    int normkind = s->fmt.kind == WT__KIND_UNORM || s->fmt.kind == WT__KIND_SNORM;
     switch (query) {
     case WT_Q_WIDTH: return (int32_t)s->w;
     case WT_Q_HEIGHT: return (int32_t)s->h;

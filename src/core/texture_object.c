@@ -200,7 +200,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     /* Read mode: 8/16-bit integers read as normalised float on request; the
      * normalised channel kinds always are (D2.18); 32-bit never (§5.1). */
     int intfmt = !wt__ctype_is_float(t->fmt.ctype);
-    int normkind = t->fmt.kind == WT_CHANNEL_UNSIGNED_NORMALIZED || t->fmt.kind == WT_CHANNEL_SIGNED_NORMALIZED;
+    int normkind = t->fmt.kind == WT__KIND_UNORM || t->fmt.kind == WT__KIND_SNORM;
     t->read_norm = (uint8_t)(normkind || (intfmt && t->fmt.cbytes <= 2 && d.read_mode == WT_READ_NORMALIZED_FLOAT));
     int filterable = !intfmt || t->read_norm;
     if (!filterable && d.filter_mode == WT_FILTER_LINEAR) {

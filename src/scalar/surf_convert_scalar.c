@@ -53,9 +53,9 @@ static uint32_t channel_code(const wt__format *f, uint32_t u)
         /* §10.3 [3P-M]: f32 bits as given; f16 toward zero, beyond 65504
          * -> +-65504, NaN keeps the top of its payload (D2.10). */
         return bits == 32 ? u : wt__f32_to_f16_rz(u);
-    case WT_CHANNEL_UNSIGNED_NORMALIZED:
+    case WT__KIND_UNORM:
         return (uint32_t)norm_code(u, (int)bits, 0);
-    case WT_CHANNEL_SIGNED_NORMALIZED:
+    case WT__KIND_SNORM:
         return (uint32_t)norm_code(u, (int)bits - 1, 1);
     default:
         return 0; /* no other kind passes wt__format_from_desc */

@@ -63,7 +63,8 @@ static inline wt__surf su_make(uint8_t *base, int nch, int cbytes, int ctype, in
     s.fmt.cbytes = (uint8_t)cbytes;
     s.fmt.ctype = (uint8_t)ctype;
     s.fmt.esize = (uint8_t)(nch * cbytes);
-    s.fmt.kind = (uint8_t)kind;
+    s.fmt.kind = (uint8_t)wt__kind_class(kind);
+    s.fmt.given = (uint16_t)kind;
     s.dims = (uint8_t)dims;
     s.layered = layers != 0;
     s.w = w;

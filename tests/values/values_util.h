@@ -31,7 +31,8 @@ static inline wt__tex vu_tex(int ctype, int nch, int kind, int read_norm, int sr
     t.fmt.ctype = (uint8_t)ctype;
     t.fmt.cbytes = cb[ctype];
     t.fmt.esize = (uint8_t)(nch * cb[ctype]);
-    t.fmt.kind = (uint8_t)kind;
+    t.fmt.kind = (uint8_t)wt__kind_class(kind);
+    t.fmt.given = (uint16_t)kind;
     t.read_norm = (uint8_t)read_norm;
     t.srgb = (uint8_t)srgb;
     t.dims = 2;

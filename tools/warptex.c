@@ -41,6 +41,12 @@ static void usage(FILE *f)
             "\n"
             "OUT ends in .png, .bmp, .tga or .jpg.  Exit status: 0 done, 1 failure, 2 usage error.\n"
             "Run `warptex COMMAND --help` for one command.\n");
+    fprintf(f,
+            "\n"
+            "Images read, made or written are at most %zu pixels and %d pixels a side\n"
+            "(larger: exit 1).  OUT is replaced only by a complete file: it is written to a\n"
+            "temporary file beside it and renamed; on any failure OUT is left as it was.\n",
+            TOOL_MAX_PIXELS, TOOL_MAX_SIDE);
 }
 
 static int run(int argc, char **argv)

@@ -1,4 +1,5 @@
-# tools.cmake -- ctest runs of the warptex command: info, demo-image, resample option sets, errors, exactness
+# tools.cmake -- ctest runs of the warptex command: info, demo-image, resample option sets, errors, exactness,
+# the image limit, failing writes
 # SPDX-License-Identifier: MIT
 #
 # Included by CMakeLists.txt (tests/*.cmake).  Each test runs this file as a
@@ -145,9 +146,9 @@ if(TARGET warptex)
   wt_tool_test(tool_err_scale_nan ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/x.png|--scale|nan"
                RC 2 ERR_RE "--scale: 'nan' is not a finite number")
   wt_tool_test(tool_err_scale_huge ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/x.png|--scale|1e6"
-               RC 2 ERR_RE "each side must be at most")
+               RC 1 ERR_RE "96000000x64000000 is 6144000000000000 pixels; the limit is 268435456 pixels")
   wt_tool_test(tool_err_size_zero ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/x.png|--size|0x5"
-               RC 2 ERR_RE "--size: 0x5: each side must be in 1")
+               RC 2 ERR_RE "--size: 0x5: each side must be at least 1")
   wt_tool_test(tool_err_size_malformed ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/x.png|--size|12by5"
                RC 2 ERR_RE "--size: '12by5' is not WIDTHxHEIGHT")
   wt_tool_test(tool_err_unknown_option ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/x.png|--bogus"
@@ -166,9 +167,35 @@ if(TARGET warptex)
   wt_tool_test(tool_err_unknown_command ARGS "frobnicate" RC 2 ERR_RE "unknown command 'frobnicate'")
   wt_tool_test(tool_err_no_command ARGS "" RC 2 ERR_RE "usage: warptex COMMAND")
   wt_tool_test(tool_err_demo_size ARGS "demo-image|${WT_TOOL_DIR}/x.png|--size|5x0"
-               RC 2 ERR_RE "--size: 5x0: each side must be in 1")
+               RC 2 ERR_RE "--size: 5x0: each side must be at least 1")
   wt_tool_test(tool_err_compare_tolerance ARGS "compare|${WT_IN}|${WT_IN}|--tolerance|x"
                RC 2 ERR_RE "--tolerance: 'x' is not an integer")
   wt_tool_test(tool_err_compare_sizes ARGS "demo-image|${WT_TOOL_DIR}/small.png|--size|10x10"
                THEN "compare|${WT_IN}|${WT_TOOL_DIR}/small.png" THEN_RC 1 THEN_ERR_RE "sizes differ: .* is 96x64, .* is 10x10")
+
+  # ---- the image limit (issue 9, defect 2): exit 1, naming the limit -------------
+  # 32768x32768 once wrapped stb_image_write's int byte count (a heap overflow).
+  set(limit_re "is 1073741824 pixels; the limit is 268435456 pixels \\(the warptex image limit")
+  wt_tool_test(tool_size_limit_demo_image ARGS "demo-image|${WT_TOOL_DIR}/limit.png|--size|32768x32768"
+               RC 1 ERR_RE "--size 32768x32768 ${limit_re}")
+  wt_tool_test(tool_size_limit_demo_image_side ARGS "demo-image|${WT_TOOL_DIR}/limit.png|--size|40000x1"
+               RC 1 ERR_RE "--size 40000x1 has a side of 40000 pixels; the limit is 32768 pixels a side")
+  wt_tool_test(tool_size_limit_demo_image_huge ARGS "demo-image|${WT_TOOL_DIR}/limit.png|--size|99999999999999999999x1"
+               RC 1 ERR_RE "has a side of more than 9223372036854775807 pixels; the limit is 32768 pixels a side")
+  wt_tool_test(tool_size_limit_resample_size ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/limit.png|--size|32768x32768"
+               RC 1 ERR_RE "--size 32768x32768 ${limit_re}")
+  # 96x64 input at --scale 300: 28800x19200, each side allowed, the product not.
+  wt_tool_test(tool_size_limit_resample_scale ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/limit.png|--scale|300"
+               RC 1 ERR_RE "output \\(--scale 300\\) 28800x19200 is 552960000 pixels; the limit is 268435456 pixels")
+  wt_tool_test(tool_size_limit_resample_scale_inf ARGS "resample|${WT_IN}|${WT_TOOL_DIR}/limit.png|--scale|1e308"
+               RC 1 ERR_RE "the limit is 268435456 pixels")
+
+  # ---- writes that fail, inputs too large (issue 9, defects 2 and 3) ---------------
+  # tests/tools/write_checks.sh runs each case in its own directory.
+  foreach(c size_limit_input write_dev_full write_stdout_full write_ulimit resample_in_place_keeps_input
+            resample_in_place)
+    add_test(NAME tool_${c} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/write_checks.sh $<TARGET_FILE:warptex>
+                                    ${WT_TOOL_DIR}/${c} ${c})
+    set_tests_properties(tool_${c} PROPERTIES TIMEOUT 60)
+  endforeach()
 endif()

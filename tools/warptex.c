@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime(CLOCK_MONOTONIC) */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,9 +41,15 @@ static void usage(FILE *f)
             "\n"
             "OUT ends in .png, .bmp, .tga or .jpg.  Exit status: 0 done, 1 failure, 2 usage error.\n"
             "Run `warptex COMMAND --help` for one command.\n");
+    fprintf(f,
+            "\n"
+            "Images read, made or written are at most %zu pixels and %d pixels a side\n"
+            "(larger: exit 1).  OUT is replaced only by a complete file: it is written to a\n"
+            "temporary file beside it and renamed; on any failure OUT is left as it was.\n",
+            TOOL_MAX_PIXELS, TOOL_MAX_SIDE);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -66,6 +74,30 @@ int main(int argc, char **argv)
         return tool_compare(argc - 1, argv + 1);
     fprintf(stderr, "warptex: unknown command '%s' (try: warptex --help)\n", cmd);
     return TOOL_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* A write past `ulimit -f` then fails with EFBIG, which tool_write_file
+     * and the check of stdout below report, instead of the signal killing
+     * the process mid-file. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGXFSZ, &sa, NULL);
+
+    int rc = run(argc, argv);
+    /* What was printed must have arrived: a report on stdout that could not
+     * be written (a full disk, past `ulimit -f`) is a failure. */
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        const int e = errno;
+        fprintf(stderr, "warptex: cannot write standard output: %s\n", e ? strerror(e) : "a write failed");
+        if (rc == TOOL_OK)
+            rc = TOOL_FAIL;
+    }
+    return rc;
 }
 
 static void vmessage(const char *cmd, const char *fmt, va_list ap)
@@ -146,29 +178,38 @@ int tool_parse_size(const char *cmd, const char *opt, const char *s, int *w, int
     if (!x)
         x = strchr(s, 'X');
     char *end;
-    long a = 0, b = 0;
-    int ok = x != NULL && x != s;
+    long long a = 0, b = 0;
+    int ok = x != NULL && x != s, range = 0;
     if (ok) {
         errno = 0;
-        a = strtol(s, &end, 10);
-        ok = end == x && errno != ERANGE;
+        a = strtoll(s, &end, 10);
+        ok = end == x;
+        range |= errno == ERANGE;
     }
     if (ok) {
         errno = 0;
-        b = strtol(x + 1, &end, 10);
-        ok = end != x + 1 && *end == '\0' && errno != ERANGE;
+        b = strtoll(x + 1, &end, 10);
+        ok = end != x + 1 && *end == '\0';
+        range |= errno == ERANGE;
     }
     if (!ok) {
         tool_usage_error(cmd, "%s: '%s' is not WIDTHxHEIGHT", opt, s);
-        return -1;
+        return TOOL_USAGE;
     }
-    if (a < 1 || b < 1 || a > TOOL_MAX_SIDE || b > TOOL_MAX_SIDE) {
-        tool_usage_error(cmd, "%s: %ldx%ld: each side must be in 1..%d", opt, a, b, TOOL_MAX_SIDE);
-        return -1;
+    if (a < 1 || b < 1) {
+        tool_usage_error(cmd, "%s: %s: each side must be at least 1", opt, s);
+        return TOOL_USAGE;
     }
-    *w = (int)a;
+    if (range) { /* a side beyond long long: far past the limit */
+        tool_error(cmd, "%s %s has a side of more than %lld pixels; the limit is %d pixels a side (the warptex image "
+                   "limit)", opt, s, LLONG_MAX, TOOL_MAX_SIDE);
+        return TOOL_FAIL;
+    }
+    if (tool_image_limit(cmd, opt, a, b, NULL))
+        return TOOL_FAIL;
+    *w = (int)a; /* within TOOL_MAX_SIDE */
     *h = (int)b;
-    return 0;
+    return TOOL_OK;
 }
 
 double tool_now_ms(void)

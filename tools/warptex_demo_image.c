@@ -103,8 +103,10 @@ int tool_demo_image(int argc, char **argv)
             return TOOL_OK;
         }
         if ((m = tool_option(cmd, argc, argv, &i, "--size", &val)) != 0) {
-            if (m < 0 || tool_parse_size(cmd, "--size", val, &w, &h))
+            if (m < 0)
                 return TOOL_USAGE;
+            if ((m = tool_parse_size(cmd, "--size", val, &w, &h)) != TOOL_OK)
+                return m;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return tool_usage_error(cmd, "unknown option '%s'", argv[i]);
         } else if (!out) {
@@ -118,7 +120,10 @@ int tool_demo_image(int argc, char **argv)
     if (!tool_image_ext_ok(out))
         return tool_usage_error(cmd, "'%s': the name must end in .png, .bmp, .tga or .jpg", out);
 
-    tool_image img = {w, h, malloc((size_t)w * (size_t)h * 4u)};
+    size_t bytes;
+    if (tool_image_limit(cmd, "--size", w, h, &bytes))
+        return TOOL_FAIL;
+    tool_image img = {w, h, malloc(bytes)};
     if (!img.px) {
         tool_error(cmd, "out of memory for a %dx%d image", w, h);
         return TOOL_FAIL;

@@ -28,9 +28,6 @@
 
 static const char *const cmd = "resample";
 
-/* Output images larger than this many pixels are refused (1 GiB of RGBA). */
-#define MAX_OUT_PIXELS (1u << 28)
-
 typedef struct options {
     const char *in, *out;
     double scale, rotate;
@@ -104,8 +101,10 @@ static int parse(int argc, char **argv, options *o)
             if (m < 0 || tool_parse_double(cmd, "--rotate", v, &o->rotate))
                 return TOOL_USAGE;
         } else if ((m = tool_option(cmd, argc, argv, &i, "--size", &v)) != 0) {
-            if (m < 0 || tool_parse_size(cmd, "--size", v, &o->ow, &o->oh))
+            if (m < 0)
                 return TOOL_USAGE;
+            if ((m = tool_parse_size(cmd, "--size", v, &o->ow, &o->oh)) != TOOL_OK)
+                return m;
             o->has_size = 1;
         } else if ((m = tool_option(cmd, argc, argv, &i, "--filter", &v)) != 0) {
             if (m < 0 || (k = lookup("--filter", v, filter_names, 2, "point, linear")) < 0)
@@ -325,17 +324,27 @@ int tool_resample(int argc, char **argv)
     m.iw = in.w, m.ih = in.h;
     if (!o.has_size) {
         double w = floor(in.w * o.scale + 0.5), h = floor(in.h * o.scale + 0.5);
-        if (w > TOOL_MAX_SIDE || h > TOOL_MAX_SIDE) {
+        char what[64];
+        snprintf(what, sizeof what, "output (--scale %g)", o.scale);
+        /* Beyond 2^62 a side cannot become a long long; it is far past the
+         * limit anyway (and in.w * scale may be infinite). */
+        if (!(w <= 0x1p62 && h <= 0x1p62)) {
+            tool_error(cmd, "%s %gx%g is more than 2^62 pixels; the limit is %zu pixels (the warptex image limit, 2^28)",
+                       what, w, h, TOOL_MAX_PIXELS);
             tool_image_free(&in);
-            return tool_usage_error(cmd, "--scale %g makes a %.0fx%.0f image; each side must be at most %d", o.scale,
-                                    w, h, TOOL_MAX_SIDE);
+            return TOOL_FAIL;
+        }
+        if (tool_image_limit(cmd, what, w < 1.0 ? 1 : (long long)w, h < 1.0 ? 1 : (long long)h, NULL)) {
+            tool_image_free(&in);
+            return TOOL_FAIL;
         }
         o.ow = w < 1.0 ? 1 : (int)w;
         o.oh = h < 1.0 ? 1 : (int)h;
     }
-    if ((size_t)o.ow * (size_t)o.oh > MAX_OUT_PIXELS) {
+    size_t out_bytes;
+    if (tool_image_limit(cmd, "the output", o.ow, o.oh, &out_bytes)) {
         tool_image_free(&in);
-        return tool_usage_error(cmd, "a %dx%d output is more than %u pixels", o.ow, o.oh, MAX_OUT_PIXELS);
+        return TOOL_FAIL;
     }
     m.ow = o.ow, m.oh = o.oh;
     m.mx = o.has_size && !o.has_scale ? m.ow / m.iw : o.scale;
@@ -420,7 +429,7 @@ int tool_resample(int argc, char **argv)
     }
 
     out.w = o.ow, out.h = o.oh;
-    out.px = malloc((size_t)o.ow * (size_t)o.oh * 4u);
+    out.px = malloc(out_bytes);
     if (!out.px) {
         tool_error(cmd, "out of memory for a %dx%d output", o.ow, o.oh);
         goto done;

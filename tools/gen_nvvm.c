@@ -23,8 +23,8 @@
 /* Which families accept a geometry. */
 #define G_TEX 0x01   /* tex (unified and independent) */
 #define G_TLD4 0x02  /* tld4: .2d .a2d .cube .acube (seed 003) */
-#define G_SURF 0x04  /* suld, sust.b: .1d .2d .3d .a1d .a2d (seed 000) */
-#define G_SUSTP 0x08 /* sust.p, sured: .1d .2d .3d only (seed 000) */
+#define G_SURF 0x04  /* suld, sust.b, sust.p: .1d .2d .3d .a1d .a2d (seed 000; sust.p: D3.1) */
+#define G_SURED 0x08 /* sured: .1d .2d .3d only (seed 000) */
 
 typedef struct geom {
     const char *nv;  /* NVVM spelling */
@@ -41,11 +41,11 @@ typedef struct geom {
  * intrinsic and follow the same pattern (.2dms "2dms", .a2dms "2dms.array"). */
 static const geom GEOMS[] = {
     /* nv           wt               ncoord layered cube ms ngrad families */
-    {"1d",         "WT_GEOM_1D",    1, 0, 0, 0, 1, G_TEX | G_SURF | G_SUSTP},
+    {"1d",         "WT_GEOM_1D",    1, 0, 0, 0, 1, G_TEX | G_SURF | G_SURED},
     {"1d.array",   "WT_GEOM_A1D",   1, 1, 0, 0, 1, G_TEX | G_SURF},
-    {"2d",         "WT_GEOM_2D",    2, 0, 0, 0, 2, G_TEX | G_TLD4 | G_SURF | G_SUSTP},
+    {"2d",         "WT_GEOM_2D",    2, 0, 0, 0, 2, G_TEX | G_TLD4 | G_SURF | G_SURED},
     {"2d.array",   "WT_GEOM_A2D",   2, 1, 0, 0, 2, G_TEX | G_TLD4 | G_SURF},
-    {"3d",         "WT_GEOM_3D",    3, 0, 0, 0, 3, G_TEX | G_SURF | G_SUSTP},
+    {"3d",         "WT_GEOM_3D",    3, 0, 0, 0, 3, G_TEX | G_SURF | G_SURED},
     {"cube",       "WT_GEOM_CUBE",  3, 0, 1, 0, 3, G_TEX | G_TLD4},
     {"cube.array", "WT_GEOM_ACUBE", 3, 1, 1, 0, 3, G_TEX | G_TLD4},
     {"2dms",       "WT_GEOM_2DMS",  2, 0, 0, 1, 0, G_TEX},
@@ -113,13 +113,20 @@ static const clampm CLAMPS[] = {{"clamp", "WT_CLAMP_CLAMP"}, {"trap", "WT_CLAMP_
 static const int VECS[] = {1, 2, 4};
 static const int BITS[] = {8, 16, 32, 64};
 
-/* PTX suld/sust.b: .v2/.v4 of .b8 .. .b64, at most 128 bits (no .v4.b64).
- * sust.p: ".vec.b32" only, on .1d/.2d/.3d (seed 000). */
+/* PTX suld/sust.b: .v2/.v4 of .b8 .. .b64, at most 128 bits (no .v4.b64). */
 static int surf_b_legal(int vec, int bits) { return vec * bits <= 128; }
+
+/* sust.p: NVVM's whole list (seed 004 §13.5.3), 5 geometries x 11 element
+ * shapes x 3 clamp modes = 165 names.  SEMANTICS D3.1/D3.2: ptxas takes
+ * sust.p on .a1d/.a2d, so the .array names are real PTX; D3.3: the i8, i16
+ * and i64 shapes (which PTX's .b32-only sust.p cannot spell) are each element
+ * made a 32-bit word, then the .b32 store.  That widening depends on the
+ * surface's channel kind, so it happens in the reference at the access
+ * (surf_convert_scalar.c), not here: the wrapper passes each element's low
+ * bits, zero-extended, exactly as for sust.b. */
 static int sust_p_legal(const geom *g, int vec, int bits)
 {
-    (void)vec;
-    return bits == 32 && (g->fams & G_SUSTP);
+    return (g->fams & G_SURF) && surf_b_legal(vec, bits);
 }
 
 /* NVVM element types: 8- and 16-bit elements travel as i16 (%short2/4). */
@@ -258,10 +265,16 @@ static const char *const GROUP_DOC[GR_COUNT] = {
         " * int64_t.  A trap (out of range under .trap, or misaligned) stores nothing.\n" ERRORS
         " */\n",
     [GR_SUST_P] =
-        "/* sust.p: llvm.nvvm.sust.p.<geom>.<v2|v4|>i32.<clamp>\n"
-        " * Formatted surface store (PTX sust.p.<geom>.<vec>.b32; .1d/.2d/.3d only): x counts samples;\n"
-        " * r, g, b, a are converted to the surface format, read as .f32 for float and normalised\n"
-        " * formats, .u32/.s32 for integer ones (SEMANTICS §10.3, decision Q10).\n" ERRORS
+        "/* sust.p: llvm.nvvm.sust.p.<geom>.<type>.<clamp>\n"
+        " * Formatted surface store (PTX sust.p.<geom>.<vec>.b32, on .1d .2d .3d and, as ptxas accepts,\n"
+        " * .a1d .a2d: SEMANTICS D3.1, D3.2): coordinates as for suld but x counts samples; a layer\n"
+        " * past the end writes the last layer (D2.15).  r, g, b, a are converted to the surface\n"
+        " * format, read as .f32 for float and normalised formats, .u32/.s32 for integer ones\n"
+        " * (SEMANTICS §10.3, decision Q10); channels the vector does not reach are written 0.\n"
+        " * Element types (D3.3): i32 is the .b32 register; each i8 (the low byte of its int16_t\n"
+        " * operand) or i16 element is first sign-extended to 32 bits when the surface's channels\n"
+        " * are signed integers (WT_CHANNEL_SIGNED) and zero-extended otherwise; an i64 element\n"
+        " * keeps its low 32 bits.  The 32-bit word then takes the .b32 store unchanged.\n" ERRORS
         " */\n",
     [GR_SURED_B] =
         "/* sured.b (PTX spelling; no NVVM intrinsic): wt_sured_b_<op>_<geom>_<type>_<clamp>\n"
@@ -567,7 +580,7 @@ static void gen_sured(void)
         for (size_t oi = 0; oi < 5; oi++)
             for (size_t gi = 0; gi < NGEOMS; gi++) {
                 const geom *g = &GEOMS[gi];
-                if (!(g->fams & G_SUSTP))
+                if (!(g->fams & G_SURED))
                     continue;
                 for (size_t ti = 0; ti < 6; ti++) {
                     const rtype *rt = &RTYPES[ti];

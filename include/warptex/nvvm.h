@@ -744,40 +744,184 @@ void wt_sust_b_3d_v4i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int
 void wt_sust_b_3d_v4i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_b_3d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g, int32_t b, int32_t a);
 
-/* sust.p: llvm.nvvm.sust.p.<geom>.<v2|v4|>i32.<clamp>
- * Formatted surface store (PTX sust.p.<geom>.<vec>.b32; .1d/.2d/.3d only): x counts samples;
- * r, g, b, a are converted to the surface format, read as .f32 for float and normalised
- * formats, .u32/.s32 for integer ones (SEMANTICS §10.3, decision Q10).
+/* sust.p: llvm.nvvm.sust.p.<geom>.<type>.<clamp>
+ * Formatted surface store (PTX sust.p.<geom>.<vec>.b32, on .1d .2d .3d and, as ptxas accepts,
+ * .a1d .a2d: SEMANTICS D3.1, D3.2): coordinates as for suld but x counts samples; a layer
+ * past the end writes the last layer (D2.15).  r, g, b, a are converted to the surface
+ * format, read as .f32 for float and normalised formats, .u32/.s32 for integer ones
+ * (SEMANTICS §10.3, decision Q10); channels the vector does not reach are written 0.
+ * Element types (D3.3): i32 is the .b32 register; each i8 (the low byte of its int16_t
+ * operand) or i16 element is first sign-extended to 32 bits when the surface's channels
+ * are signed integers (WT_CHANNEL_SIGNED) and zero-extended otherwise; an i64 element
+ * keeps its low 32 bits.  The 32-bit word then takes the .b32 store unchanged.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()
  * (which clears it) or wt_peek_last_error(); a successful call leaves it unchanged.
  * Thread-safety: lock-free; callable from any thread.
  */
+void wt_sust_p_1d_i8_clamp(wt_surf surf, int32_t x, int16_t r);
+void wt_sust_p_1d_i8_trap(wt_surf surf, int32_t x, int16_t r);
+void wt_sust_p_1d_i8_zero(wt_surf surf, int32_t x, int16_t r);
+void wt_sust_p_1d_i16_clamp(wt_surf surf, int32_t x, int16_t r);
+void wt_sust_p_1d_i16_trap(wt_surf surf, int32_t x, int16_t r);
+void wt_sust_p_1d_i16_zero(wt_surf surf, int32_t x, int16_t r);
 void wt_sust_p_1d_i32_clamp(wt_surf surf, int32_t x, int32_t r);
 void wt_sust_p_1d_i32_trap(wt_surf surf, int32_t x, int32_t r);
 void wt_sust_p_1d_i32_zero(wt_surf surf, int32_t x, int32_t r);
+void wt_sust_p_1d_i64_clamp(wt_surf surf, int32_t x, int64_t r);
+void wt_sust_p_1d_i64_trap(wt_surf surf, int32_t x, int64_t r);
+void wt_sust_p_1d_i64_zero(wt_surf surf, int32_t x, int64_t r);
+void wt_sust_p_1d_v2i8_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_v2i8_trap(wt_surf surf, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_v2i8_zero(wt_surf surf, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_v2i16_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_v2i16_trap(wt_surf surf, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_v2i16_zero(wt_surf surf, int32_t x, int16_t r, int16_t g);
 void wt_sust_p_1d_v2i32_clamp(wt_surf surf, int32_t x, int32_t r, int32_t g);
 void wt_sust_p_1d_v2i32_trap(wt_surf surf, int32_t x, int32_t r, int32_t g);
 void wt_sust_p_1d_v2i32_zero(wt_surf surf, int32_t x, int32_t r, int32_t g);
+void wt_sust_p_1d_v2i64_clamp(wt_surf surf, int32_t x, int64_t r, int64_t g);
+void wt_sust_p_1d_v2i64_trap(wt_surf surf, int32_t x, int64_t r, int64_t g);
+void wt_sust_p_1d_v2i64_zero(wt_surf surf, int32_t x, int64_t r, int64_t g);
+void wt_sust_p_1d_v4i8_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_v4i8_trap(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_v4i8_zero(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_v4i16_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_v4i16_trap(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_v4i16_zero(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
 void wt_sust_p_1d_v4i32_clamp(wt_surf surf, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_p_1d_v4i32_trap(wt_surf surf, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_p_1d_v4i32_zero(wt_surf surf, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_1d_array_i8_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r);
+void wt_sust_p_1d_array_i8_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r);
+void wt_sust_p_1d_array_i8_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r);
+void wt_sust_p_1d_array_i16_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r);
+void wt_sust_p_1d_array_i16_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r);
+void wt_sust_p_1d_array_i16_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r);
+void wt_sust_p_1d_array_i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t r);
+void wt_sust_p_1d_array_i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t r);
+void wt_sust_p_1d_array_i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t r);
+void wt_sust_p_1d_array_i64_clamp(wt_surf surf, int32_t idx, int32_t x, int64_t r);
+void wt_sust_p_1d_array_i64_trap(wt_surf surf, int32_t idx, int32_t x, int64_t r);
+void wt_sust_p_1d_array_i64_zero(wt_surf surf, int32_t idx, int32_t x, int64_t r);
+void wt_sust_p_1d_array_v2i8_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_array_v2i8_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_array_v2i8_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_array_v2i16_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_array_v2i16_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_array_v2i16_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g);
+void wt_sust_p_1d_array_v2i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g);
+void wt_sust_p_1d_array_v2i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g);
+void wt_sust_p_1d_array_v2i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g);
+void wt_sust_p_1d_array_v2i64_clamp(wt_surf surf, int32_t idx, int32_t x, int64_t r, int64_t g);
+void wt_sust_p_1d_array_v2i64_trap(wt_surf surf, int32_t idx, int32_t x, int64_t r, int64_t g);
+void wt_sust_p_1d_array_v2i64_zero(wt_surf surf, int32_t idx, int32_t x, int64_t r, int64_t g);
+void wt_sust_p_1d_array_v4i8_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_array_v4i8_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_array_v4i8_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_array_v4i16_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_array_v4i16_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_array_v4i16_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_1d_array_v4i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_1d_array_v4i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_1d_array_v4i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_2d_i8_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_i8_trap(wt_surf surf, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_i8_zero(wt_surf surf, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_i16_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_i16_trap(wt_surf surf, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_i16_zero(wt_surf surf, int32_t x, int32_t y, int16_t r);
 void wt_sust_p_2d_i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t r);
 void wt_sust_p_2d_i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t r);
 void wt_sust_p_2d_i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t r);
+void wt_sust_p_2d_i64_clamp(wt_surf surf, int32_t x, int32_t y, int64_t r);
+void wt_sust_p_2d_i64_trap(wt_surf surf, int32_t x, int32_t y, int64_t r);
+void wt_sust_p_2d_i64_zero(wt_surf surf, int32_t x, int32_t y, int64_t r);
+void wt_sust_p_2d_v2i8_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_v2i8_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_v2i8_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_v2i16_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_v2i16_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_v2i16_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g);
 void wt_sust_p_2d_v2i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g);
 void wt_sust_p_2d_v2i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g);
 void wt_sust_p_2d_v2i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g);
+void wt_sust_p_2d_v2i64_clamp(wt_surf surf, int32_t x, int32_t y, int64_t r, int64_t g);
+void wt_sust_p_2d_v2i64_trap(wt_surf surf, int32_t x, int32_t y, int64_t r, int64_t g);
+void wt_sust_p_2d_v2i64_zero(wt_surf surf, int32_t x, int32_t y, int64_t r, int64_t g);
+void wt_sust_p_2d_v4i8_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_v4i8_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_v4i8_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_v4i16_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_v4i16_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_v4i16_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
 void wt_sust_p_2d_v4i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_p_2d_v4i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_p_2d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_2d_array_i8_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_array_i8_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_array_i8_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_array_i16_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_array_i16_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_array_i16_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r);
+void wt_sust_p_2d_array_i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r);
+void wt_sust_p_2d_array_i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r);
+void wt_sust_p_2d_array_i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r);
+void wt_sust_p_2d_array_i64_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r);
+void wt_sust_p_2d_array_i64_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r);
+void wt_sust_p_2d_array_i64_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r);
+void wt_sust_p_2d_array_v2i8_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_array_v2i8_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_array_v2i8_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_array_v2i16_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_array_v2i16_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_array_v2i16_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g);
+void wt_sust_p_2d_array_v2i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g);
+void wt_sust_p_2d_array_v2i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g);
+void wt_sust_p_2d_array_v2i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g);
+void wt_sust_p_2d_array_v2i64_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r, int64_t g);
+void wt_sust_p_2d_array_v2i64_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r, int64_t g);
+void wt_sust_p_2d_array_v2i64_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r, int64_t g);
+void wt_sust_p_2d_array_v4i8_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_array_v4i8_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_array_v4i8_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_array_v4i16_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_array_v4i16_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_array_v4i16_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_2d_array_v4i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_2d_array_v4i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_2d_array_v4i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a);
+void wt_sust_p_3d_i8_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r);
+void wt_sust_p_3d_i8_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r);
+void wt_sust_p_3d_i8_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r);
+void wt_sust_p_3d_i16_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r);
+void wt_sust_p_3d_i16_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r);
+void wt_sust_p_3d_i16_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r);
 void wt_sust_p_3d_i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r);
 void wt_sust_p_3d_i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r);
 void wt_sust_p_3d_i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r);
+void wt_sust_p_3d_i64_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r);
+void wt_sust_p_3d_i64_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r);
+void wt_sust_p_3d_i64_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r);
+void wt_sust_p_3d_v2i8_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g);
+void wt_sust_p_3d_v2i8_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g);
+void wt_sust_p_3d_v2i8_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g);
+void wt_sust_p_3d_v2i16_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g);
+void wt_sust_p_3d_v2i16_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g);
+void wt_sust_p_3d_v2i16_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g);
 void wt_sust_p_3d_v2i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g);
 void wt_sust_p_3d_v2i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g);
 void wt_sust_p_3d_v2i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g);
+void wt_sust_p_3d_v2i64_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r, int64_t g);
+void wt_sust_p_3d_v2i64_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r, int64_t g);
+void wt_sust_p_3d_v2i64_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r, int64_t g);
+void wt_sust_p_3d_v4i8_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_3d_v4i8_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_3d_v4i8_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_3d_v4i16_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_3d_v4i16_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a);
+void wt_sust_p_3d_v4i16_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a);
 void wt_sust_p_3d_v4i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_p_3d_v4i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g, int32_t b, int32_t a);
 void wt_sust_p_3d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g, int32_t b, int32_t a);

@@ -65,7 +65,8 @@ typedef struct wt_surf_result {
  * in `active`, in lane order.
  * Errors: WT_ERROR_TRAP when any active lane trapped (out->trap says which;
  * those lanes touch no memory and load 0, the others run);
- * WT_ERROR_INVALID_VALUE (NULL op/in/out, a form PTX does not allow),
+ * WT_ERROR_INVALID_VALUE (NULL op/in/out, a form PTX does not allow; the
+ * one addition is sust.p with NVVM's 8-, 16- and 64-bit elements, op.h),
  * WT_ERROR_INVALID_HANDLE (a bad handle), WT_ERROR_INVALID_SURFACE (the
  * geometry does not match the surface); the thread's last error is set.
  * Thread-safety: any thread, lock-free for suld/sust (stores racing on the

@@ -6121,6 +6121,60 @@ void wt_sust_b_3d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int3
     wt__surf_lane(&op, surf, c, v, d);
 }
 
+void wt_sust_p_1d_i8_clamp(wt_surf surf, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i8_trap(wt_surf surf, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i8_zero(wt_surf surf, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i16_clamp(wt_surf surf, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i16_trap(wt_surf surf, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i16_zero(wt_surf surf, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
 void wt_sust_p_1d_i32_clamp(wt_surf surf, int32_t x, int32_t r)
 {
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_CLAMP};
@@ -6144,6 +6198,87 @@ void wt_sust_p_1d_i32_zero(wt_surf surf, int32_t x, int32_t r)
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_ZERO};
     const int32_t c[4] = {x};
     const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i64_clamp(wt_surf surf, int32_t x, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i64_trap(wt_surf surf, int32_t x, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_i64_zero(wt_surf surf, int32_t x, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i8_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i8_trap(wt_surf surf, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i8_zero(wt_surf surf, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i16_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i16_trap(wt_surf surf, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i16_zero(wt_surf surf, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r), u16(g)};
     uint64_t d[4];
     wt__surf_lane(&op, surf, c, v, d);
 }
@@ -6175,6 +6310,87 @@ void wt_sust_p_1d_v2i32_zero(wt_surf surf, int32_t x, int32_t r, int32_t g)
     wt__surf_lane(&op, surf, c, v, d);
 }
 
+void wt_sust_p_1d_v2i64_clamp(wt_surf surf, int32_t x, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i64_trap(wt_surf surf, int32_t x, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v2i64_zero(wt_surf surf, int32_t x, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v4i8_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v4i8_trap(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v4i8_zero(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v4i16_clamp(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v4i16_trap(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_v4i16_zero(wt_surf surf, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
 void wt_sust_p_1d_v4i32_clamp(wt_surf surf, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a)
 {
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_CLAMP};
@@ -6198,6 +6414,357 @@ void wt_sust_p_1d_v4i32_zero(wt_surf surf, int32_t x, int32_t r, int32_t g, int3
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_1D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_ZERO};
     const int32_t c[4] = {x};
     const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i8_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i8_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i8_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i16_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i16_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i16_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i64_clamp(wt_surf surf, int32_t idx, int32_t x, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i64_trap(wt_surf surf, int32_t idx, int32_t x, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_i64_zero(wt_surf surf, int32_t idx, int32_t x, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i8_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i8_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i8_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i16_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i16_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i16_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i64_clamp(wt_surf surf, int32_t idx, int32_t x, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i64_trap(wt_surf surf, int32_t idx, int32_t x, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v2i64_zero(wt_surf surf, int32_t idx, int32_t x, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i8_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i8_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i8_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i16_clamp(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i16_trap(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i16_zero(wt_surf surf, int32_t idx, int32_t x, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_1d_array_v4i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t r, int32_t g, int32_t b, int32_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A1D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x};
+    const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i8_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i8_trap(wt_surf surf, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i8_zero(wt_surf surf, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i16_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i16_trap(wt_surf surf, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i16_zero(wt_surf surf, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r)};
     uint64_t d[4];
     wt__surf_lane(&op, surf, c, v, d);
 }
@@ -6229,6 +6796,87 @@ void wt_sust_p_2d_i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t r)
     wt__surf_lane(&op, surf, c, v, d);
 }
 
+void wt_sust_p_2d_i64_clamp(wt_surf surf, int32_t x, int32_t y, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i64_trap(wt_surf surf, int32_t x, int32_t y, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_i64_zero(wt_surf surf, int32_t x, int32_t y, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i8_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i8_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i8_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i16_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i16_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i16_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
 void wt_sust_p_2d_v2i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t r, int32_t g)
 {
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_CLAMP};
@@ -6252,6 +6900,87 @@ void wt_sust_p_2d_v2i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t r, int3
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_ZERO};
     const int32_t c[4] = {x, y};
     const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i64_clamp(wt_surf surf, int32_t x, int32_t y, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i64_trap(wt_surf surf, int32_t x, int32_t y, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v2i64_zero(wt_surf surf, int32_t x, int32_t y, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v4i8_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v4i8_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v4i8_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v4i16_clamp(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v4i16_trap(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_v4i16_zero(wt_surf surf, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
     uint64_t d[4];
     wt__surf_lane(&op, surf, c, v, d);
 }
@@ -6283,6 +7012,357 @@ void wt_sust_p_2d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t r, int3
     wt__surf_lane(&op, surf, c, v, d);
 }
 
+void wt_sust_p_2d_array_i8_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i8_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i8_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i16_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i16_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i16_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i64_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i64_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_i64_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i8_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i8_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i8_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i16_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i16_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i16_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i64_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i64_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v2i64_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i8_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i8_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i8_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i16_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i16_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i16_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i32_clamp(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i32_trap(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_2d_array_v4i32_zero(wt_surf surf, int32_t idx, int32_t x, int32_t y, int32_t r, int32_t g, int32_t b, int32_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_A2D, .mode = WT_SURF_P, .vec = 4, .bits = 32, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {idx, x, y};
+    const uint64_t v[4] = {u32(r), u32(g), u32(b), u32(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i8_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i8_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i8_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i16_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i16_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i16_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
 void wt_sust_p_3d_i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r)
 {
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 32, .clamp = WT_CLAMP_CLAMP};
@@ -6310,6 +7390,87 @@ void wt_sust_p_3d_i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_
     wt__surf_lane(&op, surf, c, v, d);
 }
 
+void wt_sust_p_3d_i64_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i64_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_i64_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 1, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u64(r)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i8_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i8_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i8_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r), u8(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i16_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i16_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i16_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r), u16(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
 void wt_sust_p_3d_v2i32_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g)
 {
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_CLAMP};
@@ -6333,6 +7494,87 @@ void wt_sust_p_3d_v2i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int3
     static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 32, .clamp = WT_CLAMP_ZERO};
     const int32_t c[4] = {x, y, z};
     const uint64_t v[4] = {u32(r), u32(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i64_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i64_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v2i64_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int64_t r, int64_t g)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 2, .bits = 64, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u64(r), u64(g)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v4i8_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v4i8_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v4i8_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 4, .bits = 8, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u8(r), u8(g), u8(b), u8(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v4i16_clamp(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_CLAMP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v4i16_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_TRAP};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
+    uint64_t d[4];
+    wt__surf_lane(&op, surf, c, v, d);
+}
+
+void wt_sust_p_3d_v4i16_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int16_t r, int16_t g, int16_t b, int16_t a)
+{
+    static const wt_op op = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_3D, .mode = WT_SURF_P, .vec = 4, .bits = 16, .clamp = WT_CLAMP_ZERO};
+    const int32_t c[4] = {x, y, z};
+    const uint64_t v[4] = {u16(r), u16(g), u16(b), u16(a)};
     uint64_t d[4];
     wt__surf_lane(&op, surf, c, v, d);
 }

@@ -54,8 +54,11 @@ static wt_status check(const wt_op *op, const wt__surf *s, const char *fn)
         int bits_ok = op->bits == 8 || op->bits == 16 || op->bits == 32 || op->bits == 64;
         int vec_ok = op->vec == 1 || op->vec == 2 || op->vec == 4;
         ok = ok && bits_ok && vec_ok && op->vec * op->bits <= 128 && op->mode <= WT_SURF_P;
+        /* No suld.p (D3.1).  sust.p takes every geometry and shape sust.b
+         * takes: .a1d/.a2d because ptxas accepts them (D3.1, D3.2), 8-, 16-
+         * and 64-bit elements as NVVM's list names them (D3.3, op.h). */
         if (ok && op->mode == WT_SURF_P)
-            ok = op->family == WT_FAMILY_SUST && op->geom <= WT_GEOM_3D && op->bits == 32;
+            ok = op->family == WT_FAMILY_SUST;
     }
     if (ok && geom_matches(s, op->geom))
         return WT_SUCCESS;

@@ -62,12 +62,28 @@ static uint32_t channel_code(const wt__format *f, uint32_t u)
     }
 }
 
-void wt__surf_encode_p(const wt__format *f, int vec, const uint64_t v[4], uint8_t out[16])
+/* Decision D3.3: a source element of `bits` bits made the 32-bit word the
+ * .b32 store takes.  i8/i16 (the low 8 or 16 bits of v) are sign-extended
+ * when the channels are signed integers (SINT, whose word is read as .s32,
+ * so the element keeps its value) and zero-extended for every other kind
+ * (UINT, float, UNORM, SNORM); i32 and i64 keep their low 32 bits. */
+static uint32_t p_word(const wt__format *f, unsigned bits, uint64_t v)
+{
+    if (bits != 8 && bits != 16)
+        return (uint32_t)v;
+    const uint32_t top = 1u << (bits - 1), mask = (top << 1) - 1u;
+    uint32_t u = (uint32_t)v & mask;
+    if (f->kind == WT_CHANNEL_SIGNED && (u & top))
+        u |= ~mask; /* two's-complement sign extension, in unsigned arithmetic */
+    return u;
+}
+
+void wt__surf_encode_p(const wt__format *f, int vec, unsigned bits, const uint64_t v[4], uint8_t out[16])
 {
     for (unsigned ch = 0; ch < f->nch; ch++) {
         /* §10.3 [3P-M]: components the operands do not reach are written 0;
          * source elements beyond the format's channels are ignored. */
-        uint32_t code = (int)ch < vec ? channel_code(f, (uint32_t)v[ch]) : 0;
+        uint32_t code = (int)ch < vec ? channel_code(f, p_word(f, bits, v[ch])) : 0;
         for (unsigned i = 0; i < f->cbytes; i++, code >>= 8)
             out[ch * f->cbytes + i] = (uint8_t)code; /* little-endian, cut to the channel width */
     }

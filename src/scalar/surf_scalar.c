@@ -108,12 +108,16 @@ int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
     wt__surf_loc loc;
     int r;
     if (op->mode == WT_SURF_P) {
-        /* sust.p (§10.3): .b32 only, x counts samples, one whole element. */
-        if (op->family != WT_FAMILY_SUST || op->bits != 32 || op->geom > WT_GEOM_3D)
+        /* sust.p (§10.3): x counts samples and one whole element moves,
+         * whatever the source elements' width (D3.3: op->bits only says how
+         * each is made the .b32 word).  Every surface geometry, the layered
+         * ones included (D3.1, D3.2: the layer as for sust.b, past the end
+         * the last layer). */
+        if (op->family != WT_FAMILY_SUST)
             return 1;
         r = wt__surf_locate(s, op, c, s->fmt.esize, s->fmt.esize, &loc);
         if (r == WT__LOC_OK) {
-            wt__surf_encode_p(&s->fmt, op->vec, v, buf);
+            wt__surf_encode_p(&s->fmt, op->vec, op->bits, v, buf);
             memcpy(loc.p, buf, loc.n);
         }
         return r == WT__LOC_TRAP;

@@ -29,9 +29,13 @@ WT_INTERNAL int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_
                                 uint32_t size, wt__surf_loc *loc);
 
 /* sust.p (surf_convert_scalar.c): the element of format f that the source
- * registers v[0 .. vec-1] (R, G, B, A; .f32/.u32/.s32 bits by the format)
- * store, as f->esize little-endian bytes in out (§10.3, D/Q10, D2.10, D2.18). */
-WT_INTERNAL void wt__surf_encode_p(const wt__format *f, int vec, const uint64_t v[4], uint8_t out[16]);
+ * elements v[0 .. vec-1] (R, G, B, A) store, as f->esize little-endian bytes
+ * in out (§10.3, D/Q10, D2.10, D2.18).  Each element is `bits` wide (the low
+ * bits of v[k]); it is first made the .b32 word (.f32/.u32/.s32 by the
+ * format) by decision D3.3: 8/16 bits sign-extended on signed-integer
+ * channels, zero-extended otherwise; 32/64 bits keep the low 32. */
+WT_INTERNAL void wt__surf_encode_p(const wt__format *f, int vec, unsigned bits, const uint64_t v[4],
+                                   uint8_t out[16]);
 
 /* sured (sured_scalar.c): the whole reduction for one lane; returns 0 or 1
  * on a trap (memory untouched). */

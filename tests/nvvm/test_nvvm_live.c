@@ -14,7 +14,9 @@
  *     the float texels truncate toward zero (Q14);
  *   suld / sust.b / sured.b: byte-pattern u8 surfaces, x = 16 bytes;
  *     sust.p / sured.p: 4 x u32, 1 x u32 and 2 x u32 surfaces at the same
- *     byte position (x in samples: §10.1, §10.3, D2.16);
+ *     byte position (x in samples: §10.1, §10.3, D2.16); sust.p on every
+ *     geometry and element shape, an element made a 32-bit word by D3.3
+ *     (zero-extended on these unsigned channels, i64 cut to its low half);
  *   txq / suq / istypep: known objects (§11, Q9, Q12).
  * Every call must leave the thread's last error at WT_SUCCESS. */
 #include <stdarg.h>
@@ -186,8 +188,8 @@ static void make_surfaces(void)
     const unsigned S = WT_ARRAY_SURFACE_LOAD_STORE;
     for (int k = 0; k < SKINDS; k++)
         for (int g = WT_GEOM_1D; g <= WT_GEOM_A2D; g++) {
-            if (k != SB_U8 && g > WT_GEOM_3D)
-                continue; /* sust.p and sured: .1d .2d .3d only */
+            if ((k == SP_U32X1 || k == SP_U32X2) && g > WT_GEOM_3D)
+                continue; /* sured: .1d .2d .3d only; sust.p takes a1d/a2d too (D3.1) */
             size_t w = ROW / K[k].es, h = 0, d = 0;
             unsigned fl = S;
             switch (g) {
@@ -360,7 +362,7 @@ static void check_sust(const nvvm_row *row)
     refill(kind, g);
     hv[k++] = surf_of[kind][g];
     surf_coords(g, p ? 1 : 16, &k); /* .p: x counts 16-byte samples */
-    int eb = op->bits / 8;
+    int eb = op->bits / 8, wb = p ? 4 : eb; /* .p: one 32-bit u32 channel per element */
     uint8_t want[ROW];
     memset(want, 0, sizeof want);
     for (int j = 0; j < op->vec; j++, k++) {
@@ -375,8 +377,10 @@ static void check_sust(const nvvm_row *row)
             lv[k] = (int64_t)(0xfedcba9876543210u - 0x0101010101010101u * (uint64_t)j);
             v = (uint64_t)lv[k];
         }
-        for (int b = 0; b < eb; b++)
-            want[j * eb + b] = (uint8_t)(v >> (8 * b));
+        if (p) /* D3.3 on unsigned channels: the element's low bits zero-extended, i64's low 32 */
+            v = op->bits == 8 ? (v & 0xffu) : op->bits == 16 ? (v & 0xffffu) : (v & 0xffffffffu);
+        for (int b = 0; b < wb; b++)
+            want[j * wb + b] = (uint8_t)(v >> (8 * b));
     }
     /* sust.p on 4 x u32: the elements given are the channels, the rest is
      * written 0 (§10.3, measured), a u32 channel takes the .u32 value as is */

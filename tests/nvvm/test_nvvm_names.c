@@ -291,7 +291,8 @@ static const char *const QUERY_S[] = {"width", "height", "depth", "channel_data_
 static const char *const DTYPE_S[] = {"v4f32", "v4s32", "v4u32"};
 static const char *const HTYPE_S[] = {"texref", "samplerref", "surfref"};
 
-static int surf_geom_ok(int g, int arrays) { return g <= WT_GEOM_3D || (arrays && (g == WT_GEOM_A1D || g == WT_GEOM_A2D)); }
+/* suld, sust.b, sust.p: .1d .2d .3d .a1d .a2d (seed 000; sust.p on arrays: D3.1). */
+static int surf_geom_ok(int g) { return g <= WT_GEOM_A2D; }
 
 /* Returns 1 and fills *op when `name` is a legal form. */
 static int decode(const char *name, wt_op *op, int *family)
@@ -373,10 +374,9 @@ static int decode(const char *name, wt_op *op, int *family)
         if (i >= n || (x = tok_index(t[i++], CLAMP_S, 3)) < 0)
             return 0;
         op->clamp = (uint8_t)x;
-        /* PTX: at most 128 bits per access; sust.p is .b32 on .1d/.2d/.3d. */
-        if (vec * bits > 128 || !surf_geom_ok(g, op->mode == WT_SURF_B))
-            return 0;
-        if (op->mode == WT_SURF_P && bits != 32)
+        /* PTX: at most 128 bits per access.  sust.p: every geometry and
+         * element shape of sust.b (SEMANTICS D3.1-D3.3: NVVM's whole list). */
+        if (vec * bits > 128 || !surf_geom_ok(g))
             return 0;
     } else if (!intrinsic && !strcmp(f, "sured")) {
         op->family = (uint8_t)(*family = WT_FAMILY_SURED);
@@ -463,11 +463,11 @@ static void counts_per_family(void **state)
      *        + 2 multisample geometries x 3 dtypes (base, .s32)) = 2 x (90 + 18 + 6)
      * tld4:  2 modes x 4 components x 4 geometries x 3 dtypes
      * suld:  5 geometries x 11 element types (no v4i64) x 3 clamps
-     * sust:  the same 165 for .b + 3 geometries x 3 widths x 3 clamps for .p
+     * sust:  the same 165 for .b and 165 for .p (D3.1-D3.3: NVVM's whole list)
      * sured: 3 geometries x 3 clamps x (13 .b op/type pairs + 7 .p pairs)
      * suq 7 queries; txq 13 texture + 3 level + 5 sampler queries; istypep 3. */
     static const size_t want[8] = {[WT_FAMILY_TEX] = 228, [WT_FAMILY_TLD4] = 96, [WT_FAMILY_SULD] = 165,
-                                   [WT_FAMILY_SUST] = 192, [WT_FAMILY_SURED] = 180, [WT_FAMILY_SUQ] = 7,
+                                   [WT_FAMILY_SUST] = 330, [WT_FAMILY_SURED] = 180, [WT_FAMILY_SUQ] = 7,
                                    [WT_FAMILY_TXQ] = 21, [WT_FAMILY_ISTYPEP] = 3};
     size_t got[8] = {0};
     size_t total = 0;
@@ -482,7 +482,7 @@ static void counts_per_family(void **state)
     printf("nvvm entry points: %-8s %4zu\n", "total", total);
     for (int f = 0; f < 8; f++)
         assert_int_equal(got[f], want[f]);
-    assert_int_equal(NROWS, 892);
+    assert_int_equal(NROWS, 1030);
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
@@ -525,7 +525,8 @@ static void names_ops_and_lookup(void **state)
                                           "llvm.nvvm.tex.unified.2dms.array.grad.v4s32.s32",
                                           "llvm.nvvm.tld4.unified.r.2dms.v4f32.f32", "llvm.nvvm.suld.2dms.i32.trap",
                                           "llvm.nvvm.tex.unified.3d.array.v4f32.f32", "llvm.nvvm.suld.2d.v4i64.trap",
-                                          "llvm.nvvm.sust.p.2d.array.i32.trap", "llvm.nvvm.sust.p.2d.i8.trap",
+                                          "llvm.nvvm.sust.p.2d.array.v4i64.trap", "llvm.nvvm.sust.p.cube.i32.trap",
+                                          "llvm.nvvm.suld.p.2d.i32.trap", "llvm.nvvm.sust.p.2dms.i8.zero",
                                           "sured.b.and.2d.u32.trap", "sured.p.add.1d.b64.zero", "txq.memory_layout",
                                           "suq.num_samples", "txq.sampler.width", "llvm.nvvm.tld4.unified.r.3d.v4f32.f32",
                                           "wt_txq_width", "llvm.nvvm.tex.unified.2d.v4f32.f32.", "istypep.texref "};

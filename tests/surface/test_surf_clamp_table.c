@@ -6,12 +6,15 @@
  * for every byte of the access, which byte of the surface it touches (or
  * none), and keeps a shadow copy of the memory.  Loads are compared with the
  * shadow, stores and reductions are applied to the shadow and the whole
- * memory compared after each.  suld.b/sust.b run on every geometry; sust.p
- * and sured (which PTX has only for .1d/.2d/.3d) on those three. */
+ * memory compared after each.  suld.b/sust.b and sust.p (D3.1, D3.2) run on
+ * every geometry, sust.p with every NVVM element shape (D3.3, through the
+ * model of sust_p_model.h); sured (which PTX has only for .1d/.2d/.3d) on
+ * those three. */
 #define _DEFAULT_SOURCE 1
 #include <stdlib.h>
 
 #include "surf_util.h"
+#include "sust_p_model.h"
 
 typedef struct geo {
     int geom;
@@ -229,31 +232,32 @@ static void red_case(world *w, int geom, int mode, int redop, int rtype, int cla
     w->zeros += want == 2;
 }
 
-/* sust.p at one point: x in samples, one whole element converted by the
- * (unsigned integer) format: each channel min(v, max); channels the vector
- * does not reach are 0 (§10.3 [3P-M]). */
-static void p_case(world *w, int geom, int vec, int clamp, int32_t x, int32_t y, int32_t z)
+/* sust.p at one point: x in samples, one whole element of the (integer)
+ * format: each element made a 32-bit word (D3.3), each channel the word
+ * clamped to the channel's range; channels the vector does not reach are 0
+ * (§10.3 [3P-M]).  The layer as for every layered access (D3.2, D2.15). */
+static void p_case(world *w, int geom, int vec, int bits, int clamp, uint32_t layer, int32_t x, int32_t y, int32_t z)
 {
-    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, geom, vec, 32, clamp);
+    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, geom, vec, bits, clamp);
     int32_t c[4];
-    su_coords(geom, 0, x, y, z, c);
-    int64_t my = geom == WT_GEOM_1D ? 0 : y, mz = geom == WT_GEOM_3D ? z : 0, off[16];
-    int64_t esize = w->s.fmt.esize, cb = w->s.fmt.cbytes;
-    int want = model(w, clamp, 0, (int64_t)x * esize, my, mz, esize, off);
+    su_coords(geom, layer, x, y, z, c);
+    int64_t my = (geom == WT_GEOM_1D || geom == WT_GEOM_A1D) ? 0 : y, mz = geom == WT_GEOM_3D ? z : 0, off[16];
+    int64_t esize = w->s.fmt.esize;
+    int want = model(w, clamp, layer, (int64_t)x * esize, my, mz, esize, off);
     uint64_t v[4];
     for (int k = 0; k < 4; k++)
         v[k] = next_rand() >> (k * 8); /* large and small values: some saturate */
     int trap = su_store(&w->s, &op, c, v);
-    if (want == 0)
-        for (int ch = 0; ch < w->s.fmt.nch; ch++) {
-            uint64_t max = cb == 4 ? 0xffffffffu : (1u << (8 * cb)) - 1u, u = (uint32_t)v[ch];
-            uint64_t code = ch < vec ? (u > max ? max : u) : 0;
-            for (int64_t i = 0; i < cb; i++)
-                w->shadow[off[ch * cb + i]] = (uint8_t)(code >> (8 * i));
-        }
+    if (want == 0) {
+        uint8_t e[16];
+        spm_element(w->s.fmt.kind, w->s.fmt.nch, w->s.fmt.cbytes, vec, bits, v, e);
+        for (int64_t i = 0; i < esize; i++)
+            w->shadow[off[i]] = e[i];
+    }
     if (trap != (want == 1) || memcmp(w->mem, w->shadow, w->bytes) != 0) {
-        print_error("sust.p v%d geom %d clamp %d rowbytes %lld esize %lld x %d y %d z %d: trap %d (want %d)\n", vec,
-                    geom, clamp, (long long)w->row_bytes, (long long)esize, x, y, z, trap, want == 1);
+        print_error("sust.p v%d b%d geom %d clamp %d rowbytes %lld esize %lld layer %u x %d y %d z %d: trap %d "
+                    "(want %d)\n", vec, bits, geom, clamp, (long long)w->row_bytes, (long long)esize, layer, x, y, z,
+                    trap, want == 1);
         fail();
     }
     w->stores++;
@@ -291,8 +295,8 @@ static void run_red_p(world *w, int geom, const int32_t *ys, int nyv, const int3
                 int64_t n = w->row_bytes / esize;
                 for (int64_t x = -3; x <= n + 3; x++) {
                     int32_t xx = x == -3 ? INT32_MIN : x == n + 3 ? INT32_MAX : (int32_t)x;
-                    for (int vec = 1; vec <= 4; vec *= 2)
-                        p_case(w, geom, vec, clamp, xx, y, z);
+                    for (size_t si = 0; si < sizeof SHAPES / sizeof SHAPES[0]; si++)
+                        p_case(w, geom, SHAPES[si][0], SHAPES[si][1], clamp, 0, xx, y, z);
                     for (int r = WT_RED_ADD; r <= WT_RED_OR; r++) {
                         red_case(w, geom, WT_SURF_P, r, WT_RTYPE_B32, clamp, xx, y, z);
                         red_case(w, geom, WT_SURF_P, r, WT_RTYPE_B64, clamp, xx, y, z);
@@ -355,11 +359,26 @@ static void run_table(int at_end, int padded, uint64_t *counts)
                                     one_case(&w, g->geom, vec, bits, clamp, ls[li], xs[xi],
                                              nyv == 1 ? 0 : ys[yi], nzv == 1 ? 0 : zs[zi]);
             }
-            if (!g->layers)
+            if (g->layers) { /* sust.p on a1d / a2d (D3.1, D3.2): x around both row ends, every y and layer edge */
+                const uint32_t ls[] = {0, 1, g->layers - 1, g->layers, 7, 0xffffffffu, 0x80000000u};
+                const int32_t ys[] = {-1, 0, 1, (int32_t)g->h - 1, (int32_t)g->h, INT32_MIN, INT32_MAX};
+                for (int clamp = 0; clamp < 3; clamp++)
+                    for (size_t li = 0; li < sizeof ls / sizeof ls[0]; li++)
+                        for (int yi = 0; yi < (g->geom == WT_GEOM_A2D ? 7 : 1); yi++) {
+                            int64_t n = (int64_t)width;
+                            for (int64_t x = -3; x <= n + 3; x++) {
+                                int32_t xx = x == -3 ? INT32_MIN : x == n + 3 ? INT32_MAX : (int32_t)x;
+                                for (size_t si = 0; si < sizeof SHAPES / sizeof SHAPES[0]; si++)
+                                    p_case(&w, g->geom, SHAPES[si][0], SHAPES[si][1], clamp, ls[li], xx,
+                                           g->geom == WT_GEOM_A2D ? ys[yi] : 0, 0);
+                            }
+                        }
+            } else {
                 run_red_p(&w, g->geom, (const int32_t[]){-1, 0, (int32_t)g->h - 1, (int32_t)g->h, INT32_MAX},
                           g->geom == WT_GEOM_1D ? 1 : 5,
                           (const int32_t[]){-1, 0, (int32_t)g->d - 1, (int32_t)g->d, INT32_MIN},
                           g->geom == WT_GEOM_3D ? 5 : 1);
+            }
             counts[0] += w.loads;
             counts[3] += w.stores;
             counts[1] += w.traps;

@@ -1,13 +1,16 @@
-/* test_surf_sust_p.c -- sust.p: conversion into every surface format, missing channels, sample addressing
+/* test_surf_sust_p.c -- sust.p in the reference: conversion into every format, missing channels, sample addressing, NVVM element shapes, layers
  * SPDX-License-Identifier: MIT
  *
- * Expected codes come from models written here from SEMANTICS §10.3, D/Q10,
- * D2.10 and D2.18 (double arithmetic, the C library's rounding), plus hand
- * tables of edge values. */
+ * Expected codes come from the model of sust_p_model.h, written from
+ * SEMANTICS §10.3, D/Q10, D2.10, D2.18 and D3.3 (double arithmetic, the C
+ * library's rounding), plus hand tables of edge values.  The i8/i16/i64
+ * element shapes (D3.3) and the layered geometries (D3.1, D3.2) are the
+ * NVVM sust.p forms beyond PTX's .{1d,2d,3d}.b32. */
 #define _DEFAULT_SOURCE 1
 #include <math.h>
 
 #include "surf_util.h"
+#include "sust_p_model.h"
 
 typedef struct fmt {
     const char *name;
@@ -27,99 +30,25 @@ static const fmt FMTS[] = {
     FMT3("snorm16", 2, WT__S16, WT_CHANNEL_SIGNED_NORMALIZED),
 };
 
-static float f_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static int32_t s_of(uint32_t u)
-{
-    int32_t s;
-    memcpy(&s, &u, 4);
-    return s;
-}
-
-/* D2.10 model: toward zero, with the exponent found by frexp and the
- * mantissa cut by floor, all exact in double. */
-static uint32_t model_f16(uint32_t u)
-{
-    uint32_t sign = (u >> 16) & 0x8000u;
-    if ((u & 0x7fffffffu) > 0x7f800000u) { /* NaN: top 10 payload bits, quiet if 0 */
-        uint32_t top = (u >> 13) & 0x3ffu;
-        return sign | 0x7c00u | (top ? top : 0x200u);
-    }
-    double a = fabs((double)f_of(u));
-    if (isinf(a))
-        return sign | 0x7c00u;
-    if (a >= 65504.0)
-        return sign | 0x7bffu; /* §10.3: beyond 65504 -> 65504 */
-    if (a < ldexp(1.0, -14))
-        return sign | (uint32_t)floor(a / ldexp(1.0, -24)); /* subnormal grid, toward zero */
-    int e;
-    double m = frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
-    uint32_t frac = (uint32_t)floor((m * 2.0 - 1.0) * 1024.0);
-    return sign | (uint32_t)(e - 1 + 15) << 10 | frac;
-}
-
-/* Q10 model: NaN -> 0, clamp, scale, nearbyint (round to nearest even in
- * the default mode). */
-static uint32_t model_norm(uint32_t u, int bits, int sgn)
-{
-    float f = f_of(u);
-    if (f != f)
-        return 0;
-    double lo = sgn ? -1.0 : 0.0, x = f;
-    if (x < lo)
-        x = lo;
-    if (x > 1.0)
-        x = 1.0;
-    double scale = sgn ? ldexp(1.0, bits - 1) - 1.0 : ldexp(1.0, bits) - 1.0;
-    long long q = (long long)nearbyint(x * scale);
-    return (uint32_t)q & (bits == 8 ? 0xffu : 0xffffu);
-}
-
-static uint32_t model_channel(const fmt *f, uint32_t u)
-{
-    int bits = f->cbytes * 8;
-    uint32_t mask = bits == 32 ? 0xffffffffu : (1u << bits) - 1u;
-    switch (f->kind) {
-    case WT_CHANNEL_UNSIGNED: return u > mask ? mask : u;
-    case WT_CHANNEL_SIGNED: {
-        long long v = s_of(u), hi = (1ll << (bits - 1)) - 1, lo = -(1ll << (bits - 1));
-        v = v > hi ? hi : v < lo ? lo : v;
-        return (uint32_t)v & mask;
-    }
-    case WT_CHANNEL_FLOAT: return bits == 32 ? u : model_f16(u);
-    case WT_CHANNEL_UNSIGNED_NORMALIZED: return model_norm(u, bits, 0);
-    default: return model_norm(u, bits, 1);
-    }
-}
-
-/* Store v[0..vec-1] at sample 1 of a 3-sample 1D surface; check every byte
- * of the 3 samples. */
-static void check_store(const fmt *f, int vec, const uint32_t src[4])
+/* Store v[0..vec-1] (elements of `bits` bits: .b32 or an NVVM-only shape,
+ * D3.3) at sample 1 of a 3-sample 1D surface; check every byte of the 3
+ * samples against the model. */
+static void check_store(const fmt *f, int vec, int bits, const uint64_t v[4])
 {
     int es = f->nch * f->cbytes;
     su_fence m = su_fence_alloc((size_t)3 * es, 1);
     memset(m.p, 0xa5, (size_t)3 * es);
     wt__surf s = su_make(m.p, f->nch, f->cbytes, f->ctype, f->kind, 3, 1, 1, 0, (size_t)3 * es, 1);
-    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, WT_GEOM_1D, vec, 32, WT_CLAMP_TRAP);
+    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, WT_GEOM_1D, vec, bits, WT_CLAMP_TRAP);
     int32_t c[4] = {1, 0, 0, 0};
-    /* high register bits must not matter: sust.p is .b32 */
-    uint64_t v[4] = {src[0] | 0xdead000000000000ull, src[1], src[2], src[3]};
     assert_int_equal(su_store(&s, &op, c, v), 0);
     uint8_t want[3 * 16];
     memset(want, 0xa5, sizeof want);
-    for (int ch = 0; ch < f->nch; ch++) {
-        /* §10.3 [3P-M]: channels the operands do not reach are written 0 */
-        uint32_t code = ch < vec ? model_channel(f, src[ch]) : 0;
-        for (int i = 0; i < f->cbytes; i++)
-            want[es + ch * f->cbytes + i] = (uint8_t)(code >> 8 * i);
-    }
+    spm_element(f->kind, f->nch, f->cbytes, vec, bits, v, want + es);
     if (memcmp(want, m.p, (size_t)3 * es) != 0) {
-        print_error("%s v%d src %08x %08x %08x %08x\n", f->name, vec, src[0], src[1], src[2], src[3]);
+        print_error("%s v%d b%d src %016llx %016llx %016llx %016llx\n", f->name, vec, bits,
+                    (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2],
+                    (unsigned long long)v[3]);
         for (int i = 0; i < 3 * es; i++)
             print_error("  byte %d: got %02x want %02x\n", i, m.p[i], want[i]);
         fail();
@@ -158,34 +87,37 @@ static void every_format_every_vec(void **state)
     for (size_t fi = 0; fi < sizeof FMTS / sizeof FMTS[0]; fi++)
         for (int vec = 1; vec <= 4; vec *= 2) {
             for (size_t i = 0; i < ne; i++) {
-                uint32_t src[4] = {EDGES[i], EDGES[(i + 7) % ne], EDGES[(i + 19) % ne], EDGES[(i + 31) % ne]};
-                check_store(&FMTS[fi], vec, src);
+                /* high register bits must not matter: sust.p is .b32 */
+                uint64_t src[4] = {EDGES[i] | 0xdead000000000000ull, EDGES[(i + 7) % ne], EDGES[(i + 19) % ne],
+                                   EDGES[(i + 31) % ne]};
+                check_store(&FMTS[fi], vec, 32, src);
                 n++;
             }
             for (int r = 0; r < 300; r++) {
-                uint32_t src[4];
+                uint64_t src[4];
                 for (int k = 0; k < 4; k++) {
                     uint32_t x = rnd32();
                     /* half of them floats in [-1.5, 1.5] so the normalised
                      * formats see mostly unclamped values */
                     if (r & 1)
                         x = su_f32_bits((float)((double)(x % 3000001u) / 1000000.0 - 1.5));
-                    src[k] = x;
+                    src[k] = x | (uint64_t)rnd32() << 32; /* high register bits must not matter */
                 }
-                check_store(&FMTS[fi], vec, src);
+                check_store(&FMTS[fi], vec, 32, src);
                 n++;
             }
         }
     assert_true(n > 10000);
 }
 
-/* Single stores with the expected code written out by hand. */
-static uint32_t store1(int nch, int cbytes, int ctype, int kind, uint32_t r)
+/* Single stores with the expected code written out by hand: one element
+ * of `bits` bits (D3.3 for 8, 16 and 64) into channel 0. */
+static uint32_t store1w(int nch, int cbytes, int ctype, int kind, int bits, uint64_t r)
 {
     su_fence m = su_fence_alloc((size_t)nch * cbytes, 1);
     memset(m.p, 0xa5, (size_t)nch * cbytes);
     wt__surf s = su_make(m.p, nch, cbytes, ctype, kind, 1, 1, 1, 0, (size_t)nch * cbytes, 1);
-    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, WT_GEOM_1D, 1, 32, WT_CLAMP_TRAP);
+    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, WT_GEOM_1D, 1, bits, WT_CLAMP_TRAP);
     int32_t c[4] = {0, 0, 0, 0};
     uint64_t v[4] = {r, 0, 0, 0};
     assert_int_equal(su_store(&s, &op, c, v), 0);
@@ -194,6 +126,11 @@ static uint32_t store1(int nch, int cbytes, int ctype, int kind, uint32_t r)
         code = code << 8 | m.p[i];
     su_fence_free(&m);
     return code;
+}
+
+static uint32_t store1(int nch, int cbytes, int ctype, int kind, uint32_t r)
+{
+    return store1w(nch, cbytes, ctype, kind, 32, r);
 }
 
 static void hand_table(void **state)
@@ -245,6 +182,160 @@ static void hand_table(void **state)
     assert_int_equal(store1(1, 1, WT__S8, WT_CHANNEL_SIGNED_NORMALIZED, 0xffc00000u), 0x00);
     assert_int_equal(store1(1, 2, WT__S16, WT_CHANNEL_SIGNED_NORMALIZED, 0xbf800000u), 0x8001);
     assert_int_equal(store1(1, 2, WT__S16, WT_CHANNEL_SIGNED_NORMALIZED, 0x3f800000u), 0x7fff);
+}
+
+/* ---- the NVVM-only element shapes (D3.3) ------------------------------------ */
+
+/* The element shapes of NVVM's sust.p list: i8 i16 i32 i64, v2 of each, v4
+ * of i8 i16 i32 (no v4i64: 128 bits at most, D3.1). */
+static const int SHAPES[11][2] = {{1, 8}, {1, 16}, {1, 32}, {1, 64}, {2, 8}, {2, 16},
+                                  {2, 32}, {2, 64}, {4, 8}, {4, 16}, {4, 32}};
+
+/* Low-half patterns that sit on the D3.3 edges: the sign bit of an 8- or
+ * 16-bit element, the extremes, the bits of 1.0 / -1.0 / 0.5 in the low 16
+ * and low 32 bits. */
+static const uint64_t LOW_EDGES[] = {
+    0x0000, 0x0001, 0x007f, 0x0080, 0x00ff, 0x0100, 0x017f, 0x0180, 0x7fff, 0x8000, 0x8001, 0xff7f, 0xff80,
+    0xffff, 0x3f80, 0xbf80, 0x3c00, 0x12345678u, 0x80000000u, 0x7fffffffu, 0xffffffffu, 0x3f800000u,
+    0xbf800000u, 0x3f000000u, 0xffff8000u, 0x0000ff80u, 0x7fc00000u,
+};
+
+static void nvvm_shapes_every_format(void **state)
+{
+    (void)state;
+    const size_t ne = sizeof LOW_EDGES / sizeof LOW_EDGES[0];
+    int n = 0;
+    for (size_t fi = 0; fi < sizeof FMTS / sizeof FMTS[0]; fi++)
+        for (int sh = 0; sh < 11; sh++) {
+            int vec = SHAPES[sh][0], bits = SHAPES[sh][1];
+            for (size_t i = 0; i < ne; i++) {
+                /* garbage above the element: D3.3 reads only its low bits
+                 * (NVVM: an i8 store ignores the high byte of its i16) */
+                uint64_t src[4];
+                for (int k = 0; k < 4; k++)
+                    src[k] = LOW_EDGES[(i + 5 * (size_t)k) % ne] | (uint64_t)0xa5c3e1f0u << 32 |
+                             (bits <= 16 ? (uint64_t)0x5a5a0000u : 0);
+                check_store(&FMTS[fi], vec, bits, src);
+                n++;
+            }
+            for (int r = 0; r < 60; r++) {
+                uint64_t src[4];
+                for (int k = 0; k < 4; k++)
+                    src[k] = (uint64_t)rnd32() << 32 | rnd32();
+                check_store(&FMTS[fi], vec, bits, src);
+                n++;
+            }
+        }
+    assert_true(n > 30000);
+}
+
+/* D3.3 written out by hand: the value of the element, extended by the
+ * surface's channel kind, then the §10.3 / Q10 store of that .b32 word. */
+static void nvvm_shapes_hand_table(void **state)
+{
+    (void)state;
+    /* signed-integer channels: i8/i16 sign-extended, so they keep their value */
+    assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED, 8, 0xab80), 0x80);     /* -128 */
+    assert_int_equal(store1w(1, 2, WT__S16, WT_CHANNEL_SIGNED, 8, 0x01ff), 0xffff);  /* -1 */
+    assert_int_equal(store1w(1, 2, WT__S16, WT_CHANNEL_SIGNED, 8, 0x007f), 0x007f);  /* 127 */
+    assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED, 16, 0x8000), 0x80);    /* -32768 clamps */
+    assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED, 16, 0x0100), 0x7f);    /* 256 clamps */
+    assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED, 16, 0xff85), 0x85);    /* -123 */
+    assert_int_equal(store1w(1, 4, WT__S32, WT_CHANNEL_SIGNED, 16, 0xffff), 0xffffffffu);
+    assert_int_equal(store1w(1, 4, WT__S32, WT_CHANNEL_SIGNED, 8, 0x7f80), 0xffffff80u);
+    assert_int_equal(store1w(1, 2, WT__S16, WT_CHANNEL_SIGNED, 16, 0x12348000u), 0x8000);
+    /* unsigned-integer channels: zero-extended */
+    assert_int_equal(store1w(1, 1, WT__U8, WT_CHANNEL_UNSIGNED, 8, 0xff80), 0x80);
+    assert_int_equal(store1w(1, 2, WT__U16, WT_CHANNEL_UNSIGNED, 8, 0x01ff), 0x00ff);
+    assert_int_equal(store1w(1, 1, WT__U8, WT_CHANNEL_UNSIGNED, 16, 0xffff), 0xff);  /* 65535 clamps */
+    assert_int_equal(store1w(1, 4, WT__U32, WT_CHANNEL_UNSIGNED, 16, 0xffff), 0x0000ffffu);
+    assert_int_equal(store1w(1, 4, WT__U32, WT_CHANNEL_UNSIGNED, 8, 0xfffe), 0x000000feu);
+    /* i64: the low 32 bits, then the .b32 store */
+    assert_int_equal(store1w(1, 4, WT__S32, WT_CHANNEL_SIGNED, 64, 0x00000001fffffffeull), 0xfffffffeu);
+    assert_int_equal(store1w(1, 1, WT__U8, WT_CHANNEL_UNSIGNED, 64, 0xffffffff00000005ull), 0x05);
+    assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED, 64, 0x7fffffff80000000ull), 0x80);
+    assert_int_equal(store1w(1, 4, WT__F32, WT_CHANNEL_FLOAT, 64, 0x123456783f800000ull), 0x3f800000u);
+    assert_int_equal(store1w(1, 1, WT__U8, WT_CHANNEL_UNSIGNED_NORMALIZED, 64, 0xdeadbeef3f800000ull), 0xff);
+    assert_int_equal(store1w(1, 2, WT__F16, WT_CHANNEL_FLOAT, 64, 0x00000000bf800000ull), 0xbc00);
+    /* float and normalised channels are not signed integers: zero-extended,
+     * so the word is a tiny positive f32 (0x0000bf80 is a subnormal) */
+    assert_int_equal(store1w(1, 4, WT__F32, WT_CHANNEL_FLOAT, 16, 0xbf80), 0x0000bf80u);
+    assert_int_equal(store1w(1, 4, WT__F32, WT_CHANNEL_FLOAT, 8, 0x1280), 0x00000080u);
+    assert_int_equal(store1w(1, 2, WT__F16, WT_CHANNEL_FLOAT, 16, 0xffff), 0x0000);   /* toward zero */
+    assert_int_equal(store1w(1, 1, WT__U8, WT_CHANNEL_UNSIGNED_NORMALIZED, 8, 0xff), 0x00);
+    assert_int_equal(store1w(1, 2, WT__S16, WT_CHANNEL_SIGNED_NORMALIZED, 16, 0x8000), 0x0000);
+    assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED_NORMALIZED, 16, 0xbf80), 0x00);
+}
+
+/* ---- layered surfaces (D3.1, D3.2) ------------------------------------------ */
+
+/* sust.p on a1d / a2d: the layer is the first coordinate, read as .u32; past
+ * the end it is the last layer under every mode (D2.15); x (samples) and y
+ * follow §10.2: .clamp to the edge, .zero drops the whole store, .trap
+ * stores nothing and reports.  Every point of a grid of in- and
+ * out-of-range coordinates, every shape and clamp mode, on every format,
+ * with the surface against a guard page on either side; the whole memory is
+ * compared with a shadow after each store. */
+static void layered_geometries(void **state)
+{
+    (void)state;
+    enum { W = 5, H = 3, L = 3 };
+    static const int32_t XS[] = {0, 2, W - 1, -1, W, INT32_MIN, INT32_MAX};
+    static const int32_t YS[] = {0, 1, H - 1, -1, H, INT32_MAX};
+    static const uint32_t LS[] = {0, 1, L - 1, L, 7, 0x80000000u, 0xffffffffu};
+    long stores = 0, traps = 0, dropped = 0;
+    for (size_t fi = 0; fi < sizeof FMTS / sizeof FMTS[0]; fi++) {
+        const fmt *f = &FMTS[fi];
+        const int es = f->nch * f->cbytes;
+        for (int geom = WT_GEOM_A1D; geom <= WT_GEOM_A2D; geom++) {
+            const int h = geom == WT_GEOM_A2D ? H : 1, nys = geom == WT_GEOM_A2D ? 6 : 1;
+            const size_t pitch = (size_t)W * es, bytes = pitch * h * L;
+            su_fence m = su_fence_alloc(bytes, (int)(fi & 1));
+            uint8_t shadow[W * H * L * 16];
+            for (size_t i = 0; i < bytes; i++)
+                m.p[i] = shadow[i] = (uint8_t)(i * 37 + 11);
+            wt__surf s = su_make(m.p, f->nch, f->cbytes, f->ctype, f->kind, W, (uint32_t)h, 1, L, pitch,
+                                 geom == WT_GEOM_A2D ? 2 : 1);
+            for (int sh = 0; sh < 11; sh++)
+                for (int clamp = WT_CLAMP_TRAP; clamp <= WT_CLAMP_ZERO; clamp++) {
+                    wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, geom, SHAPES[sh][0], SHAPES[sh][1], clamp);
+                    for (size_t li = 0; li < sizeof LS / sizeof LS[0]; li++)
+                        for (size_t xi = 0; xi < sizeof XS / sizeof XS[0]; xi++)
+                            for (int yi = 0; yi < nys; yi++) {
+                                int32_t x = XS[xi], y = geom == WT_GEOM_A2D ? YS[yi] : 0, c[4];
+                                su_coords(geom, LS[li], x, y, 0, c);
+                                uint64_t v[4];
+                                for (int k = 0; k < 4; k++)
+                                    v[k] = (uint64_t)rnd32() << 32 | rnd32();
+                                /* the model: D2.15 for the layer, §10.2 for x and y */
+                                uint32_t layer = LS[li] >= L ? L - 1 : LS[li];
+                                int outside = x < 0 || x >= W || y < 0 || y >= h, want_trap = 0, write = 1;
+                                if (outside && clamp == WT_CLAMP_TRAP)
+                                    want_trap = 1, write = 0;
+                                else if (outside && clamp == WT_CLAMP_ZERO)
+                                    write = 0;
+                                int64_t cx = x < 0 ? 0 : x >= W ? W - 1 : x, cy = y < 0 ? 0 : y >= h ? h - 1 : y;
+                                if (write)
+                                    spm_element(f->kind, f->nch, f->cbytes, op.vec, op.bits, v,
+                                                shadow + (size_t)layer * pitch * h + (size_t)cy * pitch +
+                                                    (size_t)cx * es);
+                                int trap = su_store(&s, &op, c, v);
+                                stores++;
+                                traps += trap;
+                                dropped += !write && !want_trap;
+                                if (trap != want_trap || memcmp(m.p, shadow, bytes) != 0) {
+                                    print_error("%s %s v%d b%d clamp %d layer %u x %d y %d: trap %d (want %d)\n",
+                                                f->name, geom == WT_GEOM_A2D ? "a2d" : "a1d", op.vec, op.bits,
+                                                clamp, LS[li], x, y, trap, want_trap);
+                                    fail();
+                                }
+                            }
+                }
+            su_fence_free(&m);
+        }
+    }
+    print_message("layered sust.p: %ld stores, %ld trapped, %ld dropped\n", stores, traps, dropped);
+    assert_true(traps > 10000 && dropped > 10000);
 }
 
 /* §10.1: sust.p's x counts samples; §10.2 policies apply per sample. */
@@ -312,6 +403,9 @@ int main(void)
         cmocka_unit_test(every_format_every_vec),
         cmocka_unit_test(hand_table),
         cmocka_unit_test(sample_addressing),
+        cmocka_unit_test(nvvm_shapes_every_format),
+        cmocka_unit_test(nvvm_shapes_hand_table),
+        cmocka_unit_test(layered_geometries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

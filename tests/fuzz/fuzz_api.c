@@ -319,7 +319,7 @@ static void use_surface(state *s, in *r)
 {
     unsigned k = u8(r) % NOBJ, op = u8(r);
     wt_surf h = s->surf[k];
-    int32_t x = hostile_int(r) * (op & 128 ? 1 : 4), y = hostile_int(r), v = (int32_t)u32(r);
+    int32_t x = (int32_t)((uint32_t)hostile_int(r) * (op & 128 ? 1u : 4u)), y = hostile_int(r), v = (int32_t)u32(r);
     volatile int64_t sink = 0;
     switch (op % 12) {
     case 0: sink = wt_suld_2d_i32_clamp(h, x, y); break;
@@ -329,7 +329,7 @@ static void use_surface(state *s, in *r)
     case 4: wt_sust_b_2d_i32_zero(h, x, y, v); break;
     case 5: wt_sust_p_2d_i32_clamp(h, x, y, v); break;
     case 6: wt_sured_b_add_2d_u32_clamp(h, x, y, v); break;
-    case 7: wt_sured_b_min_2d_s64_clamp(h, x, y, (int64_t)v << 20); break;
+    case 7: wt_sured_b_min_2d_s64_clamp(h, x, y, (int64_t)((uint64_t)(int64_t)v << 20)); break;
     case 8: wt_sured_b_and_2d_b32_clamp(h, x, y, v); break;
     case 9: wt_sured_p_add_2d_b32_clamp(h, x, y, v); break;
     case 10: wt_sured_b_add_1d_u32_clamp(h, x, v); break;

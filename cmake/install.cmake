@@ -19,7 +19,8 @@ if(OpenMP_C_FOUND)
   set(WT_USES_OPENMP ON)
 endif()
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/warptexConfig.cmake.in
-                              ${PROJECT_BINARY_DIR}/warptexConfig.cmake INSTALL_DESTINATION ${WT_CMAKE_DIR})
+                              ${PROJECT_BINARY_DIR}/warptexConfig.cmake
+                              INSTALL_DESTINATION ${WT_CMAKE_DIR})
 # 0.x releases of one major are compatible, as the shared library's SONAME (libwarptex.so.0) says.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/warptexConfigVersion.cmake
                                  COMPATIBILITY SameMajorVersion)
@@ -57,7 +58,8 @@ endforeach()
 # The prefix is known only at install time (`cmake --install --prefix P`): configure
 # everything else now, keeping @WT_PC_PREFIX@ for the install step to fill in.
 set(WT_PC_PREFIX "@WT_PC_PREFIX@")
-configure_file(${PROJECT_SOURCE_DIR}/cmake/warptex.pc.in ${PROJECT_BINARY_DIR}/warptex.pc.stage @ONLY)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/warptex.pc.in ${PROJECT_BINARY_DIR}/warptex.pc.stage
+               @ONLY)
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
   set(WT_PC_DEST "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 else()

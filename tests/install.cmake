@@ -6,7 +6,14 @@
 # SPDX-License-Identifier: MIT
 #
 # Not under the sanitizers: the installed library and every consumer would need their runtimes.
-if(NOT WT_SANITIZER)
+# Not with absolute install directories either: they would not lie under the scratch prefix.
+set(WT_INSTALL_RELATIVE ON)
+foreach(d LIBDIR BINDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${d}}")
+    set(WT_INSTALL_RELATIVE OFF)
+  endif()
+endforeach()
+if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
   set(WT_INSTALL_WORK ${PROJECT_BINARY_DIR}/install-check)
   set(WT_INSTALL_USES_OPENMP OFF)
   if(OpenMP_C_FOUND)

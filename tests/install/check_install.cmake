@@ -19,9 +19,10 @@ cmake_minimum_required(VERSION 3.16)
 
 set(prefix ${WORK}/prefix)
 set(consumer ${SOURCE_DIR}/tests/install/consumer.c)
-# Nested builds are independent of a make that may have started ctest.
+# Nested builds are independent of a make that may have started ctest, the install goes to the
+# scratch prefix itself, and nothing finds libraries through LD_LIBRARY_PATH.
 set(clean_env ${CMAKE_COMMAND} -E env --unset=MAKEFLAGS --unset=MFLAGS --unset=MAKELEVEL
-    --unset=LD_LIBRARY_PATH)
+    --unset=DESTDIR --unset=PKG_CONFIG_SYSROOT_DIR --unset=LD_LIBRARY_PATH)
 
 # wt_regex(<out var> <text>): text as a regular expression that matches only itself.
 function(wt_regex out text)
@@ -105,7 +106,8 @@ if(STEP STREQUAL "prefix")
   wt_run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
   set(want ${INCLUDEDIR}/warptex.h ${INCLUDEDIR}/warptex/types.h ${LIBDIR}/libwarptex.a
       ${LIBDIR}/libwarptex.so ${LIBDIR}/libwarptex.so.${VERSION} ${LIBDIR}/pkgconfig/warptex.pc
-      ${LIBDIR}/cmake/warptex/warptexConfig.cmake ${LIBDIR}/cmake/warptex/warptexConfigVersion.cmake)
+      ${LIBDIR}/cmake/warptex/warptexConfig.cmake
+      ${LIBDIR}/cmake/warptex/warptexConfigVersion.cmake)
   string(REGEX MATCH "^[0-9]+" major "${VERSION}")
   list(APPEND want ${LIBDIR}/libwarptex.so.${major})
   if(TOOLS)
@@ -240,7 +242,8 @@ elseif(STEP STREQUAL "pkgconfig")
   if(OPENMP)
     set(omp_re " (-fopenmp[^ \n]*|-l(gomp|omp|iomp5))( |\n)")
   endif()
-  wt_expect("-lwarptex.*${omp_re}" "pkg-config --static --libs" ${PKG_CONFIG} --static --libs warptex)
+  wt_expect("-lwarptex.*${omp_re}" "pkg-config --static --libs"
+            ${PKG_CONFIG} --static --libs warptex)
   foreach(lib -lpthread -lm)
     if(NOT wt_out MATCHES " ${lib}( |\n)")
       message(FATAL_ERROR "pkg-config --static --libs does not name ${lib}")
@@ -253,7 +256,8 @@ elseif(STEP STREQUAL "pkgconfig")
 
   set(strict -std=c11 -Wall -Wextra -Wpedantic -Werror)
   wt_run("cc (shared)" ${CC} ${strict} ${consumer} ${cflags} ${libs} -o ${dir}/consumer_shared)
-  wt_run("cc (static)" ${CC} ${strict} ${consumer} ${cflags} ${static_libs} -o ${dir}/consumer_static)
+  wt_run("cc (static)" ${CC} ${strict} ${consumer} ${cflags} ${static_libs}
+         -o ${dir}/consumer_static)
   wt_linkage(${dir}/consumer_shared shared)
   wt_linkage(${dir}/consumer_static static)
   wt_expect("consumer pkg-config-shared: ok" "run consumer_shared" ${CMAKE_COMMAND} -E env

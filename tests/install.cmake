@@ -1,11 +1,48 @@
-# install.cmake -- ctest: `cmake --install` into a scratch prefix and build the README example
-# against it with pkg-config (checks headers, libraries and warptex.pc together).
+# install.cmake -- ctest: warptex as a dependency of other projects.  A clean `cmake --install`
+# into a scratch prefix, then three kinds of consumer built and run against it: a CMake package
+# user (C, and C++ only), a parent project with add_subdirectory, and cc with pkg-config (shared
+# and --static); and the installed commands run from the prefix.  tests/install/check_install.cmake
+# does the work, one STEP per test.
 # SPDX-License-Identifier: MIT
-find_program(WT_SH sh)
-if(WT_SH AND NOT WT_SANITIZER)
-  add_test(NAME install_pkgconfig
-           COMMAND ${WT_SH} ${PROJECT_SOURCE_DIR}/tests/install/check_install.sh
-                   ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER})
-  set_tests_properties(install_pkgconfig PROPERTIES PASS_REGULAR_EXPRESSION "install check: ok"
-                       TIMEOUT 120)
+#
+# Not under the sanitizers: the installed library and every consumer would need their runtimes.
+# Not with absolute install directories either: they would not lie under the scratch prefix.
+set(WT_INSTALL_RELATIVE ON)
+foreach(d LIBDIR BINDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${d}}")
+    set(WT_INSTALL_RELATIVE OFF)
+  endif()
+endforeach()
+if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
+  set(WT_INSTALL_WORK ${PROJECT_BINARY_DIR}/install-check)
+  set(WT_INSTALL_USES_OPENMP OFF)
+  if(OpenMP_C_FOUND)
+    set(WT_INSTALL_USES_OPENMP ON)
+  endif()
+  set(WT_INSTALL_TOOLS OFF)
+  if(TARGET warptex)
+    set(WT_INSTALL_TOOLS ON)
+  endif()
+  set(WT_INSTALL_BENCH OFF)
+  if(TARGET warptex-bench)
+    set(WT_INSTALL_BENCH ON)
+  endif()
+  foreach(step prefix find_package find_package_cxx add_subdirectory pkgconfig tools)
+    add_test(NAME install_${step}
+             COMMAND ${CMAKE_COMMAND} -DSTEP=${step} -DBUILD_DIR=${PROJECT_BINARY_DIR}
+                     -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DWORK=${WT_INSTALL_WORK}
+                     -DVERSION=${PROJECT_VERSION} -DLIBDIR=${CMAKE_INSTALL_LIBDIR}
+                     -DBINDIR=${CMAKE_INSTALL_BINDIR} -DINCLUDEDIR=${CMAKE_INSTALL_INCLUDEDIR}
+                     -DCC=${CMAKE_C_COMPILER} "-DGENERATOR=${CMAKE_GENERATOR}"
+                     -DOPENMP=${WT_INSTALL_USES_OPENMP} -DTOOLS=${WT_INSTALL_TOOLS}
+                     -DBENCH=${WT_INSTALL_BENCH}
+                     -P ${PROJECT_SOURCE_DIR}/tests/install/check_install.cmake)
+    set_tests_properties(install_${step} PROPERTIES SKIP_REGULAR_EXPRESSION "install check: skipped"
+                         TIMEOUT 120)
+    if(step STREQUAL "prefix")
+      set_tests_properties(install_${step} PROPERTIES FIXTURES_SETUP wt_install_prefix)
+    elseif(NOT step STREQUAL "add_subdirectory")
+      set_tests_properties(install_${step} PROPERTIES FIXTURES_REQUIRED wt_install_prefix)
+    endif()
+  endforeach()
 endif()

@@ -12,7 +12,7 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
-DEBS      = cmake make gcc pkg-config libsimde-dev libstb-dev libcmocka-dev
+DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev
 
 .PHONY: all deps build demo test bench asan tsan install clean
 

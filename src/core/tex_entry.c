@@ -118,7 +118,12 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
         out->pred = 0;
         return st;
     }
-    wt__backend_active()->tex_warp(&ctx, op, active, in, out);
+    /* The object's kernel for this backend when the op is one it was made
+     * for (it says no otherwise), else the backend's generic path. */
+    const wt__backend *b = wt__backend_active();
+    wt__tex_kernel k = wt__tex_kernel_of(ctx.t, b, NULL);
+    if (!k || !k(&ctx, op, active, in, out))
+        b->tex_warp(&ctx, op, active, in, out);
     wt__read_end();
     out->pred = active; /* warptex objects are always resident (§9.2) */
     return WT_SUCCESS;

@@ -221,6 +221,97 @@ static int rgba8_point_clamp_norm(const wt__tex_ctx *ctx, const wt_op *op, uint3
     return 1;
 }
 
+/* ---- tld4 (§8) on RGBA8, clamp, normalised coords --------------------------------
+ * The linear footprint without the pre-clamp.  x is limited to [-1, N + 1]
+ * (outside it the clamped indices no longer change) and floored to the
+ * 2^-21 grid, as the reference's fixed point is, which makes x - 0.5 exact
+ * there; then the same s and i as the linear filter, and each index clamps
+ * on its own. */
+static void gather_clamp_axis(simde__m256 c, int32_t n, simde__m256i *i0, simde__m256i *i1)
+{
+    simde__m256 x = texel_coord(c, (float)n);
+    x = simde_mm256_max_ps(x, simde_mm256_set1_ps(-1.0f));
+    x = simde_mm256_min_ps(x, simde_mm256_set1_ps((float)n + 1.0f));
+    x = simde_mm256_mul_ps(simde_mm256_floor_ps(simde_mm256_mul_ps(x, simde_mm256_set1_ps(2097152.0f))),
+                           simde_mm256_set1_ps(1.0f / 2097152.0f));
+    simde__m256 xb = simde_mm256_sub_ps(x, simde_mm256_set1_ps(0.5f));
+    simde__m256 f9 = simde_mm256_floor_ps(simde_mm256_mul_ps(xb, simde_mm256_set1_ps(512.0f)));
+    simde__m256i s = simde_mm256_srai_epi32(simde_mm256_add_epi32(simde_mm256_cvttps_epi32(f9), simde_mm256_set1_epi32(1)), 1);
+    simde__m256i i = simde_mm256_srai_epi32(s, 8);
+    simde__m256i zero = simde_mm256_setzero_si256(), last = simde_mm256_set1_epi32(n - 1);
+    *i0 = simde_mm256_min_epi32(simde_mm256_max_epi32(i, zero), last);
+    *i1 = simde_mm256_min_epi32(simde_mm256_max_epi32(simde_mm256_add_epi32(i, simde_mm256_set1_epi32(1)), zero), last);
+}
+
+static int op_is_plain_tld4(const wt__tex_ctx *ctx, const wt_op *op)
+{
+    return op->family == WT_FAMILY_TLD4 && op->geom == WT_GEOM_2D && op->ctype == WT_CTYPE_F32 &&
+           op->mip == WT_MIP_BASE && op->flags == 0 && ctx->s == &ctx->t->samp;
+}
+
+/* §8 order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}, component
+ * op->comp; norm: the byte over 255 (§5.2, gathered as point sampling), else
+ * the byte itself (.u32/.s32 of an element-type texture). */
+static int rgba8_gather_clamp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                              wt_tex_result *out)
+{
+    int norm = ctx->t->read_norm;
+    if (!op_is_plain_tld4(ctx, op) || (norm ? op->dtype != WT_DTYPE_F32
+                                            : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
+        return 0;
+    shape2d sh;
+    shape_of(ctx->t, &sh);
+    const simde__m256i pitch = simde_mm256_set1_epi32(sh.row_pitch);
+    const int shift = 8 * (op->comp & 3);
+    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+        uint32_t act = (active >> g) & 0xffu;
+        if (!act)
+            continue;
+        simde__m256i mask = lane_mask(act);
+        simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]);
+        simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]);
+        simde__m256i x0, x1, y0, y1;
+        gather_clamp_axis(cx, sh.w, &x0, &x1);
+        gather_clamp_axis(cy, sh.h, &y0, &y1);
+        simde__m256i r0 = simde_mm256_mullo_epi32(y0, pitch), r1 = simde_mm256_mullo_epi32(y1, pitch);
+        simde__m256i c0 = simde_mm256_slli_epi32(x0, 2), c1 = simde_mm256_slli_epi32(x1, 2);
+        simde__m256i off[4] = {simde_mm256_add_epi32(r1, c0), simde_mm256_add_epi32(r1, c1),
+                               simde_mm256_add_epi32(r0, c1), simde_mm256_add_epi32(r0, c0)};
+        for (int k = 0; k < 4; k++) {
+            simde__m256i u = simde_mm256_and_si256(simde_mm256_srli_epi32(gather32(sh.base, off[k], mask), shift),
+                                                   simde_mm256_set1_epi32(0xff));
+            if (norm)
+                u = simde_mm256_castps_si256(
+                    simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), simde_mm256_set1_ps(255.0f)));
+            store_masked(&out->d[k][g], u, mask);
+        }
+    }
+    return 1;
+}
+
+/* One bound kernel per object: tex through its filter's kernel, tld4
+ * through the gather (which ignores the filter, §8). */
+static int rgba8_linear_object(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                               wt_tex_result *out)
+{
+    return op->family == WT_FAMILY_TLD4 ? rgba8_gather_clamp(ctx, op, active, in, out)
+                                        : rgba8_linear_clamp(ctx, op, active, in, out);
+}
+
+static int rgba8_point_element_object(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
+                                      const wt_tex_args *in, wt_tex_result *out)
+{
+    return op->family == WT_FAMILY_TLD4 ? rgba8_gather_clamp(ctx, op, active, in, out)
+                                        : rgba8_point_clamp_element(ctx, op, active, in, out);
+}
+
+static int rgba8_point_norm_object(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                                   wt_tex_result *out)
+{
+    return op->family == WT_FAMILY_TLD4 ? rgba8_gather_clamp(ctx, op, active, in, out)
+                                        : rgba8_point_clamp_norm(ctx, op, active, in, out);
+}
+
 /* ---- binding ------------------------------------------------------------------- */
 
 static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
@@ -243,16 +334,16 @@ wt__tex_kernel wt__bind_tex_avx2(const wt__tex *t, const char **name)
     if (!rgba8)
         return NULL;
     if (s->filter == WT_FILTER_LINEAR && t->read_norm && !t->srgb) {
-        *name = "tex.2d rgba8 unorm linear clamp";
-        return rgba8_linear_clamp;
+        *name = "tex.2d rgba8 unorm linear clamp, tld4";
+        return rgba8_linear_object;
     }
     if (s->filter == WT_FILTER_POINT && !t->read_norm) {
-        *name = "tex.2d rgba8 element point clamp";
-        return rgba8_point_clamp_element;
+        *name = "tex.2d rgba8 element point clamp, tld4";
+        return rgba8_point_element_object;
     }
     if (s->filter == WT_FILTER_POINT && t->read_norm && !t->srgb) {
-        *name = "tex.2d rgba8 unorm point clamp";
-        return rgba8_point_clamp_norm;
+        *name = "tex.2d rgba8 unorm point clamp, tld4";
+        return rgba8_point_norm_object;
     }
     return NULL;
 }

@@ -8,6 +8,7 @@
 #error "backend_avx2.c must be built with -mavx2 (or as a deliberately emulated test build)"
 #endif
 #include "../core/cpu.h"
+#include "surf_avx2.h"
 #include "tex_avx2.h"
 
 static int usable_avx2(void)
@@ -25,8 +26,9 @@ const wt__backend wt__backend_avx2 = {
     .id = WT__BACKEND_AVX2,
     .usable = usable_avx2,
     .bind_tex = wt__bind_tex_avx2,
-    .generic = "specialised tex.2d kernels (RGBA8: linear/point, clamp, normalised, power-of-two); "
+    .generic = "tex.2d/tld4 kernels for RGBA8 (linear/point, clamp, normalised, power-of-two extents); "
+               "suld.b/sust.b of 4-byte accesses and sured.b add .u32/.s32 on 1D/2D surfaces; "
                "everything else through the reference, one lane at a time",
     .tex_warp = wt__tex_warp_reference,
-    .surf_warp = wt__surf_warp_reference,
+    .surf_warp = wt__surf_warp_avx2,
 };

@@ -26,6 +26,14 @@ wt_status wt_set_backend(const char *name);
  * CPU, else 0 (NULL too).  Errors: none.  Thread-safety: any thread. */
 int wt_backend_available(const char *name);
 
+/* wt_backend_describe: what backend `name` runs where: its specialised
+ * kernels and the path everything else takes (e.g. "... everything else
+ * through the reference, one lane at a time"); "compiled in: no" when the
+ * build lacks it, or NULL for a name warptex does not know.  `warptex info`
+ * prints it for every backend.  Errors: none.  Thread-safety: any thread;
+ * returns a static string. */
+const char *wt_backend_describe(const char *name);
+
 /* wt_cpu_features: the space-separated CPU features warptex looks at
  * ("sse2 avx2 fma avx512f ...", "none" when none).  Errors: none.
  * Thread-safety: any thread (probed once); returns a static string. */

@@ -90,6 +90,18 @@ const wt__backend *wt__backend_active(void)
 
 const char *wt_backend_name(void) { return wt__backend_active()->name; }
 
+const char *wt_backend_describe(const char *name)
+{
+    static const char *const known[] = {"scalar", "avx2", "avx512", "neon"};
+    const wt__backend *b = wt__backend_find(name);
+    if (b)
+        return b->generic;
+    for (size_t i = 0; name && i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(name, known[i]) == 0)
+            return "compiled in: no";
+    return NULL;
+}
+
 int wt_backend_available(const char *name)
 {
     const wt__backend *b = wt__backend_find(name);

@@ -235,9 +235,38 @@ static void every_backend_equals_scalar(void **state)
     assert_int_equal(wt_set_backend(before), WT_SUCCESS);
 }
 
+/* wt_backend_describe says what runs where, for each name warptex knows;
+ * forcing a backend the build or CPU lacks is an error that changes nothing. */
+static void backends_describe_themselves(void **state)
+{
+    (void)state;
+    const char *names[] = {"scalar", "avx2", "avx512", "neon"};
+    size_t nb;
+    const wt__backend *const *list = wt__backend_list(&nb);
+    for (size_t i = 0; i < 4; i++) {
+        const char *d = wt_backend_describe(names[i]);
+        assert_non_null(d);
+        int compiled = 0;
+        for (size_t k = 0; k < nb; k++)
+            compiled |= strcmp(list[k]->name, names[i]) == 0;
+        if (compiled) {
+            assert_string_not_equal(d, "compiled in: no");
+        } else {
+            assert_string_equal(d, "compiled in: no");
+            const char *before = wt_backend_name();
+            assert_int_equal(wt_set_backend(names[i]), WT_ERROR_BACKEND_UNAVAILABLE);
+            assert_string_equal(wt_backend_name(), before);
+        }
+    }
+    assert_non_null(strstr(wt_backend_describe("scalar"), "reference"));
+    assert_null(wt_backend_describe("sse9"));
+    assert_null(wt_backend_describe(NULL));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(backends_describe_themselves),
         cmocka_unit_test(every_backend_equals_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,14 +2,13 @@
  * SPDX-License-Identifier: MIT
  *
  * Usable when the CPU has AVX2 and FMA (probed in src/core/cpu.c).  Objects
- * bind their kernels at creation (tex2d_avx2.c); every op or object without
+ * bind their kernels at creation (tex2d_avx2.c, from src/simd); every op or object without
  * one runs the reference's warp loop, which `warptex info` says. */
 #if !defined(__AVX2__) && !defined(WT_EMULATED_ISA)
 #error "backend_avx2.c must be built with -mavx2 (or as a deliberately emulated test build)"
 #endif
 #include "../core/cpu.h"
-#include "surf_avx2.h"
-#include "tex_avx2.h"
+#include "../simd/simd_kernels.h"
 
 static int usable_avx2(void)
 {
@@ -26,9 +25,7 @@ const wt__backend wt__backend_avx2 = {
     .id = WT__BACKEND_AVX2,
     .usable = usable_avx2,
     .bind_tex = wt__bind_tex_avx2,
-    .generic = "tex.2d/tld4 kernels for RGBA8 (linear/point, clamp, normalised, power-of-two extents); "
-               "suld.b/sust.b of 4-byte accesses and sured.b add .u32/.s32 on 1D/2D surfaces; "
-               "everything else through the reference, one lane at a time",
+    .generic = WT__SIMD_PATHS,
     .tex_warp = wt__tex_warp_reference,
     .surf_warp = wt__surf_warp_avx2,
 };

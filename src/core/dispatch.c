@@ -17,6 +17,9 @@ static const wt__backend *const backends[] = {
 #if defined(WT_HAVE_AVX2)
     &wt__backend_avx2,
 #endif
+#if defined(WT_HAVE_NEON)
+    &wt__backend_neon,
+#endif
     &wt__backend_scalar,
 };
 #define NBACKENDS (sizeof backends / sizeof backends[0])

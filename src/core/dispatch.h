@@ -34,6 +34,9 @@ WT_INTERNAL extern const wt__backend wt__backend_scalar;
 #if defined(WT_HAVE_AVX2)
 WT_INTERNAL extern const wt__backend wt__backend_avx2;
 #endif
+#if defined(WT_HAVE_NEON)
+WT_INTERNAL extern const wt__backend wt__backend_neon;
+#endif
 
 /* Backend ids (wt__tex.kernels[] slots). */
 enum { WT__BACKEND_SCALAR = 0, WT__BACKEND_AVX2 = 1, WT__BACKEND_AVX512 = 2, WT__BACKEND_NEON = 3 };

@@ -1,97 +1,88 @@
-/* tex2d_tpl.h -- specialised tex.2d and tld4 kernels, 8 lanes at a time (a template: simd_kernels.h)
+/* tex2d_tpl.h -- tex.2d and tld4 kernels for 8/16-bit integer formats, 8 lanes at a time (a template: simd_kernels.h)
  * SPDX-License-Identifier: MIT
  *
  * A texture object binds these at creation (wt__bind_tex_<isa>) when its
- * shape matches exactly; a warp call then runs them instead of the per-lane
- * reference.  They reproduce the reference's arithmetic bit for bit
- * (tests/backend/test_backend_equal.c):
+ * shape is one they cover: a plain 2D texture of one level, 1, 2 or 4
+ * channels of 8 or 16 unsigned bits (read as normalised float or as element
+ * type), point or linear, any of clamp, wrap, mirror and border on each
+ * axis, read through its own sampler with coordinates that are either
+ * unnormalised or normalised on power-of-two extents.  A warp call then runs
+ * them instead of the per-lane reference.  They reproduce the reference's
+ * arithmetic bit for bit (tests/backend/test_backend_equal.c):
  *
- *   - Coordinates (§3.1, §3.4, D2.8): on a power-of-two level x = c * N is
- *     exact in f32 (a scale by a power of two), so the reference's exact
+ *   - Coordinates (§3.1, §3.4, D2.8): x = c * N on a power-of-two level, or
+ *     c itself when unnormalised, is exact in f32, so the reference's exact
  *     fixed point and every decision taken from it follow from f32
- *     operations that are exact too.  NaN reads as 0 under clamp; ±inf and
- *     huge values saturate, which the clamps below turn into the edges.
- *   - Linear (§1 step 4, §2.2): x is pre-clamped to [0.5, N - 0.5]; with
- *     xb = x - 0.5 (exact: both on x's grid, x < 2^23), the base i and the
- *     fraction a in 1/256ths with ties up and the carry at 256 are
- *     s = (floor(xb * 512) + 1) >> 1, i = s >> 8, a = s & 255 (the floor
- *     of frac*256 + 1/2 is the floor of (floor(frac*512) + 1) / 2).
- *   - Weights (§2.3, D2.4, T = 256) and the UNORM8 blend (§5.3): 16-bit
- *     codes u*257, K = rhu(sum/256), K / 65535 rounded once (an IEEE
- *     division, the same in every lane).
- *   - Point (§2.1): i = floor(x), clamped to [0, N - 1].
- * Everything else (other shapes, explicit samplers, other ops) returns 0 and
- * the caller runs the backend's generic path. */
+ *     operations that are exact too.  NaN reads as 0 under clamp and border;
+ *     under wrap and mirror a non-finite coordinate reads texel 0 (D2.7).
+ *     Wrap and mirror reduce x modulo 2N first, r = x - floor(x / 2N) * 2N,
+ *     which is exact (the difference is representable) and changes no
+ *     texel (§4.2).  Clamp and border limit x to a range outside which the
+ *     texels read no longer change.
+ *   - Linear (§1 step 4, §2.2): clamp pre-clamps x to [0.5, N - 0.5]; with
+ *     X9 = floor(x * 512), the base i and the fraction a in 1/256ths with
+ *     ties up and the carry at 256 are s = (X9 - 256 + 1) >> 1, i = s >> 8,
+ *     a = s & 255 (the floor of frac*256 + 1/2 is the floor of
+ *     (floor(frac*512) + 1) / 2, and the reference's 2^-21 fixed point
+ *     floors to the same 2^-9 grid).  Each index then goes through the
+ *     address mode on its own (§1 step 7); tld4 (§8) takes the same
+ *     footprint without the pre-clamp.
+ *   - Weights (§2.3, D2.4, T = 256) and the UNORM blend (§5.3): 8-bit codes
+ *     widen to u*257, K = rhu(sum/256), K / 65535 rounded once (an IEEE
+ *     division, the same in every lane).  A border texel is the border
+ *     colour converted to one texel of the format (§4.4), as the reference
+ *     reads it.
+ *   - Point (§2.1): i = floor(x) through the address mode; the value is the
+ *     code over 255 or 65535 (§5.2), or the code itself as element type.
+ * Gathers read 4 bytes at a texel of 1 or 2; the array allocation has slack
+ * for that (array.c), so only array-backed objects bind those formats, and
+ * lanes that read the border or are inactive read no memory at all.
+ * Every other op returns 0 and the caller runs the backend's generic path. */
 #include <simde/x86/avx2.h>
 
 #include "simd_kernels.h"
 
-/* What a bound kernel needs, taken from the object once. */
-typedef struct shape2d {
+/* What a kernel needs from the object, taken once per call. */
+typedef struct plan2d {
     const uint8_t *base;
-    int32_t w, h;
+    int32_t n[2];      /* w, h */
     int32_t row_pitch;
-} shape2d;
+    int32_t esize;     /* 1, 2, 4 or 8 bytes */
+    int32_t cbits;     /* 8 or 16 */
+    int32_t nch;       /* 1, 2 or 4 */
+    int32_t mode[2];   /* effective address modes (§3.2: demoted when unnormalised) */
+    int32_t norm;      /* normalised coordinates */
+    int32_t linear;
+    int32_t read_norm;
+    int32_t border[4]; /* raw codes of the border texel (§4.4) */
+} plan2d;
 
-static void shape_of(const wt__tex *t, shape2d *sh)
+static void plan_of(const wt__tex *t, plan2d *p)
 {
-    sh->base = t->lv[0].base;
-    sh->w = t->lv[0].w;
-    sh->h = t->lv[0].h;
-    sh->row_pitch = (int32_t)t->lv[0].row_pitch;
+    const wt__sampler *s = &t->samp;
+    p->base = t->lv[0].base;
+    p->n[0] = t->lv[0].w;
+    p->n[1] = t->lv[0].h;
+    p->row_pitch = (int32_t)t->lv[0].row_pitch;
+    p->esize = t->fmt.esize;
+    p->cbits = 8 * t->fmt.cbytes;
+    p->nch = t->fmt.nch;
+    p->norm = s->normalized && !s->force_unnormalized;
+    for (int k = 0; k < 2; k++) {
+        int m = s->address[k];
+        p->mode[k] = !p->norm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
+    }
+    p->linear = s->filter == WT_FILTER_LINEAR;
+    p->read_norm = t->read_norm;
+    for (int c = 0; c < 4; c++) {
+        int32_t v = 0;
+        if (c < p->nch)
+            v = p->cbits == 8 ? t->border_texel[c] : t->border_texel[2 * c] | t->border_texel[2 * c + 1] << 8;
+        p->border[c] = v;
+    }
 }
 
-/* The ops these kernels run: tex.2d with .f32 coordinates, no mip mode,
- * no offset, depth compare or explicit sampler, destination dtype. */
-static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int dtype)
-{
-    return op->family == WT_FAMILY_TEX && op->geom == WT_GEOM_2D && op->ctype == WT_CTYPE_F32 &&
-           op->mip == WT_MIP_BASE && op->flags == 0 && op->dtype == dtype && ctx->s == &ctx->t->samp;
-}
-
-/* Texel-space x = c * n for n a power of two, NaN as 0 (§3.4). */
-static simde__m256 texel_coord(simde__m256 c, float n)
-{
-    simde__m256 x = simde_mm256_mul_ps(c, simde_mm256_set1_ps(n));
-    return simde_mm256_and_ps(x, simde_mm256_cmp_ps(x, x, SIMDE_CMP_ORD_Q));
-}
-
-/* §2.2 for a linear clamp axis of n texels: i0, i1 and a. */
-static void linear_clamp_axis(simde__m256 c, int32_t n, simde__m256i *i0, simde__m256i *i1, simde__m256i *a)
-{
-    simde__m256 x = texel_coord(c, (float)n);
-    x = simde_mm256_max_ps(x, simde_mm256_set1_ps(0.5f));
-    x = simde_mm256_min_ps(x, simde_mm256_set1_ps((float)n - 0.5f));
-    simde__m256 xb = simde_mm256_sub_ps(x, simde_mm256_set1_ps(0.5f));
-    simde__m256 f9 = simde_mm256_floor_ps(simde_mm256_mul_ps(xb, simde_mm256_set1_ps(512.0f)));
-    simde__m256i s = simde_mm256_srai_epi32(simde_mm256_add_epi32(simde_mm256_cvttps_epi32(f9), simde_mm256_set1_epi32(1)), 1);
-    simde__m256i i = simde_mm256_srai_epi32(s, 8);
-    *a = simde_mm256_and_si256(s, simde_mm256_set1_epi32(255));
-    simde__m256i last = simde_mm256_set1_epi32(n - 1);
-    *i0 = simde_mm256_min_epi32(i, last); /* i >= 0 after the pre-clamp */
-    *i1 = simde_mm256_min_epi32(simde_mm256_add_epi32(i, simde_mm256_set1_epi32(1)), last);
-}
-
-/* §2.1 for a point clamp axis: floor(x) clamped to [0, n - 1]. */
-static simde__m256i point_clamp_axis(simde__m256 c, int32_t n)
-{
-    simde__m256 x = simde_mm256_floor_ps(texel_coord(c, (float)n));
-    x = simde_mm256_max_ps(x, simde_mm256_setzero_ps());
-    x = simde_mm256_min_ps(x, simde_mm256_set1_ps((float)(n - 1)));
-    return simde_mm256_cvttps_epi32(x);
-}
-
-static simde__m256i rhu256(simde__m256i v)
-{
-    return simde_mm256_srli_epi32(simde_mm256_add_epi32(v, simde_mm256_set1_epi32(128)), 8);
-}
-
-/* Gather the 32-bit texels at byte offsets off; inactive lanes (mask 0) read nothing. */
-static simde__m256i gather32(const uint8_t *base, simde__m256i off, simde__m256i mask)
-{
-    return simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), (const int32_t *)(const void *)base, off,
-                                            mask, 1);
-}
+/* ---- vector helpers ---------------------------------------------------------- */
 
 static simde__m256i lane_mask(uint32_t active8)
 {
@@ -100,212 +91,244 @@ static simde__m256i lane_mask(uint32_t active8)
     return simde_mm256_cmpeq_epi32(m, bits);
 }
 
-/* Store v's lanes to dst where mask is set (the reference leaves inactive
- * lanes of out alone). */
+static simde__m256 fset(float f) { return simde_mm256_set1_ps(f); }
+static simde__m256i iset(int32_t v) { return simde_mm256_set1_epi32(v); }
+
+/* Store v's lanes to dst where mask is set (inactive lanes keep their words). */
 static void store_masked(uint32_t *dst, simde__m256i v, simde__m256i mask)
 {
     simde_mm256_maskstore_epi32((int32_t *)(void *)dst, mask, v);
 }
 
-/* ---- RGBA8 UNORM read as normalised float, linear, clamp, normalised coords -- */
+static simde__m256i rhu256(simde__m256i v) { return simde_mm256_srli_epi32(simde_mm256_add_epi32(v, iset(128)), 8); }
 
-static int rgba8_linear_clamp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                              wt_tex_result *out)
+/* a in [lo, hi) as a lane mask (signed compares). */
+static simde__m256i in_range(simde__m256i a, int32_t lo, int32_t hi)
 {
-    if (!op_is_plain_2d(ctx, op, WT_DTYPE_F32))
-        return 0;
-    shape2d sh;
-    shape_of(ctx->t, &sh);
-    const simde__m256i pitch = simde_mm256_set1_epi32(sh.row_pitch), four = simde_mm256_set1_epi32(4);
-    const simde__m256 inv = simde_mm256_set1_ps(65535.0f);
-    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-        uint32_t act = (active >> g) & 0xffu;
-        if (!act)
-            continue;
-        simde__m256i mask = lane_mask(act);
-        simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]);
-        simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]);
-        simde__m256i x0, x1, a, y0, y1, b;
-        linear_clamp_axis(cx, sh.w, &x0, &x1, &a);
-        linear_clamp_axis(cy, sh.h, &y0, &y1, &b);
-        /* §2.3 / D2.4, T = 256: w[dx][dy] */
-        simde__m256i c256 = simde_mm256_set1_epi32(256);
-        simde__m256i na = simde_mm256_sub_epi32(c256, a), nb = simde_mm256_sub_epi32(c256, b);
-        simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(a, b));
-        simde__m256i w10 = simde_mm256_sub_epi32(a, w11);
-        simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(na, nb));
-        simde__m256i w01 = simde_mm256_sub_epi32(na, w00);
-        simde__m256i r0 = simde_mm256_mullo_epi32(y0, pitch), r1 = simde_mm256_mullo_epi32(y1, pitch);
-        simde__m256i c0 = simde_mm256_mullo_epi32(x0, four), c1 = simde_mm256_mullo_epi32(x1, four);
-        simde__m256i t00 = gather32(sh.base, simde_mm256_add_epi32(r0, c0), mask);
-        simde__m256i t10 = gather32(sh.base, simde_mm256_add_epi32(r0, c1), mask);
-        simde__m256i t01 = gather32(sh.base, simde_mm256_add_epi32(r1, c0), mask);
-        simde__m256i t11 = gather32(sh.base, simde_mm256_add_epi32(r1, c1), mask);
-        simde__m256i byte = simde_mm256_set1_epi32(0xff), k257 = simde_mm256_set1_epi32(257);
-        for (int ch = 0; ch < 4; ch++) {
-            /* §5.3: sum of w * (u * 257), K = rhu(sum / 256); sum < 2^25 */
-            simde__m256i u00 = simde_mm256_and_si256(simde_mm256_srli_epi32(t00, 8 * ch), byte);
-            simde__m256i u10 = simde_mm256_and_si256(simde_mm256_srli_epi32(t10, 8 * ch), byte);
-            simde__m256i u01 = simde_mm256_and_si256(simde_mm256_srli_epi32(t01, 8 * ch), byte);
-            simde__m256i u11 = simde_mm256_and_si256(simde_mm256_srli_epi32(t11, 8 * ch), byte);
-            simde__m256i s = simde_mm256_add_epi32(
-                simde_mm256_add_epi32(simde_mm256_mullo_epi32(w00, u00), simde_mm256_mullo_epi32(w10, u10)),
-                simde_mm256_add_epi32(simde_mm256_mullo_epi32(w01, u01), simde_mm256_mullo_epi32(w11, u11)));
-            simde__m256i k = rhu256(simde_mm256_mullo_epi32(s, k257));
-            simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(k), inv);
-            store_masked(&out->d[ch][g], simde_mm256_castps_si256(f), mask);
-        }
+    return simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(iset(lo), a), simde_mm256_cmpgt_epi32(iset(hi), a));
+}
+
+/* ---- one axis ---------------------------------------------------------------- */
+
+/* The footprint of one axis for 8 lanes: indices i0 (lower) and i1 (upper,
+ * = i0 for point), the upper fraction a (0 for point), and which lanes read
+ * the border on each index (border mode, index outside). */
+typedef struct axis8 {
+    simde__m256i i0, i1, a, out0, out1;
+} axis8;
+
+/* §4.2 on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
+static simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
+{
+    if (mode == WT_ADDRESS_WRAP)
+        return simde_mm256_and_si256(i, iset(n - 1));
+    simde__m256i t = simde_mm256_and_si256(i, iset(2 * n - 1)); /* i mod 2N */
+    simde__m256i upper = simde_mm256_cmpgt_epi32(t, iset(n - 1));
+    return simde_mm256_blendv_epi8(t, simde_mm256_sub_epi32(iset(2 * n - 1), t), upper);
+}
+
+/* gather: tld4's footprint (no pre-clamp; non-finite periodic -> texels 0, 1).
+ * Everything is decided from X9 = floor(x * 512), x in 2^-9 texel units,
+ * an int32 here: floor(frac(x - 0.5) * 256 + 1/2) and floor(x - 0.5) only
+ * look at x on the 2^-9 grid, which the reference's 2^-21 fixed point
+ * contains. */
+static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
+{
+    const int32_t n = p->n[k];
+    const int mode = p->mode[k];
+    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    simde__m256 finite = simde_mm256_cmp_ps(simde_mm256_sub_ps(c, c), simde_mm256_setzero_ps(), SIMDE_CMP_EQ_OQ);
+    simde__m256i x9;
+    if (periodic) {
+        /* Periodic modes are normalised (unnormalised ones became clamp) on
+         * power-of-two N, so x * 512 = c * (N * 512) is exact, and only X9
+         * modulo 2N * 512 = 2^m matters (§4.2).  Below 2^30 in magnitude
+         * floor(y) converts exactly and two's complement reduces it; above,
+         * y is a multiple of 2^7 and y - floor(y / 2^m) * 2^m is exact (an
+         * overflow to ±inf leaves NaN, which converts to 0x80000000: 0 mod
+         * 2^m, as for any huge multiple of 2^m).  D2.7: non-finite c is
+         * fixed up below. */
+        const float m = (float)n * 1024.0f;
+        simde__m256 y = simde_mm256_floor_ps(simde_mm256_mul_ps(simde_mm256_and_ps(c, finite), fset((float)n * 512.0f)));
+        simde__m256 big = simde_mm256_cmp_ps(simde_mm256_andnot_ps(fset(-0.0f), y), fset(1073741824.0f), SIMDE_CMP_NLT_UQ);
+        simde__m256 yr = simde_mm256_sub_ps(y, simde_mm256_mul_ps(simde_mm256_floor_ps(simde_mm256_mul_ps(y, fset(1.0f / m))), fset(m)));
+        x9 = simde_mm256_cvttps_epi32(simde_mm256_blendv_ps(y, yr, big));
+        x9 = simde_mm256_and_si256(x9, iset((int32_t)m - 1));
+    } else {
+        simde__m256 x = p->norm ? simde_mm256_mul_ps(c, fset((float)n)) : c; /* overflow to ±inf clamps like ±SAT */
+        x = simde_mm256_and_ps(x, simde_mm256_cmp_ps(x, x, SIMDE_CMP_ORD_Q)); /* §3.4: NaN reads as 0 */
+        /* Clamp pre-clamps a linear filter's x to [0.5, N - 0.5] (§1 step 4);
+         * otherwise [-2, N + 2] leaves every texel read unchanged. */
+        int pre = filter && !gather && mode == WT_ADDRESS_CLAMP;
+        x = simde_mm256_min_ps(simde_mm256_max_ps(x, fset(pre ? 0.5f : -2.0f)), fset(pre ? (float)n - 0.5f : (float)n + 2.0f));
+        x9 = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(simde_mm256_mul_ps(x, fset(512.0f))));
     }
-    return 1;
-}
-
-/* ---- RGBA8 point, clamp, normalised coords: element type (.u32/.s32) or normalised float -- */
-
-static void rgba8_point_group(const shape2d *sh, const wt_tex_args *in, int g, simde__m256i mask, simde__m256i *t)
-{
-    simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]);
-    simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]);
-    simde__m256i x = point_clamp_axis(cx, sh->w), y = point_clamp_axis(cy, sh->h);
-    simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, simde_mm256_set1_epi32(sh->row_pitch)),
-                                             simde_mm256_slli_epi32(x, 2));
-    *t = gather32(sh->base, off, mask);
-}
-
-static int rgba8_point_clamp_element(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                                     wt_tex_result *out)
-{
-    /* §5.1: 8-bit unsigned as element type; .u32 and .s32 both take the
-     * integer's bits (Q14). */
-    if (!op_is_plain_2d(ctx, op, WT_DTYPE_U32) && !op_is_plain_2d(ctx, op, WT_DTYPE_S32))
-        return 0;
-    shape2d sh;
-    shape_of(ctx->t, &sh);
-    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-        uint32_t act = (active >> g) & 0xffu;
-        if (!act)
-            continue;
-        simde__m256i mask = lane_mask(act), t;
-        rgba8_point_group(&sh, in, g, mask, &t);
-        for (int ch = 0; ch < 4; ch++)
-            store_masked(&out->d[ch][g],
-                         simde_mm256_and_si256(simde_mm256_srli_epi32(t, 8 * ch), simde_mm256_set1_epi32(0xff)),
-                         mask);
+    simde__m256i i, a;
+    if (filter) {
+        /* §2.2: s = floor((floor((x - 0.5) * 512) + 1) / 2), i = s >> 8, a = s & 255 */
+        simde__m256i s = simde_mm256_srai_epi32(simde_mm256_sub_epi32(x9, iset(255)), 1);
+        i = simde_mm256_srai_epi32(s, 8);
+        a = simde_mm256_and_si256(s, iset(255));
+    } else {
+        i = simde_mm256_srai_epi32(x9, 9); /* §2.1: floor(x) */
+        a = simde_mm256_setzero_si256();
     }
-    return 1;
-}
-
-static int rgba8_point_clamp_norm(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                                  wt_tex_result *out)
-{
-    if (!op_is_plain_2d(ctx, op, WT_DTYPE_F32))
-        return 0;
-    shape2d sh;
-    shape_of(ctx->t, &sh);
-    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-        uint32_t act = (active >> g) & 0xffu;
-        if (!act)
-            continue;
-        simde__m256i mask = lane_mask(act), t;
-        rgba8_point_group(&sh, in, g, mask, &t);
-        for (int ch = 0; ch < 4; ch++) {
-            /* §5.2: v / 255, one IEEE division */
-            simde__m256i u = simde_mm256_and_si256(simde_mm256_srli_epi32(t, 8 * ch), simde_mm256_set1_epi32(0xff));
-            simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), simde_mm256_set1_ps(255.0f));
-            store_masked(&out->d[ch][g], simde_mm256_castps_si256(f), mask);
-        }
+    simde__m256i j = filter ? simde_mm256_add_epi32(i, iset(1)) : i;
+    simde__m256i none = simde_mm256_setzero_si256();
+    if (periodic) {
+        ax->i0 = periodic_index(i, n, mode);
+        ax->i1 = periodic_index(j, n, mode);
+        ax->out0 = ax->out1 = none;
+        /* D2.7: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
+        simde__m256i bad = simde_mm256_xor_si256(simde_mm256_castps_si256(finite), iset(-1));
+        simde__m256i one = periodic_index(iset(1), n, mode);
+        ax->i0 = simde_mm256_andnot_si256(bad, ax->i0);
+        ax->i1 = simde_mm256_blendv_epi8(ax->i1, gather ? one : none, bad);
+        a = simde_mm256_andnot_si256(bad, a);
+    } else if (mode == WT_ADDRESS_BORDER) {
+        ax->out0 = simde_mm256_xor_si256(in_range(i, 0, n), iset(-1));
+        ax->out1 = simde_mm256_xor_si256(in_range(j, 0, n), iset(-1));
+        ax->i0 = simde_mm256_andnot_si256(ax->out0, i);
+        ax->i1 = simde_mm256_andnot_si256(ax->out1, j);
+    } else { /* clamp */
+        ax->i0 = simde_mm256_min_epi32(simde_mm256_max_epi32(i, none), iset(n - 1));
+        ax->i1 = simde_mm256_min_epi32(simde_mm256_max_epi32(j, none), iset(n - 1));
+        ax->out0 = ax->out1 = none;
     }
-    return 1;
+    ax->a = a;
 }
 
-/* ---- tld4 (§8) on RGBA8, clamp, normalised coords --------------------------------
- * The linear footprint without the pre-clamp.  x is limited to [-1, N + 1]
- * (outside it the clamped indices no longer change) and floored to the
- * 2^-21 grid, as the reference's fixed point is, which makes x - 0.5 exact
- * there; then the same s and i as the linear filter, and each index clamps
- * on its own. */
-static void gather_clamp_axis(simde__m256 c, int32_t n, simde__m256i *i0, simde__m256i *i1)
+/* ---- texels -------------------------------------------------------------------- */
+
+/* The raw channel codes of the texels at (x, y) for lanes in mask (others
+ * read nothing); lanes in `out` read the border texel. */
+static void texels(const plan2d *p, simde__m256i x, simde__m256i y, simde__m256i mask, simde__m256i out,
+                   simde__m256i raw[4])
 {
-    simde__m256 x = texel_coord(c, (float)n);
-    x = simde_mm256_max_ps(x, simde_mm256_set1_ps(-1.0f));
-    x = simde_mm256_min_ps(x, simde_mm256_set1_ps((float)n + 1.0f));
-    x = simde_mm256_mul_ps(simde_mm256_floor_ps(simde_mm256_mul_ps(x, simde_mm256_set1_ps(2097152.0f))),
-                           simde_mm256_set1_ps(1.0f / 2097152.0f));
-    simde__m256 xb = simde_mm256_sub_ps(x, simde_mm256_set1_ps(0.5f));
-    simde__m256 f9 = simde_mm256_floor_ps(simde_mm256_mul_ps(xb, simde_mm256_set1_ps(512.0f)));
-    simde__m256i s = simde_mm256_srai_epi32(simde_mm256_add_epi32(simde_mm256_cvttps_epi32(f9), simde_mm256_set1_epi32(1)), 1);
-    simde__m256i i = simde_mm256_srai_epi32(s, 8);
-    simde__m256i zero = simde_mm256_setzero_si256(), last = simde_mm256_set1_epi32(n - 1);
-    *i0 = simde_mm256_min_epi32(simde_mm256_max_epi32(i, zero), last);
-    *i1 = simde_mm256_min_epi32(simde_mm256_max_epi32(simde_mm256_add_epi32(i, simde_mm256_set1_epi32(1)), zero), last);
+    simde__m256i m = simde_mm256_andnot_si256(out, mask);
+    simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, iset(p->row_pitch)),
+                                             simde_mm256_mullo_epi32(x, iset(p->esize)));
+    const int32_t *b = (const int32_t *)(const void *)p->base;
+    simde__m256i w0 = simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b, off, m, 1);
+    simde__m256i w1 = p->esize == 8 ? simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b,
+                                                                        simde_mm256_add_epi32(off, iset(4)), m, 1)
+                                    : simde_mm256_setzero_si256();
+    for (int c = 0; c < 4; c++) {
+        simde__m256i v;
+        if (c >= p->nch)
+            v = simde_mm256_setzero_si256();
+        else if (p->cbits == 8)
+            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w0, 8 * c), iset(0xff));
+        else
+            v = simde_mm256_and_si256(simde_mm256_srli_epi32(c < 2 ? w0 : w1, 16 * (c & 1)), iset(0xffff));
+        raw[c] = simde_mm256_blendv_epi8(v, iset(p->border[c]), out);
+    }
 }
 
-static int op_is_plain_tld4(const wt__tex_ctx *ctx, const wt_op *op)
+/* ---- tex ------------------------------------------------------------------------- */
+
+static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
 {
-    return op->family == WT_FAMILY_TLD4 && op->geom == WT_GEOM_2D && op->ctype == WT_CTYPE_F32 &&
+    return op->family == family && op->geom == WT_GEOM_2D && op->ctype == WT_CTYPE_F32 &&
            op->mip == WT_MIP_BASE && op->flags == 0 && ctx->s == &ctx->t->samp;
 }
 
-/* §8 order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}, component
- * op->comp; norm: the byte over 255 (§5.2, gathered as point sampling), else
- * the byte itself (.u32/.s32 of an element-type texture). */
-static int rgba8_gather_clamp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                              wt_tex_result *out)
+/* The destination types a read mode gives exactly here: normalised float as
+ * .f32; element-type codes as .u32/.s32 (their bits, Q14). */
+static int dtype_ok(const plan2d *p, int dtype)
 {
-    int norm = ctx->t->read_norm;
-    if (!op_is_plain_tld4(ctx, op) || (norm ? op->dtype != WT_DTYPE_F32
-                                            : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
+    return p->read_norm ? dtype == WT_DTYPE_F32 : dtype == WT_DTYPE_U32 || dtype == WT_DTYPE_S32;
+}
+
+/* A channel code as the destination word: code / (2^bits - 1) (§5.2), or the code. */
+static simde__m256i point_word(const plan2d *p, simde__m256i u)
+{
+    if (!p->read_norm)
+        return u;
+    float max = p->cbits == 8 ? 255.0f : 65535.0f;
+    return simde_mm256_castps_si256(simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), fset(max)));
+}
+
+static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
+{
+    simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]);
+    simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]);
+    axis8 ax, ay;
+    axis_footprint(p, 0, cx, p->linear, 0, &ax);
+    axis_footprint(p, 1, cy, p->linear, 0, &ay);
+    if (!p->linear) {
+        simde__m256i raw[4];
+        texels(p, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), raw);
+        for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
+            store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), mask);
+        return;
+    }
+    /* §2.3 / D2.4, T = 256: w[dx][dy] */
+    simde__m256i na = simde_mm256_sub_epi32(iset(256), ax.a), nb = simde_mm256_sub_epi32(iset(256), ay.a);
+    simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(ax.a, ay.a));
+    simde__m256i w10 = simde_mm256_sub_epi32(ax.a, w11);
+    simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(na, nb));
+    simde__m256i w01 = simde_mm256_sub_epi32(na, w00);
+    simde__m256i t00[4], t10[4], t01[4], t11[4];
+    texels(p, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), t00);
+    texels(p, ax.i1, ay.i0, mask, simde_mm256_or_si256(ax.out1, ay.out0), t10);
+    texels(p, ax.i0, ay.i1, mask, simde_mm256_or_si256(ax.out0, ay.out1), t01);
+    texels(p, ax.i1, ay.i1, mask, simde_mm256_or_si256(ax.out1, ay.out1), t11);
+    for (int c = 0; c < 4; c++) {
+        if (c >= p->nch) {
+            store_masked(&out->d[c][g], simde_mm256_setzero_si256(), mask);
+            continue;
+        }
+        /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
+        simde__m256i s = simde_mm256_add_epi32(
+            simde_mm256_add_epi32(simde_mm256_mullo_epi32(w00, t00[c]), simde_mm256_mullo_epi32(w10, t10[c])),
+            simde_mm256_add_epi32(simde_mm256_mullo_epi32(w01, t01[c]), simde_mm256_mullo_epi32(w11, t11[c])));
+        if (p->cbits == 8)
+            s = simde_mm256_mullo_epi32(s, iset(257));
+        simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(rhu256(s)), fset(65535.0f));
+        store_masked(&out->d[c][g], simde_mm256_castps_si256(f), mask);
+    }
+}
+
+static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                        wt_tex_result *out)
+{
+    plan2d p;
+    plan_of(ctx->t, &p);
+    if (op->family == WT_FAMILY_TLD4) {
+        if (!op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || !dtype_ok(&p, op->dtype))
+            return 0;
+        const int comp = op->comp & 3;
+        for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+            uint32_t act = (active >> g) & 0xffu;
+            if (!act)
+                continue;
+            simde__m256i mask = lane_mask(act);
+            axis8 ax, ay;
+            axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]), 1, 1, &ax);
+            axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]), 1, 1, &ay);
+            /* §8 order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
+             * gathered component is valued as point sampling (§8). */
+            const simde__m256i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
+            const simde__m256i *xo[4] = {&ax.out0, &ax.out1, &ax.out1, &ax.out0},
+                               *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
+            for (int k = 0; k < 4; k++) {
+                simde__m256i raw[4];
+                texels(&p, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);
+                store_masked(&out->d[k][g], comp < p.nch ? point_word(&p, raw[comp]) : simde_mm256_setzero_si256(),
+                             mask);
+            }
+        }
+        return 1;
+    }
+    if (!op_is_plain_2d(ctx, op, WT_FAMILY_TEX) || !dtype_ok(&p, op->dtype))
         return 0;
-    shape2d sh;
-    shape_of(ctx->t, &sh);
-    const simde__m256i pitch = simde_mm256_set1_epi32(sh.row_pitch);
-    const int shift = 8 * (op->comp & 3);
     for (int g = 0; g < WT_WARP_SIZE; g += 8) {
         uint32_t act = (active >> g) & 0xffu;
-        if (!act)
-            continue;
-        simde__m256i mask = lane_mask(act);
-        simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]);
-        simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]);
-        simde__m256i x0, x1, y0, y1;
-        gather_clamp_axis(cx, sh.w, &x0, &x1);
-        gather_clamp_axis(cy, sh.h, &y0, &y1);
-        simde__m256i r0 = simde_mm256_mullo_epi32(y0, pitch), r1 = simde_mm256_mullo_epi32(y1, pitch);
-        simde__m256i c0 = simde_mm256_slli_epi32(x0, 2), c1 = simde_mm256_slli_epi32(x1, 2);
-        simde__m256i off[4] = {simde_mm256_add_epi32(r1, c0), simde_mm256_add_epi32(r1, c1),
-                               simde_mm256_add_epi32(r0, c1), simde_mm256_add_epi32(r0, c0)};
-        for (int k = 0; k < 4; k++) {
-            simde__m256i u = simde_mm256_and_si256(simde_mm256_srli_epi32(gather32(sh.base, off[k], mask), shift),
-                                                   simde_mm256_set1_epi32(0xff));
-            if (norm)
-                u = simde_mm256_castps_si256(
-                    simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), simde_mm256_set1_ps(255.0f)));
-            store_masked(&out->d[k][g], u, mask);
-        }
+        if (act)
+            tex_group(&p, in, g, lane_mask(act), out);
     }
     return 1;
-}
-
-/* One bound kernel per object: tex through its filter's kernel, tld4
- * through the gather (which ignores the filter, §8). */
-static int rgba8_linear_object(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                               wt_tex_result *out)
-{
-    return op->family == WT_FAMILY_TLD4 ? rgba8_gather_clamp(ctx, op, active, in, out)
-                                        : rgba8_linear_clamp(ctx, op, active, in, out);
-}
-
-static int rgba8_point_element_object(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
-                                      const wt_tex_args *in, wt_tex_result *out)
-{
-    return op->family == WT_FAMILY_TLD4 ? rgba8_gather_clamp(ctx, op, active, in, out)
-                                        : rgba8_point_clamp_element(ctx, op, active, in, out);
-}
-
-static int rgba8_point_norm_object(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                                   wt_tex_result *out)
-{
-    return op->family == WT_FAMILY_TLD4 ? rgba8_gather_clamp(ctx, op, active, in, out)
-                                        : rgba8_point_clamp_norm(ctx, op, active, in, out);
 }
 
 /* ---- binding ------------------------------------------------------------------- */
@@ -315,31 +338,24 @@ static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
-    /* A plain 2D texture of one level, read through its own sampler with
-     * normalised coordinates, clamp on both axes, power-of-two extents (so
-     * c * N is exact in f32), and byte offsets that fit 32 bits. */
     if (t->dims != 2 || t->layered || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1)
         return NULL;
-    if (!s->normalized || s->force_unnormalized || s->address[0] != WT_ADDRESS_CLAMP ||
-        s->address[1] != WT_ADDRESS_CLAMP || s->max_aniso > 1)
+    if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16)
         return NULL;
+    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && !t->read_norm))
+        return NULL;
+    for (int k = 0; k < 2; k++)
+        if (s->address[k] > WT_ADDRESS_BORDER)
+            return NULL;
     const wt__level *lv = &t->lv[0];
-    if (!is_pow2(lv->w) || !is_pow2(lv->h) || !lv->base || lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h)
+    int norm = s->normalized && !s->force_unnormalized;
+    /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
+    if ((norm && (!is_pow2(lv->w) || !is_pow2(lv->h))) || lv->w > (1 << 20) || lv->h > (1 << 20) || !lv->base)
         return NULL;
-    int rgba8 = t->fmt.nch == 4 && t->fmt.ctype == WT__U8;
-    if (!rgba8)
+    /* 32-bit byte offsets; 4-byte reads at 1- and 2-byte texels only where
+     * the array's slack covers them */
+    if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
         return NULL;
-    if (s->filter == WT_FILTER_LINEAR && t->read_norm && !t->srgb) {
-        *name = "tex.2d rgba8 unorm linear clamp, tld4";
-        return rgba8_linear_object;
-    }
-    if (s->filter == WT_FILTER_POINT && !t->read_norm) {
-        *name = "tex.2d rgba8 element point clamp, tld4";
-        return rgba8_point_element_object;
-    }
-    if (s->filter == WT_FILTER_POINT && t->read_norm && !t->srgb) {
-        *name = "tex.2d rgba8 unorm point clamp, tld4";
-        return rgba8_point_norm_object;
-    }
-    return NULL;
+    *name = "tex.2d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
+    return tex2d_kernel;
 }

@@ -68,7 +68,7 @@ static uint32_t coord(int32_t n, int norm)
 
 typedef struct tcase {
     int w, h;
-    int fmt;    /* 0 RGBA8 unsigned, 1 R8 unsigned, 2 RGBA16 unsigned, 3 R32F */
+    int fmt;    /* 0 RGBA8, 1 R8, 2 RGBA16, 3 R32F, 4 RG8, 5 R16 (integers unsigned) */
     int read_norm, srgb, linear, norm;
     int addr;   /* wt_address_mode on both axes */
     int expect; /* 1: the backend must have bound a specialised kernel */
@@ -76,9 +76,9 @@ typedef struct tcase {
 
 static wt_tex make_tex(const tcase *c, wt_array *arr)
 {
-    static const int bits[] = {8, 8, 16, 32}, nch[] = {4, 1, 4, 1};
+    static const int bits[] = {8, 8, 16, 32, 8, 16}, nch[] = {4, 1, 4, 1, 2, 1};
     static const wt_channel_kind kind[] = {WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
-                                           WT_CHANNEL_FLOAT};
+                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED};
     int b = bits[c->fmt], n = nch[c->fmt];
     wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
     assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, 0, 0), WT_SUCCESS);
@@ -108,6 +108,8 @@ static wt_tex make_tex(const tcase *c, wt_array *arr)
     td.normalized_coords = c->norm;
     td.srgb = c->srgb;
     td.border_color[0] = 0.25f;
+    td.border_color[1] = 1.0f;
+    td.border_color[3] = 0.5f;
     wt_tex t = 0;
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
     return t;
@@ -203,26 +205,22 @@ static void every_backend_equals_scalar(void **state)
             print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
             continue;
         }
-        const int C = WT_ADDRESS_CLAMP;
+        const int C = WT_ADDRESS_CLAMP, W = WT_ADDRESS_WRAP, M = WT_ADDRESS_MIRROR, B = WT_ADDRESS_BORDER;
+        const int K = b->bind_tex != NULL; /* a backend with kernels must bind these */
         const tcase cases[] = {
-            /* specialised: RGBA8, clamp, normalised, power-of-two */
-            {64, 32, 0, 1, 0, 1, 1, C, b->bind_tex != NULL},
-            {256, 256, 0, 1, 0, 1, 1, C, b->bind_tex != NULL},
-            {1, 1, 0, 1, 0, 1, 1, C, b->bind_tex != NULL},
-            {2, 8, 0, 1, 0, 1, 1, C, b->bind_tex != NULL},
-            {1024, 4, 0, 0, 0, 0, 1, C, b->bind_tex != NULL},
-            {16, 16, 0, 1, 0, 0, 1, C, b->bind_tex != NULL},
+            /* specialised: 8/16-bit unsigned, any mode, normalised power-of-two or unnormalised */
+            {64, 32, 0, 1, 0, 1, 1, C, K},  {256, 256, 0, 1, 0, 1, 1, C, K}, {1, 1, 0, 1, 0, 1, 1, C, K},
+            {2, 8, 0, 1, 0, 1, 1, C, K},    {1024, 4, 0, 0, 0, 0, 1, C, K},  {16, 16, 0, 1, 0, 0, 1, C, K},
+            {64, 32, 0, 1, 0, 1, 1, W, K},  {64, 32, 0, 1, 0, 1, 1, M, K},   {64, 32, 0, 1, 0, 1, 1, B, K},
+            {1, 2, 0, 1, 0, 1, 1, M, K},    {1, 1, 0, 1, 0, 1, 1, W, K},     {32, 8, 0, 1, 0, 0, 1, W, K},
+            {32, 8, 0, 0, 0, 0, 1, M, K},   {8, 4, 0, 0, 0, 0, 1, B, K},     {13, 7, 0, 1, 0, 1, 0, C, K},
+            {13, 7, 0, 1, 0, 1, 0, B, K},   {13, 7, 0, 1, 0, 0, 0, W, K},    {64, 32, 1, 1, 0, 1, 1, C, K},
+            {64, 32, 1, 1, 0, 1, 1, B, K},  {64, 32, 2, 1, 0, 1, 1, W, K},   {64, 32, 2, 0, 0, 0, 1, M, K},
+            {16, 16, 4, 1, 0, 1, 1, M, K},  {16, 16, 5, 1, 0, 1, 1, B, K},   {16, 16, 4, 0, 0, 0, 0, C, K},
+            {32, 32, 2, 1, 0, 0, 1, B, K},
             /* generic neighbours */
-            {13, 7, 0, 1, 0, 1, 1, C, 0},
-            {64, 32, 0, 1, 0, 1, 0, C, 0},
-            {64, 32, 0, 1, 0, 1, 1, WT_ADDRESS_WRAP, 0},
-            {64, 32, 0, 1, 0, 1, 1, WT_ADDRESS_MIRROR, 0},
-            {64, 32, 0, 1, 0, 1, 1, WT_ADDRESS_BORDER, 0},
-            {64, 32, 0, 1, 1, 1, 1, C, 0},
-            {64, 32, 1, 1, 0, 1, 1, C, 0},
-            {64, 32, 2, 1, 0, 1, 1, C, 0},
-            {64, 32, 3, 0, 0, 1, 1, C, 0},
-            {64, 32, 3, 0, 0, 0, 1, C, 0},
+            {13, 7, 0, 1, 0, 1, 1, C, 0},   {13, 7, 0, 1, 0, 1, 1, W, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0},
+            {64, 32, 3, 0, 0, 1, 1, C, 0},  {64, 32, 3, 0, 0, 0, 1, B, 0},
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             compare_case(b, &cases[k], 60 * stress);

@@ -181,6 +181,26 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
                              b->name, kname ? kname : "generic", c->w, c->h, c->fmt, c->read_norm, c->srgb, c->linear,
                              c->addr, c->norm, op.dtype, op.flags, active, l, in.c[0][l], in.c[1][l], k, got.d[k][l],
                              ref.d[k][l]);
+        /* The per-lane NVVM calls take the object's kernel too (the one-lane
+         * fast path): the same words as the reference. */
+        if (op.family == WT_FAMILY_TEX && op.flags == 0)
+            for (int l = 0; l < 4; l++) {
+                float x, y;
+                memcpy(&x, &in.c[0][l], 4);
+                memcpy(&y, &in.c[1][l], 4);
+                wt_float4 f[2];
+                wt_int4 u[2];
+                for (int k = 0; k < 2; k++) {
+                    assert_int_equal(wt_set_backend(k ? b->name : "scalar"), WT_SUCCESS);
+                    f[k] = wt_tex_unified_2d_v4f32_f32(t, x, y);
+                    u[k] = wt_tex_unified_2d_v4u32_f32(t, x, y);
+                    (void)wt_get_last_error();
+                }
+                if (memcmp(&f[0], &f[1], sizeof f[0]) || memcmp(&u[0], &u[1], sizeof u[0]))
+                    fail_msg("repro: backend %s per-lane call on tex %dx%d fmt %d linear %d addr %d norm %d at x 0x%08x "
+                             "y 0x%08x differs from the reference",
+                             b->name, c->w, c->h, c->fmt, c->linear, c->addr, c->norm, in.c[0][l], in.c[1][l]);
+            }
         warps_checked++;
     }
     assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);

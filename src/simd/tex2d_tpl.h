@@ -28,8 +28,8 @@
  *     address mode on its own (§1 step 7); tld4 (§8) takes the same
  *     footprint without the pre-clamp.
  *   - Weights (§2.3, D2.4, T = 256) and the UNORM blend (§5.3): 8-bit codes
- *     widen to u*257, K = rhu(sum/256), K / 65535 rounded once (an IEEE
- *     division, the same in every lane).  A border texel is the border
+ *     widen to u*257, K = rhu(sum/256), K / 65535 rounded once (IEEE
+ *     division's result, computed without a divide: div_exact.h).  A border texel is the border
  *     colour converted to one texel of the format (§4.4), as the reference
  *     reads it.
  *   - Point (§2.1): i = floor(x) through the address mode; the value is the
@@ -40,6 +40,7 @@
  * Every other op returns 0 and the caller runs the backend's generic path. */
 #include <simde/x86/avx2.h>
 
+#include "div_exact.h"
 #include "simd_kernels.h"
 
 /* What a kernel needs from the object, taken once per call. */
@@ -246,7 +247,7 @@ static simde__m256i point_word(const plan2d *p, simde__m256i u)
     if (!p->read_norm)
         return u;
     float max = p->cbits == 8 ? 255.0f : 65535.0f;
-    return simde_mm256_castps_si256(simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), fset(max)));
+    return simde_mm256_castps_si256(wt__div_exact_ps(simde_mm256_cvtepi32_ps(u), max));
 }
 
 static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
@@ -285,7 +286,7 @@ static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256
             simde_mm256_add_epi32(simde_mm256_mullo_epi32(w01, t01[c]), simde_mm256_mullo_epi32(w11, t11[c])));
         if (p->cbits == 8)
             s = simde_mm256_mullo_epi32(s, iset(257));
-        simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(rhu256(s)), fset(65535.0f));
+        simde__m256 f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s)), 65535.0f);
         store_masked(&out->d[c][g], simde_mm256_castps_si256(f), mask);
     }
 }

@@ -157,7 +157,7 @@ static inline void bt_free_tex(bt_tex *t)
 typedef struct bt_surf {
     wt_surf surf;
     wt_array arr;
-    size_t w, h, d, esize; /* elements; d: depth (3D) or slices (layered), 1 if neither */
+    size_t w, h, d, esize; /* elements; h 1 for 1D; d: depth (3D) or slices (layered), 1 if neither */
 } bt_surf;
 
 /* A surface over a new array (w x h, depth d: 0 for 2D, layers with
@@ -168,7 +168,7 @@ static inline bt_surf bt_make_surf(wt_channel_desc cd, size_t esize, size_t w, s
     bt_surf s;
     memset(&s, 0, sizeof s);
     assert_int_equal(wt_malloc_array(&s.arr, &cd, w, h, d, flags | WT_ARRAY_SURFACE_LOAD_STORE), WT_SUCCESS);
-    s.w = w, s.h = h, s.d = d ? d : 1, s.esize = esize;
+    s.w = w, s.h = h ? h : 1, s.d = d ? d : 1, s.esize = esize;
     cu_rng r = {seed};
     bt_fill_array(s.arr, esize, &r);
     wt_resource_desc res;

@@ -8,7 +8,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <threads.h>
 
 #include "batch_run.h"
 #include "parallel.h"
@@ -29,7 +28,7 @@ typedef struct batch {
     void *ctx;
     _Atomic size_t first;     /* lowest failing warp so far, NO_FAILURE if none */
     _Atomic size_t trapped;   /* lanes that trapped, in all warps */
-    mtx_t lock;               /* guards the record of the first failure below */
+    atomic_flag lock;         /* guards the record of the first failure below (failures only) */
     wt_status st;
     uint32_t bad; /* failing lanes of that warp */
     char msg[512];
@@ -41,7 +40,8 @@ static void record(batch *b, size_t w, wt_status st, uint32_t bad)
         atomic_fetch_add_explicit(&b->trapped, (size_t)__builtin_popcount(bad), memory_order_relaxed);
     if (w > atomic_load_explicit(&b->first, memory_order_relaxed))
         return; /* a lower warp already failed: its report wins */
-    mtx_lock(&b->lock);
+    while (atomic_flag_test_and_set_explicit(&b->lock, memory_order_acquire))
+        ;
     if (w < atomic_load_explicit(&b->first, memory_order_relaxed)) {
         b->st = st;
         b->bad = bad;
@@ -49,7 +49,7 @@ static void record(batch *b, size_t w, wt_status st, uint32_t bad)
         snprintf(b->msg, sizeof b->msg, "%s", wt_last_error_message());
         atomic_store_explicit(&b->first, w, memory_order_relaxed);
     }
-    mtx_unlock(&b->lock);
+    atomic_flag_clear_explicit(&b->lock, memory_order_release);
 }
 
 static void chunk(void *ctx, size_t begin, size_t end, int thread)
@@ -85,13 +85,11 @@ wt_status wt__batch_run(const char *fn, size_t n, int serial, wt__batch_warp_fn 
     batch b = {.fn = fn, .n = n, .nwarps = n / WT_WARP_SIZE + (n % WT_WARP_SIZE != 0), .warp = warp, .ctx = ctx};
     atomic_init(&b.first, NO_FAILURE);
     atomic_init(&b.trapped, 0);
-    if (mtx_init(&b.lock, mtx_plain) != thrd_success)
-        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): cannot create a mutex for the batch", fn);
+    atomic_flag_clear(&b.lock);
     int threads = serial ? 1 : wt_get_num_threads();
     size_t grain = b.nwarps / ((size_t)threads * 8u);
     grain = grain < MIN_GRAIN ? MIN_GRAIN : grain > MAX_GRAIN ? MAX_GRAIN : grain;
     wt__parallel_for(b.nwarps, grain, threads, chunk, &b);
-    mtx_destroy(&b.lock);
 
     size_t w = atomic_load(&b.first);
     if (w == NO_FAILURE)

@@ -144,7 +144,7 @@ static int lib_error(const char *what, wt_status st)
 }
 
 /* Lanes per batch call: rows of the output (or of a mip level) are done a
- * band at a time, so the coordinates take a few MiB whatever the image. */
+ * band at a time, so the coordinates take 1 MiB whatever the image. */
 #define BAND_LANES ((size_t)1 << 17)
 
 /* The rows per band of an image `cols` wide, and the coordinate buffer for

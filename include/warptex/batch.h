@@ -23,7 +23,9 @@ extern "C" {
  * thread alone.  Called from inside an OpenMP parallel region, a batch runs
  * on the thread that called it (OpenMP does not nest teams by default).
  * Many threads may run batches at once.  The helper threads' own last error
- * (wt_get_last_error on them) is left as it was.
+ * (wt_get_last_error on them) is left as it was.  The lanes take no lock
+ * beyond the warp calls' (none for tex, suld, sust); a failing warp's report
+ * is recorded under a short spinlock of the batch's own.
  *
  * Errors.  A call first validates everything (NULL pointers where n > 0,
  * sizes that overflow, the op, the handles, the op against the object);
@@ -135,7 +137,7 @@ typedef struct wt_tex_batch_out {
  * WT_OP_SAMPLER, is not a live object of its kind, also for n = 0; or was
  * destroyed while the batch ran), WT_ERROR_INVALID_TEXTURE (the geometry
  * does not match the texture).
- * Thread-safety: any thread, lock-free (as wt_tex_warp); safe against a
+ * Thread-safety: any thread (see above); safe against a
  * concurrent destroy of tex or smp. */
 wt_status wt_tex_batch(const wt_op *op, wt_tex tex, wt_sampler smp, size_t n, const wt_tex_batch_in *in,
                        const wt_tex_batch_out *out);
@@ -179,7 +181,7 @@ typedef struct wt_region {
  * of a lane or a byte of dst that cannot be addressed), WT_ERROR_INVALID_HANDLE,
  * WT_ERROR_INVALID_SURFACE (as wt_surf_warp), WT_ERROR_TRAP (lanes of a
  * .trap op out of range; they load 0).
- * Thread-safety: any thread, lock-free; safe against a concurrent destroy
+ * Thread-safety: any thread (see above); safe against a concurrent destroy
  * of surf. */
 wt_status wt_suld_region(const wt_op *op, wt_surf surf, const wt_region *r, void *dst, size_t pitch,
                          uint32_t *trap);
@@ -195,7 +197,7 @@ wt_status wt_suld_region(const wt_op *op, wt_surf surf, const wt_region *r, void
  * thread alone, lane after lane, so the last lane stores last (as one warp
  * call after another); every other region runs on all threads.
  * Errors: as wt_suld_region with src for dst and sust for suld.
- * Thread-safety: any thread, lock-free; stores racing with another thread's
+ * Thread-safety: any thread (see above); stores racing with another thread's
  * stores or loads of the same element are a data race (as on the GPU); safe
  * against a concurrent destroy of surf. */
 wt_status wt_sust_region(const wt_op *op, wt_surf surf, const wt_region *r, const void *src, size_t pitch,

@@ -1,10 +1,10 @@
-/* tex2d_tpl.h -- tex.2d and tld4 kernels for 8/16-bit integer formats, 8 lanes at a time (a template: simd_kernels.h)
+/* tex2d_tpl.h -- tex.2d and tld4 kernels for 8/16-bit integer and f32/f16 formats, 8 lanes at a time (a template: simd_kernels.h)
  * SPDX-License-Identifier: MIT
  *
  * A texture object binds these at creation (wt__bind_tex_<isa>) when its
  * shape is one they cover: a plain 2D texture of one level, 1, 2 or 4
  * channels of 8 or 16 unsigned bits (read as normalised float or as element
- * type), point or linear, any of clamp, wrap, mirror and border on each
+ * type; point or linear) or of f32/f16 (point), any of clamp, wrap, mirror and border on each
  * axis, read through its own sampler with coordinates that are either
  * unnormalised or normalised on power-of-two extents.  A warp call then runs
  * them instead of the per-lane reference.  They reproduce the reference's
@@ -48,8 +48,9 @@ typedef struct plan2d {
     const uint8_t *base;
     int32_t n[2];      /* w, h */
     int32_t row_pitch;
-    int32_t esize;     /* 1, 2, 4 or 8 bytes */
-    int32_t cbits;     /* 8 or 16 */
+    int32_t esize;     /* 1, 2, 4, 8 or 16 bytes */
+    int32_t cbits;     /* 8, 16 or 32 */
+    int32_t ftype;     /* 0 integer codes, 1 f32, 2 f16 */
     int32_t nch;       /* 1, 2 or 4 */
     int32_t mode[2];   /* effective address modes (§3.2: demoted when unnormalised) */
     int32_t norm;      /* normalised coordinates */
@@ -67,6 +68,7 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->row_pitch = (int32_t)t->lv[0].row_pitch;
     p->esize = t->fmt.esize;
     p->cbits = 8 * t->fmt.cbytes;
+    p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
     p->nch = t->fmt.nch;
     p->norm = s->normalized && !s->force_unnormalized;
     for (int k = 0; k < 2; k++) {
@@ -77,8 +79,12 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->read_norm = t->read_norm;
     for (int c = 0; c < 4; c++) {
         int32_t v = 0;
+        const uint8_t *b = t->border_texel + c * t->fmt.cbytes;
         if (c < p->nch)
-            v = p->cbits == 8 ? t->border_texel[c] : t->border_texel[2 * c] | t->border_texel[2 * c + 1] << 8;
+            v = p->cbits == 8    ? b[0]
+                : p->cbits == 16 ? b[0] | b[1] << 8
+                                 : (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                                             (uint32_t)b[3] << 24);
         p->border[c] = v;
     }
 }
@@ -210,20 +216,41 @@ static void texels(const plan2d *p, simde__m256i x, simde__m256i y, simde__m256i
     simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, iset(p->row_pitch)),
                                              simde_mm256_mullo_epi32(x, iset(p->esize)));
     const int32_t *b = (const int32_t *)(const void *)p->base;
-    simde__m256i w0 = simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b, off, m, 1);
-    simde__m256i w1 = p->esize == 8 ? simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b,
-                                                                        simde_mm256_add_epi32(off, iset(4)), m, 1)
-                                    : simde_mm256_setzero_si256();
+    simde__m256i w[4];
+    int words = p->esize <= 4 ? 1 : p->esize / 4;
+    for (int k = 0; k < 4; k++)
+        w[k] = k < words ? simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b,
+                                                            simde_mm256_add_epi32(off, iset(4 * k)), m, 1)
+                         : simde_mm256_setzero_si256();
     for (int c = 0; c < 4; c++) {
         simde__m256i v;
         if (c >= p->nch)
             v = simde_mm256_setzero_si256();
         else if (p->cbits == 8)
-            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w0, 8 * c), iset(0xff));
+            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[0], 8 * c), iset(0xff));
+        else if (p->cbits == 16)
+            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[c >> 1], 16 * (c & 1)), iset(0xffff));
         else
-            v = simde_mm256_and_si256(simde_mm256_srli_epi32(c < 2 ? w0 : w1, 16 * (c & 1)), iset(0xffff));
+            v = w[c];
         raw[c] = simde_mm256_blendv_epi8(v, iset(p->border[c]), out);
     }
+}
+
+/* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
+ * as frac * 2^-24, which is exact in f32). */
+static simde__m256i half_to_f32(simde__m256i h)
+{
+    simde__m256i sign = simde_mm256_slli_epi32(simde_mm256_and_si256(h, iset(0x8000)), 16);
+    simde__m256i ex = simde_mm256_and_si256(simde_mm256_srli_epi32(h, 10), iset(0x1f));
+    simde__m256i frac = simde_mm256_and_si256(h, iset(0x3ff));
+    simde__m256i normal = simde_mm256_or_si256(simde_mm256_slli_epi32(simde_mm256_add_epi32(ex, iset(112)), 23),
+                                               simde_mm256_slli_epi32(frac, 13));
+    simde__m256i special = simde_mm256_or_si256(iset(0x7f800000), simde_mm256_slli_epi32(frac, 13));
+    simde__m256i tiny = simde_mm256_castps_si256(
+        simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(frac), fset(1.0f / 16777216.0f)));
+    simde__m256i v = simde_mm256_blendv_epi8(normal, special, simde_mm256_cmpeq_epi32(ex, iset(31)));
+    v = simde_mm256_blendv_epi8(v, tiny, simde_mm256_cmpeq_epi32(ex, simde_mm256_setzero_si256()));
+    return simde_mm256_or_si256(v, sign);
 }
 
 /* ---- tex ------------------------------------------------------------------------- */
@@ -238,16 +265,43 @@ static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
  * .f32; element-type codes as .u32/.s32 (their bits, Q14). */
 static int dtype_ok(const plan2d *p, int dtype)
 {
-    return p->read_norm ? dtype == WT_DTYPE_F32 : dtype == WT_DTYPE_U32 || dtype == WT_DTYPE_S32;
+    return p->read_norm || p->ftype ? dtype == WT_DTYPE_F32 : dtype == WT_DTYPE_U32 || dtype == WT_DTYPE_S32;
 }
 
 /* A channel code as the destination word: code / (2^bits - 1) (§5.2), or the code. */
 static simde__m256i point_word(const plan2d *p, simde__m256i u)
 {
+    if (p->ftype == 1)
+        return u; /* §5.2: f32 bits as stored, NaN payloads and subnormals too */
+    if (p->ftype == 2)
+        return half_to_f32(u);
     if (!p->read_norm)
         return u;
     float max = p->cbits == 8 ? 255.0f : 65535.0f;
     return simde_mm256_castps_si256(wt__div_exact_ps(simde_mm256_cvtepi32_ps(u), max));
+}
+
+/* §8: a gathered component is valued as point sampling, except that an f32
+ * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
+ * 0x7fff widened (0x7fffe000). */
+static simde__m256i gather_word(const plan2d *p, simde__m256i u)
+{
+    if (p->ftype == 1) {
+        simde__m256i ex = simde_mm256_and_si256(u, iset(0x7f800000));
+        simde__m256i nan = simde_mm256_andnot_si256(simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x7fffff)),
+                                                                            simde_mm256_setzero_si256()),
+                                                    simde_mm256_cmpeq_epi32(ex, iset(0x7f800000)));
+        simde__m256i sub = simde_mm256_cmpeq_epi32(ex, simde_mm256_setzero_si256());
+        u = simde_mm256_blendv_epi8(u, simde_mm256_and_si256(u, iset((int32_t)0x80000000u)), sub);
+        return simde_mm256_blendv_epi8(u, iset(0x7fffffff), nan);
+    }
+    if (p->ftype == 2) {
+        simde__m256i nan = simde_mm256_andnot_si256(
+            simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x3ff)), simde_mm256_setzero_si256()),
+            simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x7c00)), iset(0x7c00)));
+        return simde_mm256_blendv_epi8(half_to_f32(u), iset(0x7fffe000), nan);
+    }
+    return point_word(p, u);
 }
 
 static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
@@ -316,7 +370,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
             for (int k = 0; k < 4; k++) {
                 simde__m256i raw[4];
                 texels(&p, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);
-                store_masked(&out->d[k][g], comp < p.nch ? point_word(&p, raw[comp]) : simde_mm256_setzero_si256(),
+                store_masked(&out->d[k][g], comp < p.nch ? gather_word(&p, raw[comp]) : simde_mm256_setzero_si256(),
                              mask);
             }
         }
@@ -341,9 +395,11 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
     const wt__sampler *s = &t->samp;
     if (t->dims != 2 || t->layered || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1)
         return NULL;
-    if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16)
+    int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
+    if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
         return NULL;
-    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && !t->read_norm))
+    /* Float formats: point only here (their linear filter is §5.4's datapath). */
+    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && (fl || !t->read_norm)))
         return NULL;
     for (int k = 0; k < 2; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
@@ -357,6 +413,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
      * the array's slack covers them */
     if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
         return NULL;
-    *name = "tex.2d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
+    *name = fl ? "tex.2d/tld4 f32/f16, point, clamp/wrap/mirror/border"
+               : "tex.2d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
     return tex2d_kernel;
 }

@@ -68,7 +68,7 @@ static uint32_t coord(int32_t n, int norm)
 
 typedef struct tcase {
     int w, h;
-    int fmt;    /* 0 RGBA8, 1 R8, 2 RGBA16, 3 R32F, 4 RG8, 5 R16 (integers unsigned) */
+    int fmt;    /* 0 RGBA8, 1 R8, 2 RGBA16, 3 R32F, 4 RG8, 5 R16, 6 RGBA32F, 7 RGBA16F, 8 RG32F (integers unsigned) */
     int read_norm, srgb, linear, norm;
     int addr;   /* wt_address_mode on both axes */
     int expect; /* 1: the backend must have bound a specialised kernel */
@@ -76,9 +76,10 @@ typedef struct tcase {
 
 static wt_tex make_tex(const tcase *c, wt_array *arr)
 {
-    static const int bits[] = {8, 8, 16, 32, 8, 16}, nch[] = {4, 1, 4, 1, 2, 1};
+    static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32}, nch[] = {4, 1, 4, 1, 2, 1, 4, 4, 2};
     static const wt_channel_kind kind[] = {WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
-                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED};
+                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
+                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT};
     int b = bits[c->fmt], n = nch[c->fmt];
     wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
     assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, 0, 0), WT_SUCCESS);
@@ -87,10 +88,14 @@ static wt_tex make_tex(const tcase *c, wt_array *arr)
     assert_non_null(px);
     for (size_t i = 0; i < bytes; i++)
         px[i] = (uint8_t)next32();
-    if (c->fmt == 3) /* finite floats, a few NaN and inf */
+    if (kind[c->fmt] == WT_CHANNEL_FLOAT && b == 32) /* finite floats; NaNs with payloads, inf, subnormals */
         for (size_t i = 0; i < bytes / 4; i++) {
             float f = (float)(int32_t)next32() / 65536.0f;
-            uint32_t u = next32() % 50 == 0 ? 0x7fc00000u : next32() % 50 == 0 ? 0x7f800000u : fbits(f);
+            uint32_t r = next32() % 40, u = r == 0   ? 0x7fc00000u | (next32() & 0x3fffff)
+                                            : r == 1 ? 0xff800001u | (next32() & 0x3ff)
+                                            : r == 2 ? 0x7f800000u
+                                            : r == 3 ? (next32() & 0x807fffffu)
+                                                     : fbits(f);
             memcpy(px + 4 * i, &u, 4);
         }
     assert_int_equal(wt_memcpy_to_array(*arr, 0, 0, 0, px, es * (size_t)c->w, (size_t)c->w, (size_t)c->h, 1),
@@ -238,9 +243,12 @@ static void every_backend_equals_scalar(void **state)
             {64, 32, 1, 1, 0, 1, 1, B, K},  {64, 32, 2, 1, 0, 1, 1, W, K},   {64, 32, 2, 0, 0, 0, 1, M, K},
             {16, 16, 4, 1, 0, 1, 1, M, K},  {16, 16, 5, 1, 0, 1, 1, B, K},   {16, 16, 4, 0, 0, 0, 0, C, K},
             {32, 32, 2, 1, 0, 0, 1, B, K},
+            /* float formats, point */
+            {64, 32, 3, 0, 0, 0, 1, B, K},  {64, 32, 6, 0, 0, 0, 1, C, K},   {32, 16, 7, 0, 0, 0, 1, W, K},
+            {16, 16, 8, 0, 0, 0, 1, M, K},  {13, 7, 6, 0, 0, 0, 0, B, K},    {13, 7, 7, 0, 0, 0, 0, C, K},
             /* generic neighbours */
             {13, 7, 0, 1, 0, 1, 1, C, 0},   {13, 7, 0, 1, 0, 1, 1, W, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0},
-            {64, 32, 3, 0, 0, 1, 1, C, 0},  {64, 32, 3, 0, 0, 0, 1, B, 0},
+            {64, 32, 3, 0, 0, 1, 1, C, 0},  {64, 32, 7, 0, 0, 1, 1, W, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0},
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             compare_case(b, &cases[k], 60 * stress);

@@ -57,6 +57,9 @@ typedef struct plan2d {
     int32_t linear;
     int32_t read_norm;
     int32_t border[4]; /* raw codes of the border texel (§4.4) */
+    int32_t layered;   /* .a2d: c[0] is the layer, c[1], c[2] the coordinates */
+    int32_t layers;    /* layers there are */
+    int32_t slice_pitch;
 } plan2d;
 
 static void plan_of(const wt__tex *t, plan2d *p)
@@ -76,6 +79,9 @@ static void plan_of(const wt__tex *t, plan2d *p)
         p->mode[k] = !p->norm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
     }
     p->linear = s->filter == WT_FILTER_LINEAR;
+    p->layered = t->layered;
+    p->layers = (int32_t)t->num_layers;
+    p->slice_pitch = (int32_t)t->lv[0].slice_pitch;
     p->read_norm = t->read_norm;
     for (int c = 0; c < 4; c++) {
         int32_t v = 0;
@@ -209,12 +215,13 @@ static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, in
 
 /* The raw channel codes of the texels at (x, y) for lanes in mask (others
  * read nothing); lanes in `out` read the border texel. */
-static void texels(const plan2d *p, simde__m256i x, simde__m256i y, simde__m256i mask, simde__m256i out,
-                   simde__m256i raw[4])
+static void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
+                   simde__m256i out, simde__m256i raw[4])
 {
     simde__m256i m = simde_mm256_andnot_si256(out, mask);
     simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, iset(p->row_pitch)),
                                              simde_mm256_mullo_epi32(x, iset(p->esize)));
+    off = simde_mm256_add_epi32(off, slice);
     const int32_t *b = (const int32_t *)(const void *)p->base;
     simde__m256i w[4];
     int words = p->esize <= 4 ? 1 : p->esize / 4;
@@ -253,11 +260,27 @@ static simde__m256i half_to_f32(simde__m256i h)
     return simde_mm256_or_si256(v, sign);
 }
 
+/* §7.1: the layer operand (.u32) of .a2d, past the end the last layer; its
+ * byte offset.  0 for a non-layered texture. */
+static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
+{
+    if (!p->layered)
+        return simde_mm256_setzero_si256();
+    simde__m256i layer = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
+    simde__m256i last = iset(p->layers - 1);
+    /* unsigned min through the sign-flipped signed compare */
+    simde__m256i flip = iset((int32_t)0x80000000u);
+    simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(layer, flip), simde_mm256_xor_si256(last, flip));
+    layer = simde_mm256_blendv_epi8(layer, last, past);
+    return simde_mm256_mullo_epi32(layer, iset(p->slice_pitch));
+}
+
 /* ---- tex ------------------------------------------------------------------------- */
 
 static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
 {
-    return op->family == family && op->geom == WT_GEOM_2D && op->ctype == WT_CTYPE_F32 &&
+    int geom = ctx->t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
+    return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 &&
            op->mip == WT_MIP_BASE && op->flags == 0 && ctx->s == &ctx->t->samp;
 }
 
@@ -306,14 +329,16 @@ static simde__m256i gather_word(const plan2d *p, simde__m256i u)
 
 static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
 {
-    simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]);
-    simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]);
+    const int o = p->layered; /* .a2d: {layer, x, y} */
+    simde__m256i sl = slice_offset(p, in, g);
+    simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]);
+    simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]);
     axis8 ax, ay;
     axis_footprint(p, 0, cx, p->linear, 0, &ax);
     axis_footprint(p, 1, cy, p->linear, 0, &ay);
     if (!p->linear) {
         simde__m256i raw[4];
-        texels(p, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), raw);
+        texels(p, sl, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), raw);
         for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
             store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), mask);
         return;
@@ -325,10 +350,10 @@ static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256
     simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(na, nb));
     simde__m256i w01 = simde_mm256_sub_epi32(na, w00);
     simde__m256i t00[4], t10[4], t01[4], t11[4];
-    texels(p, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), t00);
-    texels(p, ax.i1, ay.i0, mask, simde_mm256_or_si256(ax.out1, ay.out0), t10);
-    texels(p, ax.i0, ay.i1, mask, simde_mm256_or_si256(ax.out0, ay.out1), t01);
-    texels(p, ax.i1, ay.i1, mask, simde_mm256_or_si256(ax.out1, ay.out1), t11);
+    texels(p, sl, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), t00);
+    texels(p, sl, ax.i1, ay.i0, mask, simde_mm256_or_si256(ax.out1, ay.out0), t10);
+    texels(p, sl, ax.i0, ay.i1, mask, simde_mm256_or_si256(ax.out0, ay.out1), t01);
+    texels(p, sl, ax.i1, ay.i1, mask, simde_mm256_or_si256(ax.out1, ay.out1), t11);
     for (int c = 0; c < 4; c++) {
         if (c >= p->nch) {
             store_masked(&out->d[c][g], simde_mm256_setzero_si256(), mask);
@@ -358,10 +383,11 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
             uint32_t act = (active >> g) & 0xffu;
             if (!act)
                 continue;
-            simde__m256i mask = lane_mask(act);
+            simde__m256i mask = lane_mask(act), sl = slice_offset(&p, in, g);
+            const int o = p.layered;
             axis8 ax, ay;
-            axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[0][g]), 1, 1, &ax);
-            axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[1][g]), 1, 1, &ay);
+            axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]), 1, 1, &ax);
+            axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]), 1, 1, &ay);
             /* §8 order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
              * gathered component is valued as point sampling (§8). */
             const simde__m256i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
@@ -369,7 +395,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
                                *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
             for (int k = 0; k < 4; k++) {
                 simde__m256i raw[4];
-                texels(&p, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);
+                texels(&p, sl, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);
                 store_masked(&out->d[k][g], comp < p.nch ? gather_word(&p, raw[comp]) : simde_mm256_setzero_si256(),
                              mask);
             }
@@ -393,7 +419,8 @@ static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
-    if (t->dims != 2 || t->layered || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1)
+    if (t->dims != 2 || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1 ||
+        (t->layered && t->num_layers == 0))
         return NULL;
     int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
     if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
@@ -411,9 +438,11 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
         return NULL;
     /* 32-bit byte offsets; 4-byte reads at 1- and 2-byte texels only where
      * the array's slack covers them */
-    if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
+    size_t slices = t->layered ? t->num_layers : 1;
+    if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || lv->slice_pitch > (size_t)INT32_MAX / 2 / slices ||
+        (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
         return NULL;
-    *name = fl ? "tex.2d/tld4 f32/f16, point, clamp/wrap/mirror/border"
-               : "tex.2d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
+    *name = fl ? "tex.2d/.a2d/tld4 f32/f16, point, clamp/wrap/mirror/border"
+               : "tex.2d/.a2d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
     return tex2d_kernel;
 }

@@ -46,13 +46,15 @@
 /* What a kernel needs from the object, taken once per call. */
 typedef struct plan2d {
     const uint8_t *base;
-    int32_t n[2];      /* w, h */
+    int32_t dims;      /* 2 (.2d, .a2d) or 3 (.3d) */
+    int32_t n[3];      /* w, h, d */
+    int32_t depth_pitch;
     int32_t row_pitch;
     int32_t esize;     /* 1, 2, 4, 8 or 16 bytes */
     int32_t cbits;     /* 8, 16 or 32 */
     int32_t ftype;     /* 0 integer codes, 1 f32, 2 f16 */
     int32_t nch;       /* 1, 2 or 4 */
-    int32_t mode[2];   /* effective address modes (§3.2: demoted when unnormalised) */
+    int32_t mode[3];   /* effective address modes (§3.2: demoted when unnormalised) */
     int32_t norm;      /* normalised coordinates */
     int32_t linear;
     int32_t read_norm;
@@ -66,15 +68,18 @@ static void plan_of(const wt__tex *t, plan2d *p)
 {
     const wt__sampler *s = &t->samp;
     p->base = t->lv[0].base;
+    p->dims = t->dims;
     p->n[0] = t->lv[0].w;
     p->n[1] = t->lv[0].h;
+    p->n[2] = t->lv[0].d;
+    p->depth_pitch = (int32_t)t->lv[0].depth_pitch;
     p->row_pitch = (int32_t)t->lv[0].row_pitch;
     p->esize = t->fmt.esize;
     p->cbits = 8 * t->fmt.cbytes;
     p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
     p->nch = t->fmt.nch;
     p->norm = s->normalized && !s->force_unnormalized;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         int m = s->address[k];
         p->mode[k] = !p->norm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
     }
@@ -279,7 +284,7 @@ static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
 
 static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
 {
-    int geom = ctx->t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
+    int geom = ctx->t->dims == 3 ? WT_GEOM_3D : ctx->t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
     return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 &&
            op->mip == WT_MIP_BASE && op->flags == 0 && ctx->s == &ctx->t->samp;
 }
@@ -327,45 +332,71 @@ static simde__m256i gather_word(const plan2d *p, simde__m256i u)
     return point_word(p, u);
 }
 
+/* §2.3 / D2.4 weights of a share T (T = 256, or a 3D slice's share):
+ * x first, x1 = rhu(T*a); then the y split, rounding the upper part on the
+ * x = 1 side and the lower part on the x = 0 side.  w[dx + 2*dy]. */
+static void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m256i w[4])
+{
+    simde__m256i x1 = rhu256(simde_mm256_mullo_epi32(T, a)), x0 = simde_mm256_sub_epi32(T, x1);
+    simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(x1, b));
+    simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(x0, simde_mm256_sub_epi32(iset(256), b)));
+    w[0] = w00;
+    w[1] = simde_mm256_sub_epi32(x1, w11);
+    w[2] = simde_mm256_sub_epi32(x0, w00);
+    w[3] = w11;
+}
+
 static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
 {
     const int o = p->layered; /* .a2d: {layer, x, y} */
     simde__m256i sl = slice_offset(p, in, g);
-    simde__m256 cx = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]);
-    simde__m256 cy = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]);
-    axis8 ax, ay;
-    axis_footprint(p, 0, cx, p->linear, 0, &ax);
-    axis_footprint(p, 1, cy, p->linear, 0, &ay);
+    axis8 ax[3];
+    for (int k = 0; k < p->dims; k++)
+        axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), p->linear, 0,
+                       &ax[k]);
+    if (p->dims == 2) {
+        ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256();
+    }
     if (!p->linear) {
         simde__m256i raw[4];
-        texels(p, sl, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), raw);
+        simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
+        texels(p, zoff, ax[0].i0, ax[1].i0, mask,
+               simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[1].out0), ax[2].out0), raw);
         for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
             store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), mask);
         return;
     }
-    /* §2.3 / D2.4, T = 256: w[dx][dy] */
-    simde__m256i na = simde_mm256_sub_epi32(iset(256), ax.a), nb = simde_mm256_sub_epi32(iset(256), ay.a);
-    simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(ax.a, ay.a));
-    simde__m256i w10 = simde_mm256_sub_epi32(ax.a, w11);
-    simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(na, nb));
-    simde__m256i w01 = simde_mm256_sub_epi32(na, w00);
-    simde__m256i t00[4], t10[4], t01[4], t11[4];
-    texels(p, sl, ax.i0, ay.i0, mask, simde_mm256_or_si256(ax.out0, ay.out0), t00);
-    texels(p, sl, ax.i1, ay.i0, mask, simde_mm256_or_si256(ax.out1, ay.out0), t10);
-    texels(p, sl, ax.i0, ay.i1, mask, simde_mm256_or_si256(ax.out0, ay.out1), t01);
-    texels(p, sl, ax.i1, ay.i1, mask, simde_mm256_or_si256(ax.out1, ay.out1), t11);
+    /* §2.3: z first (3D), w0 = rhu(256 * (256 - c)) = 256 - c, w1 = c;
+     * each slice's share splits over its 2x2 footprint.  The UNORM blend
+     * sums every tap whatever its group (§5.3). */
+    simde__m256i sum[4] = {simde_mm256_setzero_si256(), simde_mm256_setzero_si256(), simde_mm256_setzero_si256(),
+                           simde_mm256_setzero_si256()};
+    const int nz = p->dims == 3 ? 2 : 1;
+    for (int dz = 0; dz < nz; dz++) {
+        simde__m256i T = p->dims == 3 ? (dz ? ax[2].a : simde_mm256_sub_epi32(iset(256), ax[2].a)) : iset(256);
+        simde__m256i zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
+        simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(zi, iset(p->depth_pitch)));
+        simde__m256i w[4];
+        weights_2d(T, ax[0].a, ax[1].a, w);
+        for (int t = 0; t < 4; t++) {
+            const axis8 *X = &ax[0], *Y = &ax[1];
+            simde__m256i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
+            simde__m256i ob = simde_mm256_or_si256(simde_mm256_or_si256(t & 1 ? X->out1 : X->out0,
+                                                                        t & 2 ? Y->out1 : Y->out0), zo);
+            simde__m256i raw[4];
+            texels(p, zoff, xi, yi, mask, ob, raw);
+            for (int c = 0; c < p->nch; c++)
+                sum[c] = simde_mm256_add_epi32(sum[c], simde_mm256_mullo_epi32(w[t], raw[c]));
+        }
+    }
     for (int c = 0; c < 4; c++) {
         if (c >= p->nch) {
             store_masked(&out->d[c][g], simde_mm256_setzero_si256(), mask);
             continue;
         }
         /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
-        simde__m256i s = simde_mm256_add_epi32(
-            simde_mm256_add_epi32(simde_mm256_mullo_epi32(w00, t00[c]), simde_mm256_mullo_epi32(w10, t10[c])),
-            simde_mm256_add_epi32(simde_mm256_mullo_epi32(w01, t01[c]), simde_mm256_mullo_epi32(w11, t11[c])));
-        if (p->cbits == 8)
-            s = simde_mm256_mullo_epi32(s, iset(257));
-        simde__m256 f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s)), 65535.0f);
+        simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(sum[c], iset(257)) : sum[c];
+        simde__m256 f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s16)), 65535.0f);
         store_masked(&out->d[c][g], simde_mm256_castps_si256(f), mask);
     }
 }
@@ -376,7 +407,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
     plan2d p;
     plan_of(ctx->t, &p);
     if (op->family == WT_FAMILY_TLD4) {
-        if (!op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || !dtype_ok(&p, op->dtype))
+        if (p.dims != 2 || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || !dtype_ok(&p, op->dtype))
             return 0;
         const int comp = op->comp & 3;
         for (int g = 0; g < WT_WARP_SIZE; g += 8) {
@@ -419,8 +450,8 @@ static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
-    if (t->dims != 2 || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1 ||
-        (t->layered && t->num_layers == 0))
+    if (t->dims < 2 || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1 ||
+        (t->layered && (t->num_layers == 0 || t->dims == 3)))
         return NULL;
     int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
     if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
@@ -428,21 +459,23 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
     /* Float formats: point only here (their linear filter is §5.4's datapath). */
     if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && (fl || !t->read_norm)))
         return NULL;
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < t->dims; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return NULL;
     const wt__level *lv = &t->lv[0];
     int norm = s->normalized && !s->force_unnormalized;
     /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
-    if ((norm && (!is_pow2(lv->w) || !is_pow2(lv->h))) || lv->w > (1 << 20) || lv->h > (1 << 20) || !lv->base)
+    if ((norm && (!is_pow2(lv->w) || !is_pow2(lv->h) || (t->dims == 3 && !is_pow2(lv->d)))) || lv->w > (1 << 20) ||
+        lv->h > (1 << 20) || lv->d > (1 << 20) || !lv->base)
         return NULL;
     /* 32-bit byte offsets; 4-byte reads at 1- and 2-byte texels only where
      * the array's slack covers them */
     size_t slices = t->layered ? t->num_layers : 1;
     if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || lv->slice_pitch > (size_t)INT32_MAX / 2 / slices ||
+        lv->depth_pitch > (size_t)INT32_MAX / 2 / (size_t)lv->d ||
         (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
         return NULL;
-    *name = fl ? "tex.2d/.a2d/tld4 f32/f16, point, clamp/wrap/mirror/border"
-               : "tex.2d/.a2d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
+    *name = fl ? "tex.2d/.a2d/.3d/tld4 f32/f16, point, clamp/wrap/mirror/border"
+               : "tex.2d/.a2d/.3d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
     return tex2d_kernel;
 }

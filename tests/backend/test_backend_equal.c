@@ -73,6 +73,7 @@ typedef struct tcase {
     int addr;   /* wt_address_mode on both axes */
     int expect; /* 1: the backend must have bound a specialised kernel */
     int layers; /* 0: 2D; else a 2D layered texture of that many layers (.a2d) */
+    int depth;  /* 0: not 3D; else a 3D texture of that depth (.3d) */
 } tcase;
 
 static wt_tex make_tex(const tcase *c, wt_array *arr)
@@ -83,8 +84,8 @@ static wt_tex make_tex(const tcase *c, wt_array *arr)
                                            WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT};
     int b = bits[c->fmt], n = nch[c->fmt];
     wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
-    size_t nl = c->layers ? (size_t)c->layers : 1;
-    assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, (size_t)c->layers,
+    size_t nl = c->layers ? (size_t)c->layers : c->depth ? (size_t)c->depth : 1;
+    assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, (size_t)(c->layers + c->depth),
                                      c->layers ? WT_ARRAY_LAYERED : 0),
                      WT_SUCCESS);
     size_t es = (size_t)b / 8 * (size_t)n, bytes = es * (size_t)c->w * (size_t)c->h * nl;
@@ -111,7 +112,7 @@ static wt_tex make_tex(const tcase *c, wt_array *arr)
     r.res.array.array = *arr;
     wt_texture_desc td;
     memset(&td, 0, sizeof td);
-    td.address_mode[0] = td.address_mode[1] = (wt_address_mode)c->addr;
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
     td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
     td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
     td.normalized_coords = c->norm;
@@ -163,6 +164,8 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
             in.c[0][l] = r == 0 ? next32() : r == 1 ? (uint32_t)c->layers : next32() % (uint32_t)(c->layers + 1);
             in.c[o][l] = coord(c->w, c->norm);
             in.c[o + 1][l] = coord(c->h, c->norm);
+            if (c->depth)
+                in.c[2][l] = coord(c->depth, c->norm);
             in.offset[0][l] = (int32_t)(next32() % 16) - 8;
             in.offset[1][l] = (int32_t)(next32() % 16) - 8;
         }
@@ -170,7 +173,11 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
         wt_op op = tex_op(dtypes[wi % 4 == 3 ? 3 : (int)(next32() % 3)], wi % 7 == 6 ? WT_OP_OFFSET : 0);
         if (c->layers)
             op.geom = WT_GEOM_A2D;
-        if (wi % 3 == 1) { /* tld4, any component */
+        if (c->depth) {
+            op.geom = WT_GEOM_3D;
+            op.flags &= (uint8_t)~WT_OP_OFFSET;
+        }
+        if (wi % 3 == 1 && !c->depth) { /* tld4, any component */
             op.family = WT_FAMILY_TLD4;
             op.comp = (uint8_t)(next32() % 4);
             if (op.dtype == WT_DTYPE_F16)
@@ -203,12 +210,18 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
                 memcpy(&x, &in.c[o][l], 4);
                 memcpy(&y, &in.c[o + 1][l], 4);
                 int32_t layer = (int32_t)in.c[0][l];
+                float z;
+                memcpy(&z, &in.c[2][l], 4);
                 wt_float4 f[2];
                 wt_int4 u[2];
                 for (int k = 0; k < 2; k++) {
                     assert_int_equal(wt_set_backend(k ? b->name : "scalar"), WT_SUCCESS);
-                    f[k] = c->layers ? wt_tex_unified_2d_array_v4f32_f32(t, layer, x, y) : wt_tex_unified_2d_v4f32_f32(t, x, y);
-                    u[k] = c->layers ? wt_tex_unified_2d_array_v4u32_f32(t, layer, x, y) : wt_tex_unified_2d_v4u32_f32(t, x, y);
+                    f[k] = c->depth    ? wt_tex_unified_3d_v4f32_f32(t, x, y, z)
+                           : c->layers ? wt_tex_unified_2d_array_v4f32_f32(t, layer, x, y)
+                                       : wt_tex_unified_2d_v4f32_f32(t, x, y);
+                    u[k] = c->depth    ? wt_tex_unified_3d_v4u32_f32(t, x, y, z)
+                           : c->layers ? wt_tex_unified_2d_array_v4u32_f32(t, layer, x, y)
+                                       : wt_tex_unified_2d_v4u32_f32(t, x, y);
                     (void)wt_get_last_error();
                 }
                 if (memcmp(&f[0], &f[1], sizeof f[0]) || memcmp(&u[0], &u[1], sizeof u[0]))
@@ -244,24 +257,28 @@ static void every_backend_equals_scalar(void **state)
         const int K = b->bind_tex != NULL; /* a backend with kernels must bind these */
         const tcase cases[] = {
             /* specialised: 8/16-bit unsigned, any mode, normalised power-of-two or unnormalised */
-            {64, 32, 0, 1, 0, 1, 1, C, K, 0},  {256, 256, 0, 1, 0, 1, 1, C, K, 0}, {1, 1, 0, 1, 0, 1, 1, C, K, 0},
-            {2, 8, 0, 1, 0, 1, 1, C, K, 0},    {1024, 4, 0, 0, 0, 0, 1, C, K, 0},  {16, 16, 0, 1, 0, 0, 1, C, K, 0},
-            {64, 32, 0, 1, 0, 1, 1, W, K, 0},  {64, 32, 0, 1, 0, 1, 1, M, K, 0},   {64, 32, 0, 1, 0, 1, 1, B, K, 0},
-            {1, 2, 0, 1, 0, 1, 1, M, K, 0},    {1, 1, 0, 1, 0, 1, 1, W, K, 0},     {32, 8, 0, 1, 0, 0, 1, W, K, 0},
-            {32, 8, 0, 0, 0, 0, 1, M, K, 0},   {8, 4, 0, 0, 0, 0, 1, B, K, 0},     {13, 7, 0, 1, 0, 1, 0, C, K, 0},
-            {13, 7, 0, 1, 0, 1, 0, B, K, 0},   {13, 7, 0, 1, 0, 0, 0, W, K, 0},    {64, 32, 1, 1, 0, 1, 1, C, K, 0},
-            {64, 32, 1, 1, 0, 1, 1, B, K, 0},  {64, 32, 2, 1, 0, 1, 1, W, K, 0},   {64, 32, 2, 0, 0, 0, 1, M, K, 0},
-            {16, 16, 4, 1, 0, 1, 1, M, K, 0},  {16, 16, 5, 1, 0, 1, 1, B, K, 0},   {16, 16, 4, 0, 0, 0, 0, C, K, 0},
-            {32, 32, 2, 1, 0, 0, 1, B, K, 0},
+            {64, 32, 0, 1, 0, 1, 1, C, K, 0, 0},  {256, 256, 0, 1, 0, 1, 1, C, K, 0, 0}, {1, 1, 0, 1, 0, 1, 1, C, K, 0, 0},
+            {2, 8, 0, 1, 0, 1, 1, C, K, 0, 0},    {1024, 4, 0, 0, 0, 0, 1, C, K, 0, 0},  {16, 16, 0, 1, 0, 0, 1, C, K, 0, 0},
+            {64, 32, 0, 1, 0, 1, 1, W, K, 0, 0},  {64, 32, 0, 1, 0, 1, 1, M, K, 0, 0},   {64, 32, 0, 1, 0, 1, 1, B, K, 0, 0},
+            {1, 2, 0, 1, 0, 1, 1, M, K, 0, 0},    {1, 1, 0, 1, 0, 1, 1, W, K, 0, 0},     {32, 8, 0, 1, 0, 0, 1, W, K, 0, 0},
+            {32, 8, 0, 0, 0, 0, 1, M, K, 0, 0},   {8, 4, 0, 0, 0, 0, 1, B, K, 0, 0},     {13, 7, 0, 1, 0, 1, 0, C, K, 0, 0},
+            {13, 7, 0, 1, 0, 1, 0, B, K, 0, 0},   {13, 7, 0, 1, 0, 0, 0, W, K, 0, 0},    {64, 32, 1, 1, 0, 1, 1, C, K, 0, 0},
+            {64, 32, 1, 1, 0, 1, 1, B, K, 0, 0},  {64, 32, 2, 1, 0, 1, 1, W, K, 0, 0},   {64, 32, 2, 0, 0, 0, 1, M, K, 0, 0},
+            {16, 16, 4, 1, 0, 1, 1, M, K, 0, 0},  {16, 16, 5, 1, 0, 1, 1, B, K, 0, 0},   {16, 16, 4, 0, 0, 0, 0, C, K, 0, 0},
+            {32, 32, 2, 1, 0, 0, 1, B, K, 0, 0},
             /* layered (.a2d): layers past the end read the last one */
-            {16, 8, 0, 1, 0, 1, 1, C, K, 3}, {16, 8, 0, 1, 0, 0, 1, W, K, 5}, {8, 8, 5, 1, 0, 1, 1, B, K, 2},
-            {13, 7, 6, 0, 0, 0, 0, M, K, 4}, {32, 4, 4, 0, 0, 0, 0, C, K, 1},
+            {16, 8, 0, 1, 0, 1, 1, C, K, 3, 0}, {16, 8, 0, 1, 0, 0, 1, W, K, 5, 0}, {8, 8, 5, 1, 0, 1, 1, B, K, 2, 0},
+            {13, 7, 6, 0, 0, 0, 0, M, K, 4, 0}, {32, 4, 4, 0, 0, 0, 0, C, K, 1, 0},
+            /* 3D (.3d) */
+            {8, 4, 0, 1, 0, 1, 1, C, K, 0, 16}, {16, 8, 2, 1, 0, 1, 1, W, K, 0, 4}, {4, 4, 1, 1, 0, 1, 1, M, K, 0, 2},
+            {8, 8, 0, 1, 0, 1, 1, B, K, 0, 8},  {5, 3, 4, 1, 0, 1, 0, C, K, 0, 7},  {8, 8, 0, 0, 0, 0, 0, B, K, 0, 4},
+            {16, 4, 6, 0, 0, 0, 0, W, K, 0, 2}, {8, 4, 0, 1, 0, 1, 1, C, 0, 0, 3},
             /* float formats, point */
-            {64, 32, 3, 0, 0, 0, 1, B, K, 0},  {64, 32, 6, 0, 0, 0, 1, C, K, 0},   {32, 16, 7, 0, 0, 0, 1, W, K, 0},
-            {16, 16, 8, 0, 0, 0, 1, M, K, 0},  {13, 7, 6, 0, 0, 0, 0, B, K, 0},    {13, 7, 7, 0, 0, 0, 0, C, K, 0},
+            {64, 32, 3, 0, 0, 0, 1, B, K, 0, 0},  {64, 32, 6, 0, 0, 0, 1, C, K, 0, 0},   {32, 16, 7, 0, 0, 0, 1, W, K, 0, 0},
+            {16, 16, 8, 0, 0, 0, 1, M, K, 0, 0},  {13, 7, 6, 0, 0, 0, 0, B, K, 0, 0},    {13, 7, 7, 0, 0, 0, 0, C, K, 0, 0},
             /* generic neighbours */
-            {13, 7, 0, 1, 0, 1, 1, C, 0, 0},   {13, 7, 0, 1, 0, 1, 1, W, 0, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0, 0},
-            {64, 32, 3, 0, 0, 1, 1, C, 0, 0},  {64, 32, 7, 0, 0, 1, 1, W, 0, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0, 0},
+            {13, 7, 0, 1, 0, 1, 1, C, 0, 0, 0},   {13, 7, 0, 1, 0, 1, 1, W, 0, 0, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0, 0, 0},
+            {64, 32, 3, 0, 0, 1, 1, C, 0, 0, 0},  {64, 32, 7, 0, 0, 1, 1, W, 0, 0, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0, 0, 0},
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             compare_case(b, &cases[k], 60 * stress);

@@ -45,7 +45,8 @@ const char *wt_version(void);
 
 /* wt_set_num_threads / wt_get_num_threads: threads used by batch entry
  * points and the PTX launcher (OpenMP); n = 0 restores the default:
- * WARPTEX_NUM_THREADS when it holds an integer in 1..1024, else all cores.
+ * WARPTEX_NUM_THREADS when it holds an integer in 1..1024, else OpenMP's default
+ * (OMP_NUM_THREADS, else all cores; all cores in a build without OpenMP).
  * wt_get_num_threads() returns the count in effect (1..1024).
  * Errors: WT_ERROR_INVALID_VALUE for n outside 0..1024 (nothing changes).
  * Thread-safety: any thread (an atomic setting). */

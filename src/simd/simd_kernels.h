@@ -22,6 +22,14 @@
 WT__SIMD_KERNELS(avx2)
 WT__SIMD_KERNELS(neon)
 
+/* Helpers the kernels call per tap: inlined, so that their vectors stay in
+ * registers instead of crossing calls through memory. */
+#if defined(__GNUC__)
+#define WT_SIMD_INLINE inline __attribute__((always_inline))
+#else
+#define WT_SIMD_INLINE inline
+#endif
+
 /* Inside a template: NAME_<isa> for the backend that includes it. */
 #define WT__SIMD_CAT2(a, b) a##_##b
 #define WT__SIMD_CAT(a, b) WT__SIMD_CAT2(a, b)

@@ -150,7 +150,7 @@ static simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
  * an int32 here: floor(frac(x - 0.5) * 256 + 1/2) and floor(x - 0.5) only
  * look at x on the 2^-9 grid, which the reference's 2^-21 fixed point
  * contains. */
-static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
+static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
 {
     const int32_t n = p->n[k];
     const int mode = p->mode[k];
@@ -220,7 +220,7 @@ static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, in
 
 /* The raw channel codes of the texels at (x, y) for lanes in mask (others
  * read nothing); lanes in `out` read the border texel. */
-static void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
+static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
                    simde__m256i out, simde__m256i raw[4])
 {
     simde__m256i m = simde_mm256_andnot_si256(out, mask);

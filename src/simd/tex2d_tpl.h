@@ -386,12 +386,10 @@ static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256
     const int o = p->layered; /* .a2d: {layer, x, y} */
     simde__m256i sl = slice_offset(p, in, g);
     axis8 ax[3];
+    ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256(); /* 2D: z = 0 */
     for (int k = 0; k < p->dims; k++)
         axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), p->linear, 0,
                        &ax[k]);
-    if (p->dims == 2) {
-        ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256();
-    }
     if (!p->linear) {
         simde__m256i raw[4];
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));

@@ -5,7 +5,7 @@
  *
  * Runs LLVMFuzzerTestOneInput on every file named (directories: every file
  * in them), then on N pseudo-random inputs of up to L bytes from seed S
- * (default 2000, 1, 512; WARPTEX_STRESS=k multiplies N).  A failure aborts
+ * (default 1000, 1, 512; WARPTEX_STRESS=k multiplies N).  A failure aborts
  * inside the entry point after printing what went wrong; the input's name
  * or random index is printed first, so a failure can be replayed.  Under
  * ctest this runs the committed corpus plus the random inputs; with
@@ -70,7 +70,7 @@ static void run_path(const char *path)
 
 int main(int argc, char **argv)
 {
-    long runs = 2000, maxlen = 512;
+    long runs = 1000, maxlen = 512;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--runs") && i + 1 < argc)

@@ -94,6 +94,7 @@ typedef struct bench_config {
     unsigned workloads; /* bit i set: workload i of bench_workload_ids[] selected */
     const char *json;   /* --json FILE, "-" for stdout, or NULL */
     FILE *out;          /* the text report: stdout, or stderr when the JSON goes to stdout */
+    double load[3];     /* load averages when the run started; -1 when unknown */
     /* The backend table to ask; bench_backend_probe unless a test replaces it. */
     bench_backend_state (*probe)(const char *name);
     bench_record *records;
@@ -239,6 +240,9 @@ const char *bench_arch(void);
 const char *bench_compiler(void);
 /* Logical processors online. */
 int bench_processors(void);
+/* The 1-, 5- and 15-minute load averages (/proc/loadavg): how busy the
+ * machine was, for judging the noise in the figures.  0 when known, else -1. */
+int bench_load_average(double load[3]);
 
 /* ---- JSON (bench_json.c) --------------------------------------------------------- */
 

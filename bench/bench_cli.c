@@ -183,6 +183,9 @@ static void print_header(const bench_config *cfg, size_t n, double gen_s)
     fprintf(f, "%s: warptex %s, default backend %s\n", cfg->prog, wt_version(), wt_backend_name());
     fprintf(f, "cpu: %s (%s, %d logical processors); features warptex uses: %s\n", model, bench_arch(),
             bench_processors(), wt_cpu_features());
+    if (cfg->load[0] >= 0.0)
+        fprintf(f, "load average at start: %.2f %.2f %.2f (above 0.1 or so, other work competes for the cores)\n",
+                cfg->load[0], cfg->load[1], cfg->load[2]);
     fprintf(f, "backends:");
     for (int b = 0; b < BENCH_NBACKENDS; b++) {
         const char *name = bench_backend_names[b];
@@ -269,6 +272,8 @@ int bench_main(const char *prog, int argc, char **argv)
         if (json == stdout)
             cfg.out = stderr; /* standard output carries the JSON document alone */
     }
+    if (bench_load_average(cfg.load))
+        cfg.load[0] = cfg.load[1] = cfg.load[2] = -1.0;
     double t0 = now_s();
     bench_data d;
     if (bench_data_make(&d, cfg.quick ? BENCH_QUICK_N : BENCH_FULL_N)) {

@@ -136,6 +136,11 @@ int bench_json_write(FILE *f, const bench_config *cfg, const char *status, size_
     fprintf(f, ", \"arch\": \"%s\", \"logical_processors\": %d, \"cpu_features\": ", bench_arch(),
             bench_processors());
     word_array(f, strcmp(wt_cpu_features(), "none") == 0 ? "" : wt_cpu_features());
+    fputs(", \"load_average\": ", f);
+    if (cfg->load[0] >= 0.0)
+        fprintf(f, "[%.2f, %.2f, %.2f]", cfg->load[0], cfg->load[1], cfg->load[2]);
+    else
+        fputs("null", f);
     fputs("},\n", f);
 
     fprintf(f, "  \"build\": {\"compiler\": \"%s\", \"optimized\": %s, \"assertions\": %s, \"openmp\": %s},\n",

@@ -89,3 +89,13 @@ int bench_processors(void)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 && n < 1 << 20 ? (int)n : 1;
 }
+
+int bench_load_average(double load[3])
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (!f)
+        return -1;
+    const int n = fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]);
+    fclose(f);
+    return n == 3 ? 0 : -1;
+}

@@ -35,6 +35,7 @@ void bench_config_init(bench_config *cfg, const char *prog)
     cfg->workloads = (1u << BENCH_NWORKLOADS) - 1u;
     cfg->out = stdout;
     cfg->probe = bench_backend_probe;
+    cfg->load[0] = cfg->load[1] = cfg->load[2] = -1.0;
 }
 
 void bench_config_free(bench_config *cfg)

@@ -14,7 +14,7 @@ PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
 DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev
 
-.PHONY: all deps build demo test bench asan tsan install clean
+.PHONY: all deps build demo test test-backends bench asan tsan install clean
 
 all: build
 
@@ -49,6 +49,24 @@ test: build
 
 bench: build
 	$(BUILD)/warptex-bench
+
+# The whole suite once per backend (as libjpeg-turbo does): every backend this
+# build and CPU have, forced with WARPTEX_BACKEND, then the NEON backend built
+# through SIMDe's portable code on this host (build-neon-emu).  A backend the
+# CPU lacks is said, never counted as passed.
+test-backends: build
+	@for b in scalar avx2 avx512 neon; do \
+	  if $(BUILD)/warptex info | grep -q "^backends available:.* $$b\b"; then \
+	    echo "== the suite on backend $$b"; \
+	    WARPTEX_BACKEND=$$b .ci/ctest-summary $(BUILD) $(JOBS) >/dev/null 2>&1 || { tail -40 $(BUILD)/ctest.log; exit 1; }; \
+	    tail -1 $(BUILD)/ctest.log; \
+	  else echo "== backend $$b: not compiled in or not usable here (skipped)"; fi; \
+	done
+	$(MAKE) test BUILD=build-neon-emu CMAKE_FLAGS="-DWT_EMULATED_NEON=ON"
+	@echo "== the suite on backend neon (SIMDe portable, emulated)"
+	@WARPTEX_BACKEND=neon .ci/ctest-summary build-neon-emu $(JOBS) >/dev/null 2>&1 || { tail -40 build-neon-emu/ctest.log; exit 1; }
+	@build-neon-emu/warptex info | grep -q "^backend in use: *neon" || WARPTEX_BACKEND=neon build-neon-emu/warptex info | grep -q "^backend in use: *neon"
+	@tail -1 build-neon-emu/ctest.log
 
 asan:
 	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug"

@@ -8,6 +8,7 @@
 #include "warptex/object.h"
 #include "warptex/op.h"
 #include "warptex/warp.h"
+#include "warptex/batch.h"
 #include "warptex/backend.h"
 #include "warptex/nvvm.h"
 

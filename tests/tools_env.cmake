@@ -23,3 +23,9 @@ if(TARGET warptex AND COMMAND wt_tool_test)
   wt_tool_test(env_num_threads_valid ARGS "info" OUT_RE "threads: +3 ")
   set_property(TEST env_num_threads_valid PROPERTY ENVIRONMENT "WARPTEX_NUM_THREADS= 3 ")
 endif()
+# Without WARPTEX_NUM_THREADS the count is OpenMP's default, which
+# OMP_NUM_THREADS sets (a build without OpenMP prints "1 (built without OpenMP)").
+if(TARGET warptex AND COMMAND wt_tool_test AND OpenMP_C_FOUND)
+  wt_tool_test(env_omp_num_threads ARGS "info" OUT_RE "threads: +1 \\(OpenMP\\)")
+  set_property(TEST env_omp_num_threads PROPERTY ENVIRONMENT "OMP_NUM_THREADS=1")
+endif()

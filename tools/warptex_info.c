@@ -30,6 +30,12 @@ int tool_info(int argc, char **argv)
         if (wt_backend_available(known_backends[i]))
             printf(" %s", known_backends[i]);
     printf("\n");
+    /* What each backend runs where: never a silently slower path. */
+    for (size_t i = 0; i < sizeof known_backends / sizeof known_backends[0]; i++)
+        printf("backend %-11s %s%s\n", known_backends[i], wt_backend_describe(known_backends[i]),
+               wt_backend_available(known_backends[i]) || !strcmp(wt_backend_describe(known_backends[i]), "compiled in: no")
+                   ? ""
+                   : " (compiled in, but this CPU lacks it)");
 #ifdef _OPENMP
     printf("threads:            %d (OpenMP)\n", wt_get_num_threads());
 #else

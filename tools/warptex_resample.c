@@ -3,9 +3,12 @@
  *
  * The image becomes a 2D array of 8-bit unsigned RGBA read as normalised
  * float (optionally sRGB), with a mipmapped array when --mipmaps is on and the
- * output minifies.  Every output pixel is one lane of a tex.2d.v4.f32.f32 warp
- * call (tex.grad with the screen-space derivatives when mipmapped, else
- * tex.base), 32 pixels of a row per call.
+ * output minifies.  Every output pixel is one lane of tex.2d.v4.f32.f32
+ * (tex.grad with the screen-space derivatives when mipmapped, else
+ * tex.base), run by the batch API (wt_tex_batch) over bands of rows: the
+ * library spreads the warps over its threads and writes the bytes
+ * (WT_BATCH_U8X4, or WT_BATCH_U8X4_SRGB under --srgb: the same rounding and
+ * sRGB encoding as wt_float_to_unorm8 / wt_float_to_srgb8).
  *
  * The mip chain is built by the texture unit itself: each texel of level L is
  * a linear-filtered read of level L-1 at the texel's centre mapped into level
@@ -18,9 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include <warptex.h>
 
@@ -61,7 +61,7 @@ static void help(void)
            "                 linear filtering between levels.\n"
            "  --srgb         IN holds sRGB values: the texture decodes them to linear light for\n"
            "                 filtering and the result is encoded back to sRGB.\n"
-           "  --threads N    OpenMP threads for the rows (default: WARPTEX_NUM_THREADS or all cores).\n"
+           "  --threads N    threads for the batch calls (default: WARPTEX_NUM_THREADS or all cores).\n"
            "Each mip level is made by the texture unit: linear reads of the level above at the\n"
            "new texel centres (a 2x2 box filter for even sizes).\n");
 }
@@ -143,59 +143,18 @@ static int lib_error(const char *what, wt_status st)
     return TOOL_FAIL;
 }
 
-/* First failure inside a parallel loop, kept for the message after it. */
-typedef struct loop_error {
-    int failed;
-    wt_status st;
-    char msg[512];
-} loop_error;
+/* Lanes per batch call: rows of the output (or of a mip level) are done a
+ * band at a time, so the coordinates take 1 MiB whatever the image. */
+#define BAND_LANES ((size_t)1 << 17)
 
-static void loop_fail(loop_error *e, wt_status st)
+/* The rows per band of an image `cols` wide, and the coordinate buffer for
+ * one band (interleaved x, y). */
+static size_t band_rows(size_t cols) { return cols >= BAND_LANES ? 1 : BAND_LANES / cols; }
+
+static float *band_coords(size_t cols)
 {
-    /* wt_last_error_message() is per thread: copy it on the failing thread. */
-#ifdef _OPENMP
-#pragma omp critical(warptex_tool_error)
-#endif
-    {
-        if (!e->failed) {
-            e->st = st;
-            snprintf(e->msg, sizeof e->msg, "%s", wt_last_error_message());
-            e->failed = 1;
-        }
-    }
+    return malloc(band_rows(cols) * cols * 2u * sizeof(float));
 }
-
-static int loop_failed(const loop_error *e)
-{
-    int f;
-#ifdef _OPENMP
-#pragma omp atomic read
-#endif
-    f = e->failed;
-    return f;
-}
-
-static uint32_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-/* One result channel to 8 bits: clamp to [0, 1] (NaN reads 0), encode to
- * sRGB when the texture decoded it (colour channels only, alpha is never
- * sRGB), round to nearest. */
-static uint8_t to8(uint32_t bits, int srgb)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    double v = f > 0.0f ? (f < 1.0f ? (double)f : 1.0) : 0.0;
-    if (srgb)
-        v = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1.0 / 2.4) - 0.055;
-    return (uint8_t)floor(v * 255.0 + 0.5);
-}
-
-static uint32_t lane_mask(int n) { return n >= WT_WARP_SIZE ? 0xffffffffu : (1u << n) - 1u; }
 
 static wt_status make_texture(wt_tex *tex, wt_resource_desc *res, const options *o, int normalized,
                               wt_filter_mode filter, wt_address_mode address, unsigned levels)
@@ -213,7 +172,7 @@ static wt_status make_texture(wt_tex *tex, wt_resource_desc *res, const options 
 }
 
 /* Fills level `level` of `marr` from level - 1 (see the file comment). */
-static int build_level(wt_mipmapped_array marr, unsigned level, const options *o, int threads)
+static int build_level(wt_mipmapped_array marr, unsigned level, const options *o)
 {
     wt_array src, dst;
     wt_status st;
@@ -239,7 +198,10 @@ static int build_level(wt_mipmapped_array marr, unsigned level, const options *o
         return lib_error("wt_create_texture_object() for a mip level", st);
 
     uint8_t *px = malloc(w1 * h1 * 4u);
-    if (!px) {
+    float *xy = band_coords(w1);
+    if (!px || !xy) {
+        free(px);
+        free(xy);
         wt_destroy_texture_object(tex);
         tool_error(cmd, "out of memory for mip level %u", level);
         return TOOL_FAIL;
@@ -249,42 +211,29 @@ static int build_level(wt_mipmapped_array marr, unsigned level, const options *o
     /* Unnormalised coordinates: the centre of texel i of level L lies at
      * (i + 0.5) * w0 / w1 in level L-1, exactly 2i + 1 for even sizes. */
     const float kx = (float)w0 / (float)w1, ky = (float)h0 / (float)h1;
-    loop_error err = {0, WT_SUCCESS, ""};
-    const int rows = (int)h1;
-    (void)threads;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic) num_threads(threads)
-#endif
-    for (int y = 0; y < rows; y++) {
-        if (loop_failed(&err))
-            continue;
-        wt_tex_args args;
-        wt_tex_result r;
-        memset(&args, 0, sizeof args);
-        const uint32_t vy = f32_bits(((float)y + 0.5f) * ky);
-        for (size_t x0 = 0; x0 < w1; x0 += WT_WARP_SIZE) {
-            int n = w1 - x0 < WT_WARP_SIZE ? (int)(w1 - x0) : WT_WARP_SIZE;
-            for (int l = 0; l < n; l++) {
-                args.c[0][l] = f32_bits(((float)(x0 + (size_t)l) + 0.5f) * kx);
-                args.c[1][l] = vy;
+    const wt_tex_batch_in in = {.coords = xy};
+    const size_t rows = band_rows(w1);
+    st = WT_SUCCESS;
+    for (size_t y0 = 0; y0 < h1 && !st; y0 += rows) {
+        size_t nr = h1 - y0 < rows ? h1 - y0 : rows;
+        float *p = xy;
+        for (size_t y = y0; y < y0 + nr; y++) {
+            const float v = ((float)y + 0.5f) * ky;
+            for (size_t x = 0; x < w1; x++) {
+                *p++ = ((float)x + 0.5f) * kx;
+                *p++ = v;
             }
-            wt_status s = wt_tex_warp(&op, tex, 0, lane_mask(n), &args, &r);
-            if (s) {
-                loop_fail(&err, s);
-                break;
-            }
-            uint8_t *row = px + ((size_t)y * w1 + x0) * 4u;
-            for (int l = 0; l < n; l++)
-                for (int c = 0; c < 4; c++)
-                    row[l * 4 + c] = to8(r.d[c][l], o->srgb && c < 3);
         }
+        const wt_tex_batch_out out = {px + y0 * w1 * 4u, o->srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0};
+        st = wt_tex_batch(&op, tex, 0, nr * w1, &in, &out);
     }
+    free(xy);
     wt_destroy_texture_object(tex);
-    if (err.failed) {
+    if (st) {
         free(px);
-        tool_error(cmd, "wt_tex_warp() building mip level %u failed: %s (%s): %s", level, wt_status_string(err.st),
-                   wt_status_description(err.st), err.msg);
-        return TOOL_FAIL;
+        char what[64];
+        snprintf(what, sizeof what, "wt_tex_batch() building mip level %u", level);
+        return lib_error(what, st);
     }
     st = wt_memcpy_to_array(dst, 0, 0, 0, px, w1 * 4u, w1, h1, 1);
     free(px);
@@ -364,14 +313,10 @@ int tool_resample(int argc, char **argv)
     else
         m.cs = cos(turns * (3.14159265358979323846 / 180.0)), m.sn = sin(turns * (3.14159265358979323846 / 180.0));
 
-    int threads = o.threads;
-    if (threads > 0)
-        wt_set_num_threads(threads);
-    else
-        threads = wt_get_num_threads();
-#ifndef _OPENMP
-    threads = 1; /* built without OpenMP: the rows run serially */
-#endif
+    /* The batch calls run on the library's threads. */
+    if (o.threads > 0)
+        wt_set_num_threads(o.threads);
+    const int threads = wt_get_num_threads();
 
     const int minifies = m.mx < 1.0 || m.my < 1.0;
     const int mipped = o.mipmaps && minifies;
@@ -384,6 +329,7 @@ int tool_resample(int argc, char **argv)
     wt_array arr = NULL;
     wt_mipmapped_array marr = NULL;
     wt_tex tex = 0;
+    float *xy = NULL;
     wt_status st;
     wt_resource_desc res;
     memset(&res, 0, sizeof res);
@@ -417,7 +363,7 @@ int tool_resample(int argc, char **argv)
         }
         double t0 = tool_now_ms();
         for (unsigned l = 1; l < levels; l++)
-            if (build_level(marr, l, &o, threads) != TOOL_OK)
+            if (build_level(marr, l, &o) != TOOL_OK)
                 goto done;
         mip_ms = tool_now_ms() - t0;
         res.type = WT_RESOURCE_MIPMAPPED_ARRAY;
@@ -441,53 +387,31 @@ int tool_resample(int argc, char **argv)
      * affine map, so the level follows the scale and rotation (tex.grad). */
     const float dudx = (float)(m.cs / (m.mx * m.iw)), dvdx = (float)(m.sn / (m.my * m.ih));
     const float dudy = (float)(-m.sn / (m.mx * m.iw)), dvdy = (float)(m.cs / (m.my * m.ih));
-    loop_error err = {0, WT_SUCCESS, ""};
-    const int rows = o.oh, cols = o.ow;
-    const wt_tex texobj = tex;
-#ifdef _OPENMP
-    /* Start the thread team outside the timed loop (the measurement is the
-     * sampling, not thread creation). */
-#pragma omp parallel num_threads(threads)
-    {
+    const float grad_x[2] = {dudx, dvdx}, grad_y[2] = {dudy, dvdy};
+    const size_t rows = (size_t)o.oh, cols = (size_t)o.ow, band = band_rows(cols);
+    if (!(xy = band_coords(cols))) {
+        tool_error(cmd, "out of memory for the coordinates of a %dx%d output", o.ow, o.oh);
+        goto done;
     }
-#endif
+    wt_tex_batch_in bin = {.coords = xy};
+    if (mipped) {
+        bin.dpdx = grad_x, bin.dpdy = grad_y;
+        bin.uniform = WT_BATCH_UNIFORM_GRAD;
+    }
     double t0 = tool_now_ms();
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic) num_threads(threads)
-#endif
-    for (int y = 0; y < rows; y++) {
-        if (loop_failed(&err))
-            continue;
-        wt_tex_args args;
-        wt_tex_result r;
-        memset(&args, 0, sizeof args);
-        for (int l = 0; l < WT_WARP_SIZE; l++) {
-            args.dpdx[0][l] = dudx, args.dpdx[1][l] = dvdx;
-            args.dpdy[0][l] = dudy, args.dpdy[1][l] = dvdy;
-        }
-        for (int x0 = 0; x0 < cols; x0 += WT_WARP_SIZE) {
-            int n = cols - x0 < WT_WARP_SIZE ? cols - x0 : WT_WARP_SIZE;
-            for (int l = 0; l < n; l++) {
-                float u, v;
-                map_point(&m, x0 + l, y, &u, &v);
-                args.c[0][l] = f32_bits(u);
-                args.c[1][l] = f32_bits(v);
-            }
-            wt_status s = wt_tex_warp(&op, texobj, 0, lane_mask(n), &args, &r);
-            if (s) {
-                loop_fail(&err, s);
-                break;
-            }
-            uint8_t *row = out.px + ((size_t)y * (size_t)cols + (size_t)x0) * 4u;
-            for (int l = 0; l < n; l++)
-                for (int c = 0; c < 4; c++)
-                    row[l * 4 + c] = to8(r.d[c][l], o.srgb && c < 3);
-        }
+    st = WT_SUCCESS;
+    for (size_t y0 = 0; y0 < rows && !st; y0 += band) {
+        size_t nr = rows - y0 < band ? rows - y0 : band;
+        float *p = xy;
+        for (size_t y = y0; y < y0 + nr; y++)
+            for (size_t x = 0; x < cols; x++, p += 2)
+                map_point(&m, (double)x, (double)y, &p[0], &p[1]);
+        const wt_tex_batch_out bout = {out.px + y0 * cols * 4u, o.srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0};
+        st = wt_tex_batch(&op, tex, 0, nr * cols, &bin, &bout);
     }
     double ms = tool_now_ms() - t0;
-    if (err.failed) {
-        tool_error(cmd, "wt_tex_warp() failed: %s (%s): %s", wt_status_string(err.st), wt_status_description(err.st),
-                   err.msg);
+    if (st) {
+        lib_error("wt_tex_batch()", st);
         goto done;
     }
     if (tool_image_save(cmd, o.out, &out))
@@ -510,6 +434,7 @@ int tool_resample(int argc, char **argv)
            ms > 0.0 ? samples / (ms * 1e3) : 0.0);
     rc = TOOL_OK;
 done:
+    free(xy);
     if (tex)
         wt_destroy_texture_object(tex);
     if (arr)

@@ -26,6 +26,14 @@ wt_status wt_set_backend(const char *name);
  * CPU, else 0 (NULL too).  Errors: none.  Thread-safety: any thread. */
 int wt_backend_available(const char *name);
 
+/* wt_backend_describe: what backend `name` runs where: its specialised
+ * kernels and the path everything else takes (e.g. "... everything else
+ * through the reference, one lane at a time"); "compiled in: no" when the
+ * build lacks it, or NULL for a name warptex does not know.  `warptex info`
+ * prints it for every backend.  Errors: none.  Thread-safety: any thread;
+ * returns a static string. */
+const char *wt_backend_describe(const char *name);
+
 /* wt_cpu_features: the space-separated CPU features warptex looks at
  * ("sse2 avx2 fma avx512f ...", "none" when none).  Errors: none.
  * Thread-safety: any thread (probed once); returns a static string. */
@@ -37,7 +45,8 @@ const char *wt_version(void);
 
 /* wt_set_num_threads / wt_get_num_threads: threads used by batch entry
  * points and the PTX launcher (OpenMP); n = 0 restores the default:
- * WARPTEX_NUM_THREADS when it holds an integer in 1..1024, else all cores.
+ * WARPTEX_NUM_THREADS when it holds an integer in 1..1024, else OpenMP's default
+ * (OMP_NUM_THREADS, else all cores; all cores in a build without OpenMP).
  * wt_get_num_threads() returns the count in effect (1..1024).
  * Errors: WT_ERROR_INVALID_VALUE for n outside 0..1024 (nothing changes).
  * Thread-safety: any thread (an atomic setting). */

@@ -57,7 +57,10 @@ static size_t layout_levels(struct wt_array_s *a)
         lv->h = (uint32_t)(h ? h : 1);
         lv->d = (uint32_t)(d ? d : 1);
         lv->offset = off;
-        lv->row_pitch = (size_t)lv->w * a->fmt.esize;
+        /* Rows padded to 8 bytes: every row starts on the 8-byte grid, so
+         * sured on any element size stays a hardware atomic inside one word
+         * (atomic_reduce.c), and SIMD kernels load aligned rows. */
+        lv->row_pitch = ((size_t)lv->w * a->fmt.esize + 7) & ~(size_t)7;
         lv->depth_pitch = lv->row_pitch * lv->h;
         if (lv->h && lv->depth_pitch / lv->h != lv->row_pitch)
             return 0;
@@ -72,7 +75,10 @@ static size_t layout_levels(struct wt_array_s *a)
             return 0;
         off = next;
     }
-    return off;
+    /* 64 bytes of slack after the last level: a SIMD gather of 4 bytes at
+     * a texel of 1 or 2 bytes reads past it, never past the allocation
+     * (DESIGN §5.6). */
+    return off + 64 < off ? 0 : off + 64;
 }
 
 static wt_status make_array(struct wt_array_s **out, const wt_channel_desc *desc, size_t width,

@@ -14,6 +14,12 @@
 
 /* Best first. */
 static const wt__backend *const backends[] = {
+#if defined(WT_HAVE_AVX2)
+    &wt__backend_avx2,
+#endif
+#if defined(WT_HAVE_NEON)
+    &wt__backend_neon,
+#endif
     &wt__backend_scalar,
 };
 #define NBACKENDS (sizeof backends / sizeof backends[0])
@@ -21,6 +27,30 @@ static const wt__backend *const backends[] = {
 static _Atomic(const wt__backend *) active;
 static once_flag choose_once = ONCE_FLAG_INIT;
 static char env_problem[128]; /* why WARPTEX_BACKEND was ignored, written once by choose() */
+
+const wt__backend *const *wt__backend_list(size_t *n)
+{
+    *n = NBACKENDS;
+    return backends;
+}
+
+void wt__bind_tex_kernels(wt__tex *t)
+{
+    for (size_t i = 0; i < NBACKENDS; i++) {
+        const wt__backend *b = backends[i];
+        const char *name = NULL;
+        wt__tex_kernel k = b->bind_tex ? b->bind_tex(t, &name) : NULL;
+        t->kernels[b->id] = (void (*)(void))k;
+        t->kernel_names[b->id] = k ? name : NULL;
+    }
+}
+
+wt__tex_kernel wt__tex_kernel_of(const wt__tex *t, const wt__backend *b, const char **name)
+{
+    if (name)
+        *name = t->kernel_names[b->id];
+    return (wt__tex_kernel)t->kernels[b->id];
+}
 
 const wt__backend *wt__backend_find(const char *name)
 {
@@ -62,6 +92,18 @@ const wt__backend *wt__backend_active(void)
 }
 
 const char *wt_backend_name(void) { return wt__backend_active()->name; }
+
+const char *wt_backend_describe(const char *name)
+{
+    static const char *const known[] = {"scalar", "avx2", "avx512", "neon"};
+    const wt__backend *b = wt__backend_find(name);
+    if (b)
+        return b->generic;
+    for (size_t i = 0; name && i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(name, known[i]) == 0)
+            return "compiled in: no";
+    return NULL;
+}
 
 int wt_backend_available(const char *name)
 {

@@ -5,12 +5,25 @@
 
 #include "../scalar/scalar.h"
 
+/* A kernel an object binds at creation for its exact shape (format, filter,
+ * address modes, coordinates, geometry).  It runs one warp of an op and
+ * returns 1, or returns 0 without touching anything when the op is not one
+ * it was made for; the backend's generic tex_warp then runs it. */
+typedef int (*wt__tex_kernel)(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                              wt_tex_result *out);
+
 /* A backend's warp kernels.  tex_warp runs tex/tld4 for the active lanes of
  * one warp (op validated, ctx resolved); surf_warp runs suld/sust/sured and
  * returns the trap mask. */
 typedef struct wt__backend {
     const char *name;
+    int id; /* index into wt__tex.kernels[] */
     int (*usable)(void);
+    /* The specialised kernel for texture t, or NULL (generic path); *name
+     * receives a description of it.  NULL bind_tex: no specialised kernels. */
+    wt__tex_kernel (*bind_tex)(const wt__tex *t, const char **name);
+    /* What the generic paths are, for `warptex info`. */
+    const char *generic;
     void (*tex_warp)(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
                      wt_tex_result *out);
     uint32_t (*surf_warp)(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
@@ -18,6 +31,29 @@ typedef struct wt__backend {
 } wt__backend;
 
 WT_INTERNAL extern const wt__backend wt__backend_scalar;
+#if defined(WT_HAVE_AVX2)
+WT_INTERNAL extern const wt__backend wt__backend_avx2;
+#endif
+#if defined(WT_HAVE_NEON)
+WT_INTERNAL extern const wt__backend wt__backend_neon;
+#endif
+
+/* Backend ids (wt__tex.kernels[] slots). */
+enum { WT__BACKEND_SCALAR = 0, WT__BACKEND_AVX2 = 1, WT__BACKEND_AVX512 = 2, WT__BACKEND_NEON = 3 };
+
+/* The reference's warp loops, which backends without a vector path for an
+ * op run as their generic path. */
+WT_INTERNAL void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
+                                        const wt_tex_args *in, wt_tex_result *out);
+WT_INTERNAL uint32_t wt__surf_warp_reference(const wt__surf *s, const wt_op *op, uint32_t active,
+                                             const wt_surf_args *in, wt_surf_result *out);
+
+/* Bind every compiled-in backend's specialised kernel for t (creation). */
+WT_INTERNAL void wt__bind_tex_kernels(wt__tex *t);
+/* The kernel backend b bound for t and its description (NULL: generic). */
+WT_INTERNAL wt__tex_kernel wt__tex_kernel_of(const wt__tex *t, const wt__backend *b, const char **name);
+/* Every compiled-in backend, best first; *n receives the count. */
+WT_INTERNAL const wt__backend *const *wt__backend_list(size_t *n);
 
 /* The live backend (chosen once, on first use). */
 WT_INTERNAL const wt__backend *wt__backend_active(void);

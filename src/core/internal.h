@@ -170,7 +170,8 @@ typedef struct wt__tex {
     uint8_t border_texel[16];    /* samp.border converted to one texel of fmt (§4.4) */
     wt_texture_desc desc;        /* effective descriptor, for queries */
     struct wt_array_s *arr;      /* referenced array (NULL for linear/pitch2D) */
-    const void *kernels[8];      /* per-backend bound kernels (filled by dispatch) */
+    void (*kernels[8])(void);    /* per-backend bound kernels (wt__bind_tex_kernels), by backend id */
+    const char *kernel_names[8]; /* what each is, for tests and `warptex info` */
 } wt__tex;
 
 typedef struct wt__surf {

@@ -67,10 +67,12 @@ wt_status wt_set_num_threads(int n)
     return WT_SUCCESS;
 }
 
+/* The default: OpenMP's own (OMP_NUM_THREADS, else all cores), or the
+ * cores online without OpenMP. */
 static int cores(void)
 {
 #if USE_OPENMP
-    int n = omp_get_num_procs();
+    int n = omp_get_max_threads();
 #else
     long n = sysconf(_SC_NPROCESSORS_ONLN);
 #endif

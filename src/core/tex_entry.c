@@ -118,10 +118,37 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
         out->pred = 0;
         return st;
     }
-    wt__backend_active()->tex_warp(&ctx, op, active, in, out);
+    /* The object's kernel for this backend when the op is one it was made
+     * for (it says no otherwise), else the backend's generic path. */
+    const wt__backend *b = wt__backend_active();
+    wt__tex_kernel k = wt__tex_kernel_of(ctx.t, b, NULL);
+    if (!k || !k(&ctx, op, active, in, out))
+        b->tex_warp(&ctx, op, active, in, out);
     wt__read_end();
     out->pred = active; /* warptex objects are always resident (§9.2) */
     return WT_SUCCESS;
+}
+
+/* The one-lane fast path: a per-lane call on an object whose kernel takes
+ * the op runs that kernel with one active lane (the kernels equal the
+ * reference bit for bit); 0 when there is none. */
+static int lane_fast(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *li, uint32_t d[4])
+{
+    wt__tex_kernel k = wt__tex_kernel_of(ctx->t, wt__backend_active(), NULL);
+    if (!k)
+        return 0;
+    wt_tex_args a;
+    wt_tex_result r;
+    /* Kernels read whole groups of 8 lanes; lanes 1..7 are inactive but
+     * defined.  Only the coordinates matter to the ops a kernel takes. */
+    for (int c = 0; c < 4; c++)
+        for (int l = 0; l < 8; l++)
+            a.c[c][l] = l ? 0 : li->c[c];
+    if (!k(ctx, op, 1u, &a, &r))
+        return 0;
+    for (int c = 0; c < 4; c++)
+        d[c] = r.d[c][0];
+    return 1;
 }
 
 void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lane_in *in, uint32_t d[4])
@@ -131,7 +158,7 @@ void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lan
     uint8_t border[16];
     memset(d, 0, 4 * sizeof d[0]);
     wt__read_begin();
-    if (resolve(op, tex, smp, &ctx, &eff, border, "tex lane") == WT_SUCCESS)
+    if (resolve(op, tex, smp, &ctx, &eff, border, "tex lane") == WT_SUCCESS && !lane_fast(&ctx, op, in, d))
         wt__tex_sample_scalar(&ctx, op, in, d);
     wt__read_end();
 }

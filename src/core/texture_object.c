@@ -242,6 +242,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     d.mipmap_level_bias = s->bias;
     t->desc = d;
     wt__border_to_texel(t, s->border, t->border_texel);
+    wt__bind_tex_kernels(t); /* DESIGN §1: specialise once, not per lane */
 
     if ((st = wt__handle_new(out, WT__KIND_TEX, t)))
         goto fail;

@@ -4,7 +4,7 @@
 
 static int always(void) { return 1; }
 
-static void tex_warp_scalar(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
                             wt_tex_result *out)
 {
     for (int l = 0; l < WT_WARP_SIZE; l++) {
@@ -29,7 +29,7 @@ static void tex_warp_scalar(const wt__tex_ctx *ctx, const wt_op *op, uint32_t ac
 
 /* Lanes run in lane order, so sured lanes hitting one element all apply in
  * lane order (decision Q11); each access is itself atomic. */
-static uint32_t surf_warp_scalar(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
+uint32_t wt__surf_warp_reference(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
                                  wt_surf_result *out)
 {
     uint32_t trap = 0;
@@ -52,7 +52,10 @@ static uint32_t surf_warp_scalar(const wt__surf *s, const wt_op *op, uint32_t ac
 
 const wt__backend wt__backend_scalar = {
     .name = "scalar",
+    .id = WT__BACKEND_SCALAR,
     .usable = always,
-    .tex_warp = tex_warp_scalar,
-    .surf_warp = surf_warp_scalar,
+    .bind_tex = NULL,
+    .generic = "the reference, one lane at a time",
+    .tex_warp = wt__tex_warp_reference,
+    .surf_warp = wt__surf_warp_reference,
 };

@@ -1,0 +1,242 @@
+/* warptex/batch.h -- batch entry points: any number of lanes, run as warps on all cores */
+#ifndef WARPTEX_BATCH_H
+#define WARPTEX_BATCH_H
+
+#include "op.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What every batch call shares.
+ *
+ * Lanes.  A batch of n lanes (any n, 0 included) runs as warps: lane i is
+ * lane i % 32 of warp i / 32, and the last warp's active mask holds only the
+ * lanes that exist.  Each warp goes through wt_tex_warp / wt_surf_warp with
+ * the op given, so every lane's result is bit for bit what the warp call (and
+ * the per-lane NVVM call) gives for it, whatever the thread count.
+ *
+ * Threads.  Warps are spread over wt_get_num_threads() threads (set by
+ * wt_set_num_threads(), else WARPTEX_NUM_THREADS, else all cores); the
+ * calling thread is one of them.  Batches of a few warps run on the calling
+ * thread alone.  Called from inside an OpenMP parallel region, a batch runs
+ * on the thread that called it (OpenMP does not nest teams by default).
+ * Many threads may run batches at once.  The helper threads' own last error
+ * (wt_get_last_error on them) is left as it was.  The lanes take no lock
+ * beyond the warp calls' (none for tex, suld, sust); a failing warp's report
+ * is recorded under a short spinlock of the batch's own.
+ *
+ * Errors.  A call first validates everything (NULL pointers where n > 0,
+ * sizes that overflow, the op, the handles, the op against the object);
+ * such an error returns before any lane runs and changes nothing: no output
+ * written, no surface touched, the trap mask left as it was.  Then every
+ * warp runs, even when some fail, and the call returns the status of the
+ * failing warp with the lowest index (so the report does not depend on the
+ * thread count); the message (wt_last_error_message) names the batch
+ * function, the warp and its lanes, and carries the warp call's message.
+ * After validation a warp can fail only because
+ *   - lanes trapped (surfaces, .trap): WT_ERROR_TRAP.  Exactly as in
+ *     wt_surf_warp, a trapped lane touches no memory and loads 0, and every
+ *     other lane runs: a store or reduction of every other lane is done
+ *     exactly once.  The message counts the trapped lanes and names the
+ *     first one (its batch lane index and coordinates).
+ *   - the object was destroyed while the batch ran: WT_ERROR_INVALID_HANDLE
+ *     for the warps that no longer found it; their lanes read 0.
+ * Outputs of lanes whose warp failed are written as 0 (tex: every output
+ * format reads 0; suld: zero bytes).
+ *
+ * Trap masks.  The surface calls take an optional trap mask: NULL, or an
+ * array of (n + 31) / 32 words; after validation every word is written, bit
+ * i % 32 of word i / 32 set when lane i trapped (a batch's wt_surf_result
+ * trap, warp after warp).
+ *
+ * Memory.  Inputs and outputs must not overlap one another, nor the memory
+ * of the object that is sampled or stored (as with memcpy). */
+
+/* Bits of wt_tex_batch_in.uniform and wt_sured_batch_in.uniform: the input
+ * named holds one value (one vector for the gradients) that every lane uses,
+ * instead of one per lane. */
+#define WT_BATCH_UNIFORM_LAYER 0x1u
+#define WT_BATCH_UNIFORM_LOD 0x2u
+#define WT_BATCH_UNIFORM_GRAD 0x4u
+#define WT_BATCH_UNIFORM_VALUE 0x8u
+
+/* The operands of a tex / tld4 batch, float coordinates only (op->ctype
+ * .f32).  The float components of a geometry are
+ *   1d, a1d: x        2d, a2d: x y        3d, cube, acube: x y z
+ * (cube and acube: a direction), given either interleaved or as planes:
+ *   coords   interleaved: lane i's components at coords[i*k .. i*k + k-1],
+ *            k = 1, 2 or 3 as above.  x, y, z must then be NULL.
+ *   x, y, z  planes (coords NULL): component arrays of n floats; y only for
+ *            2d, a2d, 3d, cube, acube, z only for 3d, cube, acube.
+ *   layer    a1d, a2d: the layer of each lane; acube: the cube (PTX's .u32
+ *            operand: an index past the end is clamped, as in the warp call).
+ *   lod      tex.level (op->mip WT_MIP_LEVEL): each lane's level of detail.
+ *   dpdx, dpdy  tex.grad (WT_MIP_GRAD): g floats per lane, interleaved as
+ *            coords (g = 1 for 1d and a1d, 2 for 2d and a2d, 3 for 3d, cube
+ *            and acube).
+ *   uniform  WT_BATCH_UNIFORM_LAYER, _LOD, _GRAD: layer[0], lod[0] or
+ *            dpdx[0..g-1] and dpdy[0..g-1] serve every lane.
+ * A pointer the op does not use must be NULL (and its uniform bit clear), so
+ * that an operand given by mistake is an error rather than ignored. */
+typedef struct wt_tex_batch_in {
+    const float *coords;
+    const float *x, *y, *z;
+    const uint32_t *layer;
+    const float *lod;
+    const float *dpdx, *dpdy;
+    unsigned uniform;
+} wt_tex_batch_in;
+
+/* How a tex batch writes a lane's four destination registers d[0..3] (the
+ * bits the op's dtype gives, e.g. r g b a as floats for .v4.f32):
+ *   WT_BATCH_V4         16 bytes per lane: d[0], d[1], d[2], d[3] as 32-bit
+ *                       words (a float4 for .f32, an int4 for .s32/.u32).
+ *   WT_BATCH_CHANNEL    4 bytes per lane: the word d[channel].
+ *   WT_BATCH_U8X4       4 bytes per lane: wt_float_to_unorm8() of d[0..3]
+ *                       (op->dtype must be .f32).
+ *   WT_BATCH_U8X4_SRGB  4 bytes per lane: wt_float_to_srgb8() of d[0..2] and
+ *                       wt_float_to_unorm8() of d[3] (alpha is never sRGB):
+ *                       what an sRGB texture decoded, encoded back (.f32).
+ *   WT_BATCH_U8         1 byte per lane: wt_float_to_unorm8() of d[channel]
+ *                       (.f32).
+ * Words are stored in the machine's byte order; data needs no alignment. */
+typedef enum wt_batch_format {
+    WT_BATCH_V4 = 0,
+    WT_BATCH_CHANNEL,
+    WT_BATCH_U8X4,
+    WT_BATCH_U8X4_SRGB,
+    WT_BATCH_U8
+} wt_batch_format;
+
+/* Where a tex batch writes: lane i at data + i * (bytes per lane of the
+ * format).  channel is 0..3 for WT_BATCH_CHANNEL and WT_BATCH_U8, and must be
+ * 0 for the other formats. */
+typedef struct wt_tex_batch_out {
+    void *data;
+    wt_batch_format format;
+    unsigned channel;
+} wt_tex_batch_out;
+
+/* wt_tex_batch: tex or tld4 (op->family selects) for n lanes on texture tex,
+ * with the explicit sampler smp when op->flags has WT_OP_SAMPLER (else smp is
+ * ignored).  The op is a warp op (op.h) with float coordinates: geometry 1d,
+ * 2d, 3d, a1d, a2d, cube or acube (tld4: 2d, a2d, cube, acube), ctype .f32,
+ * mip base / level / grad (tex), any dtype for WT_BATCH_V4 and _CHANNEL and
+ * .f32 for the byte formats; flags WT_OP_SAMPLER and WT_OP_PRED (which
+ * changes nothing: warptex objects are always resident), not WT_OP_OFFSET
+ * or WT_OP_DEPTH_COMPARE.
+ * Errors (see above for partial work): WT_ERROR_INVALID_VALUE (op, in or out
+ * NULL; an input that the op needs NULL while n > 0, or one it does not use
+ * given; coords and planes both given; a uniform bit unknown or for an input
+ * not used; n so large that an array of n lanes would not fit in memory;
+ * format or channel out of range; a byte format with a dtype other than
+ * .f32; an op field that batches do not take, as listed above; anything
+ * wt_tex_warp refuses in the op), WT_ERROR_INVALID_HANDLE (tex, or smp with
+ * WT_OP_SAMPLER, is not a live object of its kind, also for n = 0; or was
+ * destroyed while the batch ran), WT_ERROR_INVALID_TEXTURE (the geometry
+ * does not match the texture).
+ * Thread-safety: any thread (see above); safe against a
+ * concurrent destroy of tex or smp. */
+wt_status wt_tex_batch(const wt_op *op, wt_tex tex, wt_sampler smp, size_t n, const wt_tex_batch_in *in,
+                       const wt_tex_batch_out *out);
+
+/* wt_float_to_unorm8: the byte of the byte formats: v clamped to [0, 1]
+ * (NaN and negative values give 0), times 255, rounded to nearest with
+ * halves rounded up: floor(v * 255 + 0.5), computed exactly.
+ * Errors: none.  Thread-safety: any thread. */
+uint8_t wt_float_to_unorm8(float v);
+
+/* wt_float_to_srgb8: v clamped to [0, 1] as above (NaN gives 0), encoded to
+ * sRGB (12.92 v up to 0.0031308, else 1.055 v^(1/2.4) - 0.055) and rounded as
+ * wt_float_to_unorm8 rounds.  Computed by comparing v with the 255 floats
+ * at which the byte steps up (a table checked against that formula for
+ * every float in [0, 1]), so the byte is the same on every machine.
+ * Errors: none.  Thread-safety: any thread. */
+uint8_t wt_float_to_srgb8(float v);
+
+/* A rectangle of lanes on a surface for wt_suld_region / wt_sust_region.
+ * Lane (i, j), i < width, j < height, is batch lane j * width + i; it
+ * accesses the surface at x + i * step, row y + j, where step is the
+ * access's size in bytes (vec * bits / 8) for .b ops (x in bytes, as the op
+ * takes it) and 1 for sust.p (x in elements).  z is the slice of a .3d op
+ * and the layer of an .a2d op; it must be 0 for .2d.  Every lane's
+ * coordinates must be int32 values. */
+typedef struct wt_region {
+    int32_t x, y, z;
+    size_t width, height;
+} wt_region;
+
+/* wt_suld_region: suld for every lane of region r, each lane's vec elements
+ * of bits / 8 bytes, little-endian as surfaces hold them on every host (so
+ * for .b the bytes are the surface's bytes), written to
+ * dst + j * pitch + i * (vec * bits / 8).  pitch
+ * 0 means rows packed (width * vec * bits / 8 bytes apart); any other pitch
+ * must be at least that.  op: suld.b on .2d, .3d or .a2d, any vec/bits/clamp
+ * that wt_surf_warp takes.  trap: NULL or (width * height + 31) / 32 words.
+ * Errors (see above for traps and partial work): WT_ERROR_INVALID_VALUE (op
+ * or r NULL, dst NULL while the region has lanes, an op that is not suld or
+ * not on .2d/.3d/.a2d, z not 0 on .2d, a pitch below the row, a coordinate
+ * of a lane or a byte of dst that cannot be addressed), WT_ERROR_INVALID_HANDLE,
+ * WT_ERROR_INVALID_SURFACE (as wt_surf_warp), WT_ERROR_TRAP (lanes of a
+ * .trap op out of range; they load 0).
+ * Thread-safety: any thread (see above); safe against a concurrent destroy
+ * of surf. */
+wt_status wt_suld_region(const wt_op *op, wt_surf surf, const wt_region *r, void *dst, size_t pitch,
+                         uint32_t *trap);
+
+/* wt_sust_region: sust for every lane of region r, each lane's vec source
+ * elements read from src + j * pitch + i * (vec * bits / 8), bits / 8 bytes
+ * each, little-endian (sust.b: the bytes land on the surface as
+ * they are; sust.p: each element is a register value, converted to the
+ * surface's format as op.h says).  pitch as for wt_suld_region.  op: sust.b
+ * or sust.p on .2d, .3d or .a2d.  trap: NULL or (width * height + 31) / 32
+ * words.  Under .clamp, when the region reaches outside the surface, lanes
+ * clamp onto the same edge elements: such a region runs on the calling
+ * thread alone, lane after lane, so the last lane stores last (as one warp
+ * call after another); every other region runs on all threads.
+ * Errors: as wt_suld_region with src for dst and sust for suld.
+ * Thread-safety: any thread (see above); stores racing with another thread's
+ * stores or loads of the same element are a data race (as on the GPU); safe
+ * against a concurrent destroy of surf. */
+wt_status wt_sust_region(const wt_op *op, wt_surf surf, const wt_region *r, const void *src, size_t pitch,
+                         uint32_t *trap);
+
+/* The operands of a sured batch.  Coordinates are PTX's for the op's
+ * geometry (.1d {x}, .2d {x,y}, .3d {x,y,z}; x in bytes for sured.b, in
+ * elements for sured.p), interleaved or as planes:
+ *   coords   interleaved: k int32 per lane (k = 1, 2, 3), x first; x, y, z
+ *            then NULL.
+ *   x, y, z  planes (coords NULL): y only for .2d and .3d, z only for .3d.
+ *   values   the operand of each lane: uint32_t for the 32-bit rtypes
+ *            (.u32 .s32 .b32, as bits), uint64_t for the 64-bit ones.
+ *   uniform  WT_BATCH_UNIFORM_VALUE: values[0] serves every lane (a
+ *            histogram adds 1 everywhere). */
+typedef struct wt_sured_batch_in {
+    const int32_t *coords;
+    const int32_t *x, *y, *z;
+    const void *values;
+    unsigned uniform;
+} wt_sured_batch_in;
+
+/* wt_sured_batch: sured for n lanes.  Every lane that does not trap applies
+ * its reduction exactly once, atomically (across lanes, threads and other
+ * batches), so totals are exact whatever the thread count.  op: sured.b or
+ * sured.p as wt_surf_warp takes them (.1d, .2d, .3d).  trap: NULL or
+ * (n + 31) / 32 words.
+ * Errors (see above for traps and partial work): WT_ERROR_INVALID_VALUE (op
+ * or in NULL; an input the op needs NULL while n > 0, or one it does not use
+ * given; coords and planes both given; a uniform bit other than
+ * WT_BATCH_UNIFORM_VALUE; n too large for memory; an op that is not a legal
+ * sured), WT_ERROR_INVALID_HANDLE, WT_ERROR_INVALID_SURFACE (as
+ * wt_surf_warp), WT_ERROR_TRAP (lanes out of range under .trap, or every
+ * lane of a sured.p on a format it cannot reduce, D2.16).
+ * Thread-safety: any thread; atomic; safe against a concurrent destroy of
+ * surf. */
+wt_status wt_sured_batch(const wt_op *op, wt_surf surf, size_t n, const wt_sured_batch_in *in, uint32_t *trap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

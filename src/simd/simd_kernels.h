@@ -1,0 +1,37 @@
+/* simd_kernels.h -- what each SIMD backend instantiates from the templates of src/simd
+ * SPDX-License-Identifier: MIT
+ *
+ * The kernels are written once (tex2d_tpl.h, surf_tpl.h) with SIMDe's
+ * 256-bit x86 intrinsics; each backend directory instantiates them in files
+ * built with its own ISA flags (DESIGN §5.2): natively on AVX2, and through
+ * SIMDe's translation to Advanced SIMD on AArch64 (the NEON backend).  Both
+ * also build on x86 as deliberately emulated test builds (WT_EMULATED_ISA),
+ * so every backend is tested everywhere. */
+#ifndef WT_SIMD_KERNELS_H
+#define WT_SIMD_KERNELS_H
+
+#include "../core/dispatch.h"
+
+#define WT__SIMD_KERNELS(isa)                                                                                    \
+    /* The specialised texture kernel for t, or NULL; *name describes it. */                                     \
+    WT_INTERNAL wt__tex_kernel wt__bind_tex_##isa(const wt__tex *t, const char **name);                          \
+    /* suld/sust/sured for the active lanes of one warp; the trap mask. */                                      \
+    WT_INTERNAL uint32_t wt__surf_warp_##isa(const wt__surf *s, const wt_op *op, uint32_t active,                \
+                                             const wt_surf_args *in, wt_surf_result *out);
+
+WT__SIMD_KERNELS(avx2)
+WT__SIMD_KERNELS(neon)
+
+/* Inside a template: NAME_<isa> for the backend that includes it. */
+#define WT__SIMD_CAT2(a, b) a##_##b
+#define WT__SIMD_CAT(a, b) WT__SIMD_CAT2(a, b)
+#define WT_SIMD_FN(name) WT__SIMD_CAT(name, WT_SIMD_ISA)
+
+/* What the instantiated kernels cover, for wt_backend_describe(). */
+#define WT__SIMD_PATHS                                                                                           \
+    "tex.2d/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM or unsigned element type (point/linear) and of "  \
+    "f32/f16 (point), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or power-of-two normalised coordinates; " \
+    "suld.b/sust.b of 4-byte accesses and sured.b add .u32/.s32 on 1D/2D surfaces; everything else through the " \
+    "reference, one lane at a time"
+
+#endif

@@ -1,0 +1,481 @@
+/* tex2d_tpl.h -- tex.2d and tld4 kernels for 8/16-bit integer and f32/f16 formats, 8 lanes at a time (a template: simd_kernels.h)
+ * SPDX-License-Identifier: MIT
+ *
+ * A texture object binds these at creation (wt__bind_tex_<isa>) when its
+ * shape is one they cover: a plain 2D texture of one level, 1, 2 or 4
+ * channels of 8 or 16 unsigned bits (read as normalised float or as element
+ * type; point or linear) or of f32/f16 (point), any of clamp, wrap, mirror and border on each
+ * axis, read through its own sampler with coordinates that are either
+ * unnormalised or normalised on power-of-two extents.  A warp call then runs
+ * them instead of the per-lane reference.  They reproduce the reference's
+ * arithmetic bit for bit (tests/backend/test_backend_equal.c):
+ *
+ *   - Coordinates (§3.1, §3.4, D2.8): x = c * N on a power-of-two level, or
+ *     c itself when unnormalised, is exact in f32, so the reference's exact
+ *     fixed point and every decision taken from it follow from f32
+ *     operations that are exact too.  NaN reads as 0 under clamp and border;
+ *     under wrap and mirror a non-finite coordinate reads texel 0 (D2.7).
+ *     Wrap and mirror reduce x modulo 2N first, r = x - floor(x / 2N) * 2N,
+ *     which is exact (the difference is representable) and changes no
+ *     texel (§4.2).  Clamp and border limit x to a range outside which the
+ *     texels read no longer change.
+ *   - Linear (§1 step 4, §2.2): clamp pre-clamps x to [0.5, N - 0.5]; with
+ *     X9 = floor(x * 512), the base i and the fraction a in 1/256ths with
+ *     ties up and the carry at 256 are s = (X9 - 256 + 1) >> 1, i = s >> 8,
+ *     a = s & 255 (the floor of frac*256 + 1/2 is the floor of
+ *     (floor(frac*512) + 1) / 2, and the reference's 2^-21 fixed point
+ *     floors to the same 2^-9 grid).  Each index then goes through the
+ *     address mode on its own (§1 step 7); tld4 (§8) takes the same
+ *     footprint without the pre-clamp.
+ *   - Weights (§2.3, D2.4, T = 256) and the UNORM blend (§5.3): 8-bit codes
+ *     widen to u*257, K = rhu(sum/256), K / 65535 rounded once (IEEE
+ *     division's result, computed without a divide: div_exact.h).  A border texel is the border
+ *     colour converted to one texel of the format (§4.4), as the reference
+ *     reads it.
+ *   - Point (§2.1): i = floor(x) through the address mode; the value is the
+ *     code over 255 or 65535 (§5.2), or the code itself as element type.
+ * Gathers read 4 bytes at a texel of 1 or 2; the array allocation has slack
+ * for that (array.c), so only array-backed objects bind those formats, and
+ * lanes that read the border or are inactive read no memory at all.
+ * Every other op returns 0 and the caller runs the backend's generic path. */
+#include <simde/x86/avx2.h>
+
+#include "div_exact.h"
+#include "simd_kernels.h"
+
+/* What a kernel needs from the object, taken once per call. */
+typedef struct plan2d {
+    const uint8_t *base;
+    int32_t dims;      /* 2 (.2d, .a2d) or 3 (.3d) */
+    int32_t n[3];      /* w, h, d */
+    int32_t depth_pitch;
+    int32_t row_pitch;
+    int32_t esize;     /* 1, 2, 4, 8 or 16 bytes */
+    int32_t cbits;     /* 8, 16 or 32 */
+    int32_t ftype;     /* 0 integer codes, 1 f32, 2 f16 */
+    int32_t nch;       /* 1, 2 or 4 */
+    int32_t mode[3];   /* effective address modes (§3.2: demoted when unnormalised) */
+    int32_t norm;      /* normalised coordinates */
+    int32_t linear;
+    int32_t read_norm;
+    int32_t border[4]; /* raw codes of the border texel (§4.4) */
+    int32_t layered;   /* .a2d: c[0] is the layer, c[1], c[2] the coordinates */
+    int32_t layers;    /* layers there are */
+    int32_t slice_pitch;
+} plan2d;
+
+static void plan_of(const wt__tex *t, plan2d *p)
+{
+    const wt__sampler *s = &t->samp;
+    p->base = t->lv[0].base;
+    p->dims = t->dims;
+    p->n[0] = t->lv[0].w;
+    p->n[1] = t->lv[0].h;
+    p->n[2] = t->lv[0].d;
+    p->depth_pitch = (int32_t)t->lv[0].depth_pitch;
+    p->row_pitch = (int32_t)t->lv[0].row_pitch;
+    p->esize = t->fmt.esize;
+    p->cbits = 8 * t->fmt.cbytes;
+    p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
+    p->nch = t->fmt.nch;
+    p->norm = s->normalized && !s->force_unnormalized;
+    for (int k = 0; k < 3; k++) {
+        int m = s->address[k];
+        p->mode[k] = !p->norm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
+    }
+    p->linear = s->filter == WT_FILTER_LINEAR;
+    p->layered = t->layered;
+    p->layers = (int32_t)t->num_layers;
+    p->slice_pitch = (int32_t)t->lv[0].slice_pitch;
+    p->read_norm = t->read_norm;
+    for (int c = 0; c < 4; c++) {
+        int32_t v = 0;
+        const uint8_t *b = t->border_texel + c * t->fmt.cbytes;
+        if (c < p->nch)
+            v = p->cbits == 8    ? b[0]
+                : p->cbits == 16 ? b[0] | b[1] << 8
+                                 : (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                                             (uint32_t)b[3] << 24);
+        p->border[c] = v;
+    }
+}
+
+/* ---- vector helpers ---------------------------------------------------------- */
+
+static simde__m256i lane_mask(uint32_t active8)
+{
+    simde__m256i bits = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    simde__m256i m = simde_mm256_and_si256(simde_mm256_set1_epi32((int32_t)active8), bits);
+    return simde_mm256_cmpeq_epi32(m, bits);
+}
+
+static simde__m256 fset(float f) { return simde_mm256_set1_ps(f); }
+static simde__m256i iset(int32_t v) { return simde_mm256_set1_epi32(v); }
+
+/* Store v's lanes to dst where mask is set (inactive lanes keep their words). */
+static void store_masked(uint32_t *dst, simde__m256i v, simde__m256i mask)
+{
+    simde_mm256_maskstore_epi32((int32_t *)(void *)dst, mask, v);
+}
+
+static simde__m256i rhu256(simde__m256i v) { return simde_mm256_srli_epi32(simde_mm256_add_epi32(v, iset(128)), 8); }
+
+/* a in [lo, hi) as a lane mask (signed compares). */
+static simde__m256i in_range(simde__m256i a, int32_t lo, int32_t hi)
+{
+    return simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(iset(lo), a), simde_mm256_cmpgt_epi32(iset(hi), a));
+}
+
+/* ---- one axis ---------------------------------------------------------------- */
+
+/* The footprint of one axis for 8 lanes: indices i0 (lower) and i1 (upper,
+ * = i0 for point), the upper fraction a (0 for point), and which lanes read
+ * the border on each index (border mode, index outside). */
+typedef struct axis8 {
+    simde__m256i i0, i1, a, out0, out1;
+} axis8;
+
+/* §4.2 on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
+static simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
+{
+    if (mode == WT_ADDRESS_WRAP)
+        return simde_mm256_and_si256(i, iset(n - 1));
+    simde__m256i t = simde_mm256_and_si256(i, iset(2 * n - 1)); /* i mod 2N */
+    simde__m256i upper = simde_mm256_cmpgt_epi32(t, iset(n - 1));
+    return simde_mm256_blendv_epi8(t, simde_mm256_sub_epi32(iset(2 * n - 1), t), upper);
+}
+
+/* gather: tld4's footprint (no pre-clamp; non-finite periodic -> texels 0, 1).
+ * Everything is decided from X9 = floor(x * 512), x in 2^-9 texel units,
+ * an int32 here: floor(frac(x - 0.5) * 256 + 1/2) and floor(x - 0.5) only
+ * look at x on the 2^-9 grid, which the reference's 2^-21 fixed point
+ * contains. */
+static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
+{
+    const int32_t n = p->n[k];
+    const int mode = p->mode[k];
+    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    simde__m256 finite = simde_mm256_cmp_ps(simde_mm256_sub_ps(c, c), simde_mm256_setzero_ps(), SIMDE_CMP_EQ_OQ);
+    simde__m256i x9;
+    if (periodic) {
+        /* Periodic modes are normalised (unnormalised ones became clamp) on
+         * power-of-two N, so x * 512 = c * (N * 512) is exact, and only X9
+         * modulo 2N * 512 = 2^m matters (§4.2).  Below 2^30 in magnitude
+         * floor(y) converts exactly and two's complement reduces it; above,
+         * y is a multiple of 2^7 and y - floor(y / 2^m) * 2^m is exact (an
+         * overflow to ±inf leaves NaN, which converts to 0x80000000: 0 mod
+         * 2^m, as for any huge multiple of 2^m).  D2.7: non-finite c is
+         * fixed up below. */
+        const float m = (float)n * 1024.0f;
+        simde__m256 y = simde_mm256_floor_ps(simde_mm256_mul_ps(simde_mm256_and_ps(c, finite), fset((float)n * 512.0f)));
+        simde__m256 big = simde_mm256_cmp_ps(simde_mm256_andnot_ps(fset(-0.0f), y), fset(1073741824.0f), SIMDE_CMP_NLT_UQ);
+        simde__m256 yr = simde_mm256_sub_ps(y, simde_mm256_mul_ps(simde_mm256_floor_ps(simde_mm256_mul_ps(y, fset(1.0f / m))), fset(m)));
+        x9 = simde_mm256_cvttps_epi32(simde_mm256_blendv_ps(y, yr, big));
+        x9 = simde_mm256_and_si256(x9, iset((int32_t)m - 1));
+    } else {
+        simde__m256 x = p->norm ? simde_mm256_mul_ps(c, fset((float)n)) : c; /* overflow to ±inf clamps like ±SAT */
+        x = simde_mm256_and_ps(x, simde_mm256_cmp_ps(x, x, SIMDE_CMP_ORD_Q)); /* §3.4: NaN reads as 0 */
+        /* Clamp pre-clamps a linear filter's x to [0.5, N - 0.5] (§1 step 4);
+         * otherwise [-2, N + 2] leaves every texel read unchanged. */
+        int pre = filter && !gather && mode == WT_ADDRESS_CLAMP;
+        x = simde_mm256_min_ps(simde_mm256_max_ps(x, fset(pre ? 0.5f : -2.0f)), fset(pre ? (float)n - 0.5f : (float)n + 2.0f));
+        x9 = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(simde_mm256_mul_ps(x, fset(512.0f))));
+    }
+    simde__m256i i, a;
+    if (filter) {
+        /* §2.2: s = floor((floor((x - 0.5) * 512) + 1) / 2), i = s >> 8, a = s & 255 */
+        simde__m256i s = simde_mm256_srai_epi32(simde_mm256_sub_epi32(x9, iset(255)), 1);
+        i = simde_mm256_srai_epi32(s, 8);
+        a = simde_mm256_and_si256(s, iset(255));
+    } else {
+        i = simde_mm256_srai_epi32(x9, 9); /* §2.1: floor(x) */
+        a = simde_mm256_setzero_si256();
+    }
+    simde__m256i j = filter ? simde_mm256_add_epi32(i, iset(1)) : i;
+    simde__m256i none = simde_mm256_setzero_si256();
+    if (periodic) {
+        ax->i0 = periodic_index(i, n, mode);
+        ax->i1 = periodic_index(j, n, mode);
+        ax->out0 = ax->out1 = none;
+        /* D2.7: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
+        simde__m256i bad = simde_mm256_xor_si256(simde_mm256_castps_si256(finite), iset(-1));
+        simde__m256i one = periodic_index(iset(1), n, mode);
+        ax->i0 = simde_mm256_andnot_si256(bad, ax->i0);
+        ax->i1 = simde_mm256_blendv_epi8(ax->i1, gather ? one : none, bad);
+        a = simde_mm256_andnot_si256(bad, a);
+    } else if (mode == WT_ADDRESS_BORDER) {
+        ax->out0 = simde_mm256_xor_si256(in_range(i, 0, n), iset(-1));
+        ax->out1 = simde_mm256_xor_si256(in_range(j, 0, n), iset(-1));
+        ax->i0 = simde_mm256_andnot_si256(ax->out0, i);
+        ax->i1 = simde_mm256_andnot_si256(ax->out1, j);
+    } else { /* clamp */
+        ax->i0 = simde_mm256_min_epi32(simde_mm256_max_epi32(i, none), iset(n - 1));
+        ax->i1 = simde_mm256_min_epi32(simde_mm256_max_epi32(j, none), iset(n - 1));
+        ax->out0 = ax->out1 = none;
+    }
+    ax->a = a;
+}
+
+/* ---- texels -------------------------------------------------------------------- */
+
+/* The raw channel codes of the texels at (x, y) for lanes in mask (others
+ * read nothing); lanes in `out` read the border texel. */
+static void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
+                   simde__m256i out, simde__m256i raw[4])
+{
+    simde__m256i m = simde_mm256_andnot_si256(out, mask);
+    simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, iset(p->row_pitch)),
+                                             simde_mm256_mullo_epi32(x, iset(p->esize)));
+    off = simde_mm256_add_epi32(off, slice);
+    const int32_t *b = (const int32_t *)(const void *)p->base;
+    simde__m256i w[4];
+    int words = p->esize <= 4 ? 1 : p->esize / 4;
+    for (int k = 0; k < 4; k++)
+        w[k] = k < words ? simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b,
+                                                            simde_mm256_add_epi32(off, iset(4 * k)), m, 1)
+                         : simde_mm256_setzero_si256();
+    for (int c = 0; c < 4; c++) {
+        simde__m256i v;
+        if (c >= p->nch)
+            v = simde_mm256_setzero_si256();
+        else if (p->cbits == 8)
+            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[0], 8 * c), iset(0xff));
+        else if (p->cbits == 16)
+            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[c >> 1], 16 * (c & 1)), iset(0xffff));
+        else
+            v = w[c];
+        raw[c] = simde_mm256_blendv_epi8(v, iset(p->border[c]), out);
+    }
+}
+
+/* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
+ * as frac * 2^-24, which is exact in f32). */
+static simde__m256i half_to_f32(simde__m256i h)
+{
+    simde__m256i sign = simde_mm256_slli_epi32(simde_mm256_and_si256(h, iset(0x8000)), 16);
+    simde__m256i ex = simde_mm256_and_si256(simde_mm256_srli_epi32(h, 10), iset(0x1f));
+    simde__m256i frac = simde_mm256_and_si256(h, iset(0x3ff));
+    simde__m256i normal = simde_mm256_or_si256(simde_mm256_slli_epi32(simde_mm256_add_epi32(ex, iset(112)), 23),
+                                               simde_mm256_slli_epi32(frac, 13));
+    simde__m256i special = simde_mm256_or_si256(iset(0x7f800000), simde_mm256_slli_epi32(frac, 13));
+    simde__m256i tiny = simde_mm256_castps_si256(
+        simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(frac), fset(1.0f / 16777216.0f)));
+    simde__m256i v = simde_mm256_blendv_epi8(normal, special, simde_mm256_cmpeq_epi32(ex, iset(31)));
+    v = simde_mm256_blendv_epi8(v, tiny, simde_mm256_cmpeq_epi32(ex, simde_mm256_setzero_si256()));
+    return simde_mm256_or_si256(v, sign);
+}
+
+/* §7.1: the layer operand (.u32) of .a2d, past the end the last layer; its
+ * byte offset.  0 for a non-layered texture. */
+static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
+{
+    if (!p->layered)
+        return simde_mm256_setzero_si256();
+    simde__m256i layer = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
+    simde__m256i last = iset(p->layers - 1);
+    /* unsigned min through the sign-flipped signed compare */
+    simde__m256i flip = iset((int32_t)0x80000000u);
+    simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(layer, flip), simde_mm256_xor_si256(last, flip));
+    layer = simde_mm256_blendv_epi8(layer, last, past);
+    return simde_mm256_mullo_epi32(layer, iset(p->slice_pitch));
+}
+
+/* ---- tex ------------------------------------------------------------------------- */
+
+static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
+{
+    int geom = ctx->t->dims == 3 ? WT_GEOM_3D : ctx->t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
+    return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 &&
+           op->mip == WT_MIP_BASE && op->flags == 0 && ctx->s == &ctx->t->samp;
+}
+
+/* The destination types a read mode gives exactly here: normalised float as
+ * .f32; element-type codes as .u32/.s32 (their bits, Q14). */
+static int dtype_ok(const plan2d *p, int dtype)
+{
+    return p->read_norm || p->ftype ? dtype == WT_DTYPE_F32 : dtype == WT_DTYPE_U32 || dtype == WT_DTYPE_S32;
+}
+
+/* A channel code as the destination word: code / (2^bits - 1) (§5.2), or the code. */
+static simde__m256i point_word(const plan2d *p, simde__m256i u)
+{
+    if (p->ftype == 1)
+        return u; /* §5.2: f32 bits as stored, NaN payloads and subnormals too */
+    if (p->ftype == 2)
+        return half_to_f32(u);
+    if (!p->read_norm)
+        return u;
+    float max = p->cbits == 8 ? 255.0f : 65535.0f;
+    return simde_mm256_castps_si256(wt__div_exact_ps(simde_mm256_cvtepi32_ps(u), max));
+}
+
+/* §8: a gathered component is valued as point sampling, except that an f32
+ * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
+ * 0x7fff widened (0x7fffe000). */
+static simde__m256i gather_word(const plan2d *p, simde__m256i u)
+{
+    if (p->ftype == 1) {
+        simde__m256i ex = simde_mm256_and_si256(u, iset(0x7f800000));
+        simde__m256i nan = simde_mm256_andnot_si256(simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x7fffff)),
+                                                                            simde_mm256_setzero_si256()),
+                                                    simde_mm256_cmpeq_epi32(ex, iset(0x7f800000)));
+        simde__m256i sub = simde_mm256_cmpeq_epi32(ex, simde_mm256_setzero_si256());
+        u = simde_mm256_blendv_epi8(u, simde_mm256_and_si256(u, iset((int32_t)0x80000000u)), sub);
+        return simde_mm256_blendv_epi8(u, iset(0x7fffffff), nan);
+    }
+    if (p->ftype == 2) {
+        simde__m256i nan = simde_mm256_andnot_si256(
+            simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x3ff)), simde_mm256_setzero_si256()),
+            simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x7c00)), iset(0x7c00)));
+        return simde_mm256_blendv_epi8(half_to_f32(u), iset(0x7fffe000), nan);
+    }
+    return point_word(p, u);
+}
+
+/* §2.3 / D2.4 weights of a share T (T = 256, or a 3D slice's share):
+ * x first, x1 = rhu(T*a); then the y split, rounding the upper part on the
+ * x = 1 side and the lower part on the x = 0 side.  w[dx + 2*dy]. */
+static void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m256i w[4])
+{
+    simde__m256i x1 = rhu256(simde_mm256_mullo_epi32(T, a)), x0 = simde_mm256_sub_epi32(T, x1);
+    simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(x1, b));
+    simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(x0, simde_mm256_sub_epi32(iset(256), b)));
+    w[0] = w00;
+    w[1] = simde_mm256_sub_epi32(x1, w11);
+    w[2] = simde_mm256_sub_epi32(x0, w00);
+    w[3] = w11;
+}
+
+static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
+{
+    const int o = p->layered; /* .a2d: {layer, x, y} */
+    simde__m256i sl = slice_offset(p, in, g);
+    axis8 ax[3];
+    for (int k = 0; k < p->dims; k++)
+        axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), p->linear, 0,
+                       &ax[k]);
+    if (p->dims == 2) {
+        ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256();
+    }
+    if (!p->linear) {
+        simde__m256i raw[4];
+        simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
+        texels(p, zoff, ax[0].i0, ax[1].i0, mask,
+               simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[1].out0), ax[2].out0), raw);
+        for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
+            store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), mask);
+        return;
+    }
+    /* §2.3: z first (3D), w0 = rhu(256 * (256 - c)) = 256 - c, w1 = c;
+     * each slice's share splits over its 2x2 footprint.  The UNORM blend
+     * sums every tap whatever its group (§5.3). */
+    simde__m256i sum[4] = {simde_mm256_setzero_si256(), simde_mm256_setzero_si256(), simde_mm256_setzero_si256(),
+                           simde_mm256_setzero_si256()};
+    const int nz = p->dims == 3 ? 2 : 1;
+    for (int dz = 0; dz < nz; dz++) {
+        simde__m256i T = p->dims == 3 ? (dz ? ax[2].a : simde_mm256_sub_epi32(iset(256), ax[2].a)) : iset(256);
+        simde__m256i zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
+        simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(zi, iset(p->depth_pitch)));
+        simde__m256i w[4];
+        weights_2d(T, ax[0].a, ax[1].a, w);
+        for (int t = 0; t < 4; t++) {
+            const axis8 *X = &ax[0], *Y = &ax[1];
+            simde__m256i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
+            simde__m256i ob = simde_mm256_or_si256(simde_mm256_or_si256(t & 1 ? X->out1 : X->out0,
+                                                                        t & 2 ? Y->out1 : Y->out0), zo);
+            simde__m256i raw[4];
+            texels(p, zoff, xi, yi, mask, ob, raw);
+            for (int c = 0; c < p->nch; c++)
+                sum[c] = simde_mm256_add_epi32(sum[c], simde_mm256_mullo_epi32(w[t], raw[c]));
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        if (c >= p->nch) {
+            store_masked(&out->d[c][g], simde_mm256_setzero_si256(), mask);
+            continue;
+        }
+        /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
+        simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(sum[c], iset(257)) : sum[c];
+        simde__m256 f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s16)), 65535.0f);
+        store_masked(&out->d[c][g], simde_mm256_castps_si256(f), mask);
+    }
+}
+
+static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                        wt_tex_result *out)
+{
+    plan2d p;
+    plan_of(ctx->t, &p);
+    if (op->family == WT_FAMILY_TLD4) {
+        if (p.dims != 2 || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || !dtype_ok(&p, op->dtype))
+            return 0;
+        const int comp = op->comp & 3;
+        for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+            uint32_t act = (active >> g) & 0xffu;
+            if (!act)
+                continue;
+            simde__m256i mask = lane_mask(act), sl = slice_offset(&p, in, g);
+            const int o = p.layered;
+            axis8 ax, ay;
+            axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]), 1, 1, &ax);
+            axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]), 1, 1, &ay);
+            /* §8 order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
+             * gathered component is valued as point sampling (§8). */
+            const simde__m256i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
+            const simde__m256i *xo[4] = {&ax.out0, &ax.out1, &ax.out1, &ax.out0},
+                               *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
+            for (int k = 0; k < 4; k++) {
+                simde__m256i raw[4];
+                texels(&p, sl, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);
+                store_masked(&out->d[k][g], comp < p.nch ? gather_word(&p, raw[comp]) : simde_mm256_setzero_si256(),
+                             mask);
+            }
+        }
+        return 1;
+    }
+    if (!op_is_plain_2d(ctx, op, WT_FAMILY_TEX) || !dtype_ok(&p, op->dtype))
+        return 0;
+    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+        uint32_t act = (active >> g) & 0xffu;
+        if (act)
+            tex_group(&p, in, g, lane_mask(act), out);
+    }
+    return 1;
+}
+
+/* ---- binding ------------------------------------------------------------------- */
+
+static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
+{
+    const wt__sampler *s = &t->samp;
+    if (t->dims < 2 || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1 ||
+        (t->layered && (t->num_layers == 0 || t->dims == 3)))
+        return NULL;
+    int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
+    if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
+        return NULL;
+    /* Float formats: point only here (their linear filter is §5.4's datapath). */
+    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && (fl || !t->read_norm)))
+        return NULL;
+    for (int k = 0; k < t->dims; k++)
+        if (s->address[k] > WT_ADDRESS_BORDER)
+            return NULL;
+    const wt__level *lv = &t->lv[0];
+    int norm = s->normalized && !s->force_unnormalized;
+    /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
+    if ((norm && (!is_pow2(lv->w) || !is_pow2(lv->h) || (t->dims == 3 && !is_pow2(lv->d)))) || lv->w > (1 << 20) ||
+        lv->h > (1 << 20) || lv->d > (1 << 20) || !lv->base)
+        return NULL;
+    /* 32-bit byte offsets; 4-byte reads at 1- and 2-byte texels only where
+     * the array's slack covers them */
+    size_t slices = t->layered ? t->num_layers : 1;
+    if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || lv->slice_pitch > (size_t)INT32_MAX / 2 / slices ||
+        lv->depth_pitch > (size_t)INT32_MAX / 2 / (size_t)lv->d ||
+        (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
+        return NULL;
+    *name = fl ? "tex.2d/.a2d/.3d/tld4 f32/f16, point, clamp/wrap/mirror/border"
+               : "tex.2d/.a2d/.3d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
+    return tex2d_kernel;
+}

@@ -1,0 +1,329 @@
+/* test_backend_equal.c -- every compiled-in backend against the scalar reference, bit for bit
+ * SPDX-License-Identifier: MIT
+ *
+ * For each backend usable here other than scalar: textures of the shapes
+ * the backends specialise (RGBA8 read as normalised float or element type,
+ * linear and point, clamp, normalised coordinates, power-of-two extents) and
+ * neighbours that must fall back to the generic path (other address modes,
+ * unnormalised coordinates, odd extents, sRGB, other formats), sampled by
+ * random warps whose coordinates include texel centres and edges, the 1/256
+ * weight switch points, NaN, ±inf, huge and subnormal values, under random
+ * active masks, through every op the kernels take and some they must
+ * refuse.  Every output word must equal the reference's, and inactive lanes
+ * must keep what was there.  A backend the CPU lacks is reported skipped,
+ * never passed; where a specialised kernel is expected, the test checks it
+ * was bound, so a silently generic backend fails.  A failure prints a
+ * one-line reproducer.  WARPTEX_STRESS=k runs k times the warps. */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/dispatch.h"
+#include "warptex.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t next32(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* A coordinate for an axis of n texels, normalised or not. */
+static uint32_t coord(int32_t n, int norm)
+{
+    float scale = norm ? 1.0f / (float)n : 1.0f;
+    int32_t k = (int32_t)(next32() % (uint32_t)(n + 4)) - 2;
+    switch (next32() % 12) {
+    case 0: return fbits((float)k * scale);                          /* texel edge */
+    case 1: return fbits(((float)k + 0.5f) * scale);                 /* texel centre */
+    case 2: {                                                        /* a 1/256 switch point, +-1 ulp */
+        float x = ((float)k + 0.5f + ((float)(next32() % 256) + 0.5f) / 256.0f) * scale;
+        uint32_t u = fbits(x) + (uint32_t)(int32_t)(next32() % 3) - 1u;
+        return u;
+    }
+    case 3: {
+        static const uint32_t sp[] = {0x7fc00000u, 0xffc00001u, 0x7f800000u, 0xff800000u, 0x80000000u, 0x00000001u,
+                                      0x80000001u, 0x7f7fffffu, 0xff7fffffu, 0x4e800000u, 0xce800000u, 0x3f800000u};
+        return sp[next32() % (sizeof sp / sizeof sp[0])];
+    }
+    case 4: return fbits(((float)(int32_t)(next32() % 2000001u) - 1000000.0f) * scale);   /* far outside */
+    default: return fbits(((float)next32() / 4294967296.0f * 1.5f - 0.25f) * (norm ? 1.0f : (float)n));
+    }
+}
+
+typedef struct tcase {
+    int w, h;
+    int fmt;    /* 0 RGBA8, 1 R8, 2 RGBA16, 3 R32F, 4 RG8, 5 R16, 6 RGBA32F, 7 RGBA16F, 8 RG32F (integers unsigned) */
+    int read_norm, srgb, linear, norm;
+    int addr;   /* wt_address_mode on both axes */
+    int expect; /* 1: the backend must have bound a specialised kernel */
+    int layers; /* 0: 2D; else a 2D layered texture of that many layers (.a2d) */
+    int depth;  /* 0: not 3D; else a 3D texture of that depth (.3d) */
+} tcase;
+
+static wt_tex make_tex(const tcase *c, wt_array *arr)
+{
+    static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32}, nch[] = {4, 1, 4, 1, 2, 1, 4, 4, 2};
+    static const wt_channel_kind kind[] = {WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
+                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
+                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT};
+    int b = bits[c->fmt], n = nch[c->fmt];
+    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
+    size_t nl = c->layers ? (size_t)c->layers : c->depth ? (size_t)c->depth : 1;
+    assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, (size_t)(c->layers + c->depth),
+                                     c->layers ? WT_ARRAY_LAYERED : 0),
+                     WT_SUCCESS);
+    size_t es = (size_t)b / 8 * (size_t)n, bytes = es * (size_t)c->w * (size_t)c->h * nl;
+    uint8_t *px = malloc(bytes);
+    assert_non_null(px);
+    for (size_t i = 0; i < bytes; i++)
+        px[i] = (uint8_t)next32();
+    if (kind[c->fmt] == WT_CHANNEL_FLOAT && b == 32) /* finite floats; NaNs with payloads, inf, subnormals */
+        for (size_t i = 0; i < bytes / 4; i++) {
+            float f = (float)(int32_t)next32() / 65536.0f;
+            uint32_t r = next32() % 40, u = r == 0   ? 0x7fc00000u | (next32() & 0x3fffff)
+                                            : r == 1 ? 0xff800001u | (next32() & 0x3ff)
+                                            : r == 2 ? 0x7f800000u
+                                            : r == 3 ? (next32() & 0x807fffffu)
+                                                     : fbits(f);
+            memcpy(px + 4 * i, &u, 4);
+        }
+    assert_int_equal(wt_memcpy_to_array(*arr, 0, 0, 0, px, es * (size_t)c->w, (size_t)c->w, (size_t)c->h, nl),
+                     WT_SUCCESS);
+    free(px);
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_ARRAY;
+    r.res.array.array = *arr;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
+    td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
+    td.normalized_coords = c->norm;
+    td.srgb = c->srgb;
+    td.border_color[0] = 0.25f;
+    td.border_color[1] = 1.0f;
+    td.border_color[3] = 0.5f;
+    wt_tex t = 0;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    return t;
+}
+
+static wt_op tex_op(int dtype, int flags)
+{
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = WT_FAMILY_TEX;
+    op.geom = WT_GEOM_2D;
+    op.ctype = WT_CTYPE_F32;
+    op.mip = WT_MIP_BASE;
+    op.dtype = (uint8_t)dtype;
+    op.flags = (uint8_t)flags;
+    return op;
+}
+
+static long warps_checked, kernels_seen;
+
+static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
+{
+    wt_array arr = NULL;
+    wt_tex t = make_tex(c, &arr);
+    wt__read_begin();
+    const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
+    const char *kname = NULL;
+    int bound = obj && wt__tex_kernel_of(obj, b, &kname) != NULL;
+    wt__read_end();
+    if (c->expect && !bound)
+        fail_msg("backend %s bound no kernel for case %dx%d fmt %d linear %d addr %d norm %d read_norm %d", b->name,
+                 c->w, c->h, c->fmt, c->linear, c->addr, c->norm, c->read_norm);
+    kernels_seen += bound;
+    static wt_tex_args in;
+    static wt_tex_result ref, got;
+    const int dtypes[] = {WT_DTYPE_F32, WT_DTYPE_U32, WT_DTYPE_S32, WT_DTYPE_F16};
+    for (int wi = 0; wi < nwarps; wi++) {
+        memset(&in, 0, sizeof in);
+        const int o = c->layers ? 1 : 0; /* .a2d: {layer, x, y} */
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            uint32_t r = next32() % 8;
+            in.c[0][l] = r == 0 ? next32() : r == 1 ? (uint32_t)c->layers : next32() % (uint32_t)(c->layers + 1);
+            in.c[o][l] = coord(c->w, c->norm);
+            in.c[o + 1][l] = coord(c->h, c->norm);
+            if (c->depth)
+                in.c[2][l] = coord(c->depth, c->norm);
+            in.offset[0][l] = (int32_t)(next32() % 16) - 8;
+            in.offset[1][l] = (int32_t)(next32() % 16) - 8;
+        }
+        uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
+        wt_op op = tex_op(dtypes[wi % 4 == 3 ? 3 : (int)(next32() % 3)], wi % 7 == 6 ? WT_OP_OFFSET : 0);
+        if (c->layers)
+            op.geom = WT_GEOM_A2D;
+        if (c->depth) {
+            op.geom = WT_GEOM_3D;
+            op.flags &= (uint8_t)~WT_OP_OFFSET;
+        }
+        if (wi % 3 == 1 && !c->depth) { /* tld4, any component */
+            op.family = WT_FAMILY_TLD4;
+            op.comp = (uint8_t)(next32() % 4);
+            if (op.dtype == WT_DTYPE_F16)
+                op.dtype = WT_DTYPE_F32;
+        }
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                ref.d[k][l] = got.d[k][l] = 0xdead0000u + (uint32_t)l;
+        assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+        wt_status s1 = wt_tex_warp(&op, t, 0, active, &in, &ref);
+        assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
+        wt_status s2 = wt_tex_warp(&op, t, 0, active, &in, &got);
+        assert_int_equal(s1, s2);
+        if (s1 != WT_SUCCESS)
+            continue;
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                if (ref.d[k][l] != got.d[k][l])
+                    fail_msg("repro: backend %s kernel \"%s\" tex %dx%d fmt %d read_norm %d srgb %d linear %d addr %d "
+                             "norm %d dtype %d flags %d active 0x%08x lane %d x 0x%08x y 0x%08x: d[%d] 0x%08x, "
+                             "reference 0x%08x",
+                             b->name, kname ? kname : "generic", c->w, c->h, c->fmt, c->read_norm, c->srgb, c->linear,
+                             c->addr, c->norm, op.dtype, op.flags, active, l, in.c[0][l], in.c[1][l], k, got.d[k][l],
+                             ref.d[k][l]);
+        /* The per-lane NVVM calls take the object's kernel too (the one-lane
+         * fast path): the same words as the reference. */
+        if (op.family == WT_FAMILY_TEX && op.flags == 0)
+            for (int l = 0; l < 4; l++) {
+                float x, y;
+                memcpy(&x, &in.c[o][l], 4);
+                memcpy(&y, &in.c[o + 1][l], 4);
+                int32_t layer = (int32_t)in.c[0][l];
+                float z;
+                memcpy(&z, &in.c[2][l], 4);
+                wt_float4 f[2];
+                wt_int4 u[2];
+                for (int k = 0; k < 2; k++) {
+                    assert_int_equal(wt_set_backend(k ? b->name : "scalar"), WT_SUCCESS);
+                    f[k] = c->depth    ? wt_tex_unified_3d_v4f32_f32(t, x, y, z)
+                           : c->layers ? wt_tex_unified_2d_array_v4f32_f32(t, layer, x, y)
+                                       : wt_tex_unified_2d_v4f32_f32(t, x, y);
+                    u[k] = c->depth    ? wt_tex_unified_3d_v4u32_f32(t, x, y, z)
+                           : c->layers ? wt_tex_unified_2d_array_v4u32_f32(t, layer, x, y)
+                                       : wt_tex_unified_2d_v4u32_f32(t, x, y);
+                    (void)wt_get_last_error();
+                }
+                if (memcmp(&f[0], &f[1], sizeof f[0]) || memcmp(&u[0], &u[1], sizeof u[0]))
+                    fail_msg("repro: backend %s per-lane call on tex %dx%d fmt %d linear %d addr %d norm %d at x 0x%08x "
+                             "y 0x%08x differs from the reference",
+                             b->name, c->w, c->h, c->fmt, c->linear, c->addr, c->norm, in.c[0][l], in.c[1][l]);
+            }
+        warps_checked++;
+    }
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    assert_int_equal(wt_free_array(arr), WT_SUCCESS);
+}
+
+static void every_backend_equals_scalar(void **state)
+{
+    (void)state;
+    int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
+    if (stress < 1)
+        stress = 1;
+    size_t nb;
+    const wt__backend *const *list = wt__backend_list(&nb);
+    const char *before = wt_backend_name();
+    int compared = 0;
+    for (size_t i = 0; i < nb; i++) {
+        const wt__backend *b = list[i];
+        if (b->id == WT__BACKEND_SCALAR)
+            continue;
+        if (!b->usable()) {
+            print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
+            continue;
+        }
+        const int C = WT_ADDRESS_CLAMP, W = WT_ADDRESS_WRAP, M = WT_ADDRESS_MIRROR, B = WT_ADDRESS_BORDER;
+        const int K = b->bind_tex != NULL; /* a backend with kernels must bind these */
+        const tcase cases[] = {
+            /* specialised: 8/16-bit unsigned, any mode, normalised power-of-two or unnormalised */
+            {64, 32, 0, 1, 0, 1, 1, C, K, 0, 0},  {256, 256, 0, 1, 0, 1, 1, C, K, 0, 0}, {1, 1, 0, 1, 0, 1, 1, C, K, 0, 0},
+            {2, 8, 0, 1, 0, 1, 1, C, K, 0, 0},    {1024, 4, 0, 0, 0, 0, 1, C, K, 0, 0},  {16, 16, 0, 1, 0, 0, 1, C, K, 0, 0},
+            {64, 32, 0, 1, 0, 1, 1, W, K, 0, 0},  {64, 32, 0, 1, 0, 1, 1, M, K, 0, 0},   {64, 32, 0, 1, 0, 1, 1, B, K, 0, 0},
+            {1, 2, 0, 1, 0, 1, 1, M, K, 0, 0},    {1, 1, 0, 1, 0, 1, 1, W, K, 0, 0},     {32, 8, 0, 1, 0, 0, 1, W, K, 0, 0},
+            {32, 8, 0, 0, 0, 0, 1, M, K, 0, 0},   {8, 4, 0, 0, 0, 0, 1, B, K, 0, 0},     {13, 7, 0, 1, 0, 1, 0, C, K, 0, 0},
+            {13, 7, 0, 1, 0, 1, 0, B, K, 0, 0},   {13, 7, 0, 1, 0, 0, 0, W, K, 0, 0},    {64, 32, 1, 1, 0, 1, 1, C, K, 0, 0},
+            {64, 32, 1, 1, 0, 1, 1, B, K, 0, 0},  {64, 32, 2, 1, 0, 1, 1, W, K, 0, 0},   {64, 32, 2, 0, 0, 0, 1, M, K, 0, 0},
+            {16, 16, 4, 1, 0, 1, 1, M, K, 0, 0},  {16, 16, 5, 1, 0, 1, 1, B, K, 0, 0},   {16, 16, 4, 0, 0, 0, 0, C, K, 0, 0},
+            {32, 32, 2, 1, 0, 0, 1, B, K, 0, 0},
+            /* layered (.a2d): layers past the end read the last one */
+            {16, 8, 0, 1, 0, 1, 1, C, K, 3, 0}, {16, 8, 0, 1, 0, 0, 1, W, K, 5, 0}, {8, 8, 5, 1, 0, 1, 1, B, K, 2, 0},
+            {13, 7, 6, 0, 0, 0, 0, M, K, 4, 0}, {32, 4, 4, 0, 0, 0, 0, C, K, 1, 0},
+            /* 3D (.3d) */
+            {8, 4, 0, 1, 0, 1, 1, C, K, 0, 16}, {16, 8, 2, 1, 0, 1, 1, W, K, 0, 4}, {4, 4, 1, 1, 0, 1, 1, M, K, 0, 2},
+            {8, 8, 0, 1, 0, 1, 1, B, K, 0, 8},  {5, 3, 4, 1, 0, 1, 0, C, K, 0, 7},  {8, 8, 0, 0, 0, 0, 0, B, K, 0, 4},
+            {16, 4, 6, 0, 0, 0, 0, W, K, 0, 2}, {8, 4, 0, 1, 0, 1, 1, C, 0, 0, 3},
+            /* float formats, point */
+            {64, 32, 3, 0, 0, 0, 1, B, K, 0, 0},  {64, 32, 6, 0, 0, 0, 1, C, K, 0, 0},   {32, 16, 7, 0, 0, 0, 1, W, K, 0, 0},
+            {16, 16, 8, 0, 0, 0, 1, M, K, 0, 0},  {13, 7, 6, 0, 0, 0, 0, B, K, 0, 0},    {13, 7, 7, 0, 0, 0, 0, C, K, 0, 0},
+            /* generic neighbours */
+            {13, 7, 0, 1, 0, 1, 1, C, 0, 0, 0},   {13, 7, 0, 1, 0, 1, 1, W, 0, 0, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0, 0, 0},
+            {64, 32, 3, 0, 0, 1, 1, C, 0, 0, 0},  {64, 32, 7, 0, 0, 1, 1, W, 0, 0, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0, 0, 0},
+        };
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+            compare_case(b, &cases[k], 60 * stress);
+        compared++;
+        print_message("backend %s: %ld warps equal to the reference, %ld objects with a specialised kernel\n", b->name,
+                      warps_checked, kernels_seen);
+    }
+    if (!compared)
+        print_message("no backend other than scalar is usable here: nothing compared (SKIPPED)\n");
+    assert_int_equal(wt_set_backend(before), WT_SUCCESS);
+}
+
+/* wt_backend_describe says what runs where, for each name warptex knows;
+ * forcing a backend the build or CPU lacks is an error that changes nothing. */
+static void backends_describe_themselves(void **state)
+{
+    (void)state;
+    const char *names[] = {"scalar", "avx2", "avx512", "neon"};
+    size_t nb;
+    const wt__backend *const *list = wt__backend_list(&nb);
+    for (size_t i = 0; i < 4; i++) {
+        const char *d = wt_backend_describe(names[i]);
+        assert_non_null(d);
+        int compiled = 0;
+        for (size_t k = 0; k < nb; k++)
+            compiled |= strcmp(list[k]->name, names[i]) == 0;
+        if (compiled) {
+            assert_string_not_equal(d, "compiled in: no");
+        } else {
+            assert_string_equal(d, "compiled in: no");
+            const char *before = wt_backend_name();
+            assert_int_equal(wt_set_backend(names[i]), WT_ERROR_BACKEND_UNAVAILABLE);
+            assert_string_equal(wt_backend_name(), before);
+        }
+    }
+    assert_non_null(strstr(wt_backend_describe("scalar"), "reference"));
+    assert_null(wt_backend_describe("sse9"));
+    assert_null(wt_backend_describe(NULL));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(backends_describe_themselves),
+        cmocka_unit_test(every_backend_equals_scalar),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

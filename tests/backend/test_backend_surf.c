@@ -1,0 +1,185 @@
+/* test_backend_surf.c -- every compiled-in backend's surface path against the scalar reference, bit for bit
+ * SPDX-License-Identifier: MIT
+ *
+ * Two identical pitch2D surfaces over two copies of one buffer: each random
+ * warp runs through the reference on one and through the backend on the
+ * other, and the results, trap masks and the whole buffers must agree.  The
+ * ops: suld.b / sust.b of every shape (the 4-byte ones are the fast ones),
+ * sured.b add .u32/.s32 (fast) and min .u32 (not), on 1D and 2D, under
+ * .trap, .clamp and .zero, with lanes in range, outside, misaligned and
+ * colliding on one element, random active masks, and surfaces whose base or
+ * pitch is off the 4-byte grid (those must take the reference path).  A
+ * backend the CPU lacks is reported skipped.  A failure prints a one-line
+ * reproducer. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/dispatch.h"
+#include "warptex.h"
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static uint32_t next32(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+#define BUF 4096
+
+typedef struct scase {
+    int esize_bits, nch; /* format: nch channels of esize_bits unsigned */
+    int w, h;            /* h = 0: linear (1D) */
+    int pitch_pad, origin;
+} scase;
+
+static wt_surf make_surf(uint8_t *buf, const scase *c)
+{
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    int b = c->esize_bits, n = c->nch;
+    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, WT_CHANNEL_UNSIGNED);
+    size_t es = (size_t)(b / 8 * n);
+    if (c->h == 0) {
+        r.type = WT_RESOURCE_LINEAR;
+        r.res.linear.desc = cd;
+        r.res.linear.dev_ptr = buf + c->origin;
+        r.res.linear.size_in_bytes = (size_t)c->w * es;
+    } else {
+        r.type = WT_RESOURCE_PITCH2D;
+        r.res.pitch2d.desc = cd;
+        r.res.pitch2d.dev_ptr = buf + c->origin;
+        r.res.pitch2d.width = (size_t)c->w;
+        r.res.pitch2d.height = (size_t)c->h;
+        r.res.pitch2d.pitch_in_bytes = (size_t)c->w * es + (size_t)c->pitch_pad;
+    }
+    wt_surf s = 0;
+    if (wt_create_surface_object(&s, &r) != WT_SUCCESS)
+        fail_msg("surface: %s", wt_last_error_message());
+    return s;
+}
+
+static wt_op surf_op(int family, int geom, int vec, int bits, int clamp)
+{
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = (uint8_t)family;
+    op.mode = WT_SURF_B;
+    op.geom = (uint8_t)geom;
+    op.vec = (uint8_t)vec;
+    op.bits = (uint8_t)bits;
+    op.clamp = (uint8_t)clamp;
+    return op;
+}
+
+static void one_case(const wt__backend *b, const scase *c, int warps)
+{
+    static _Alignas(64) uint8_t ba[BUF], bb[BUF];
+    for (int i = 0; i < BUF; i++)
+        ba[i] = bb[i] = (uint8_t)next32();
+    wt_surf sa = make_surf(ba, c), sb = make_surf(bb, c);
+    int row = c->w * c->esize_bits / 8 * c->nch, h = c->h ? c->h : 1;
+    static wt_surf_args in;
+    static wt_surf_result ra, rb;
+    static const int shapes[][2] = {{1, 32}, {2, 16}, {4, 8}, {1, 8}, {2, 32}, {4, 32}, {1, 64}};
+    for (int wi = 0; wi < warps; wi++) {
+        int fam = (int)(next32() % 3), sh = (int)(next32() % 8);
+        int clamp = (int)(next32() % 3);
+        wt_op op;
+        if (fam == 2) {
+            op = surf_op(WT_FAMILY_SURED, c->h ? WT_GEOM_2D : WT_GEOM_1D, 1, 32, clamp);
+            op.redop = sh < 5 ? WT_RED_ADD : WT_RED_MIN;
+            op.rtype = sh < 3 ? WT_RTYPE_U32 : sh < 5 ? WT_RTYPE_S32 : WT_RTYPE_U32;
+        } else {
+            int k = sh < 4 ? sh % 3 : sh - 1; /* mostly 4-byte shapes */
+            op = surf_op(fam ? WT_FAMILY_SUST : WT_FAMILY_SULD, c->h ? WT_GEOM_2D : WT_GEOM_1D, shapes[k][0],
+                         shapes[k][1], clamp);
+        }
+        int collide = next32() % 4 == 0;
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            int32_t x, y;
+            switch (next32() % 8) {
+            case 0: x = (int32_t)(next32() % (uint32_t)(row + 16)) - 8, y = (int32_t)(next32() % (uint32_t)(h + 4)) - 2; break;
+            case 1: x = (int32_t)next32(), y = (int32_t)next32(); break;
+            default: x = 4 * (int32_t)(next32() % (uint32_t)(row / 4 + 1)), y = (int32_t)(next32() % (uint32_t)h); break;
+            }
+            if (collide)
+                x = 4 * (l % 3), y = 0;
+            in.c[0][l] = x;
+            in.c[1][l] = y;
+            for (int k = 0; k < 4; k++)
+                in.v[k][l] = (uint64_t)next32() << 32 | next32();
+        }
+        uint32_t active = wi % 3 == 0 ? 0xffffffffu : next32();
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                ra.d[k][l] = rb.d[k][l] = 0xabcdef00u + (uint64_t)l;
+        ra.trap = rb.trap = 0x5a5a5a5au;
+        assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+        wt_status s1 = wt_surf_warp(&op, sa, active, &in, &ra);
+        assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
+        wt_status s2 = wt_surf_warp(&op, sb, active, &in, &rb);
+        const char *what = NULL;
+        int bad_k = 0, bad_l = 0;
+        if (s1 != s2 || ra.trap != rb.trap)
+            what = "status/trap";
+        for (int k = 0; k < 4 && !what; k++)
+            for (int l = 0; l < WT_WARP_SIZE && !what; l++)
+                if (ra.d[k][l] != rb.d[k][l])
+                    what = "result", bad_k = k, bad_l = l;
+        if (!what && memcmp(ba, bb, BUF))
+            what = "memory";
+        if (what)
+            fail_msg("repro: backend %s surface %dx%d of %d x %d-bit pitch+%d origin %d: family %d vec %d bits %d "
+                     "redop %d rtype %d clamp %d active 0x%08x: %s differs (status %d/%d trap 0x%08x/0x%08x, d[%d][%d] "
+                     "0x%llx/0x%llx)",
+                     b->name, c->w, c->h, c->nch, c->esize_bits, c->pitch_pad, c->origin, op.family, op.vec, op.bits,
+                     op.redop, op.rtype, op.clamp, active, what, s1, s2, ra.trap, rb.trap, bad_k, bad_l,
+                     (unsigned long long)ra.d[bad_k][bad_l], (unsigned long long)rb.d[bad_k][bad_l]);
+    }
+    assert_int_equal(wt_destroy_surface_object(sa), WT_SUCCESS);
+    assert_int_equal(wt_destroy_surface_object(sb), WT_SUCCESS);
+}
+
+static void every_backend_surfaces_equal_scalar(void **state)
+{
+    (void)state;
+    int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
+    if (stress < 1)
+        stress = 1;
+    size_t nb;
+    const wt__backend *const *list = wt__backend_list(&nb);
+    const char *before = wt_backend_name();
+    for (size_t i = 0; i < nb; i++) {
+        const wt__backend *b = list[i];
+        if (b->id == WT__BACKEND_SCALAR)
+            continue;
+        if (!b->usable()) {
+            print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
+            continue;
+        }
+        const scase cases[] = {
+            {8, 4, 16, 8, 0, 0},  {8, 4, 16, 8, 12, 64}, {32, 1, 7, 5, 4, 0}, {8, 1, 13, 9, 3, 0},
+            {8, 4, 9, 6, 0, 1},   {16, 2, 5, 3, 2, 2},   {8, 4, 64, 0, 0, 0}, {32, 1, 50, 0, 0, 4},
+            {8, 1, 30, 0, 0, 3},  {32, 4, 4, 4, 0, 0}, {8, 1, 7, 5, 1, 0}, {8, 1, 11, 0, 0, 0},
+        };
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+            one_case(b, &cases[k], 300 * stress);
+        print_message("backend %s: surface warps equal to the reference\n", b->name);
+    }
+    assert_int_equal(wt_set_backend(before), WT_SUCCESS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_backend_surfaces_equal_scalar),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

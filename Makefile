@@ -5,6 +5,7 @@
 #   make test    build and run the whole test suite (prints "N passed, M failed")
 #   make asan    the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan    the test suite built with ThreadSanitizer
+#   make test-aarch64  the test suite cross-compiled for 64-bit Arm, run under qemu-aarch64
 #   make bench   the standard benchmark workloads, every backend, 1 thread and all cores
 #   make install PREFIX=/usr/local
 
@@ -13,8 +14,21 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
 DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev
+# make test-aarch64: Debian's cross compilers and qemu-user, and (multiarch, arm64) the libraries
+# the tests and the command link and the arm64 runtime they run on under qemu
+# (cmake/toolchain-aarch64-linux-gnu.cmake says why the multiarch runtime).
+DEBS_AARCH64 = gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user \
+               libcmocka-dev:arm64 libstb-dev:arm64 pkgconf:arm64 libgomp1:arm64 libstdc++6:arm64
+BUILD_AARCH64 ?= build-aarch64
+# The backends the aarch64 run must prove it ran: scalar always, neon once src/neon has kernels
+# (then it must also be the one chosen by default); until then neon must not be compiled in.
+ifneq ($(wildcard src/neon/*.c),)
+AARCH64_BACKENDS = --expect scalar --expect neon --default neon
+else
+AARCH64_BACKENDS = --expect scalar --absent neon --default scalar
+endif
 
-.PHONY: all deps build demo test test-backends bench asan tsan install clean
+.PHONY: all deps deps-aarch64 build demo test test-backends test-aarch64 bench asan tsan install clean
 
 all: build
 
@@ -29,6 +43,16 @@ deps:
 	  else echo "warptex: need root to apt-get install$$missing" >&2; exit 1; fi; \
 	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
 	fi
+
+# The arm64 packages need arm64 as a dpkg architecture (multiarch) first.
+deps-aarch64: deps
+	@if ! dpkg --print-foreign-architectures | grep -qx arm64; then \
+	  echo "warptex: dpkg --add-architecture arm64"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "warptex: need root to dpkg --add-architecture arm64" >&2; exit 1; fi; \
+	  $$SUDO dpkg --add-architecture arm64; \
+	fi
+	@$(MAKE) --no-print-directory deps DEBS="$(DEBS_AARCH64)"
 
 $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWT_WERROR=ON $(CMAKE_FLAGS)
@@ -77,8 +101,29 @@ asan:
 tsan:
 	$(MAKE) test BUILD=build-tsan CMAKE_FLAGS="-DWT_SANITIZER=thread -DWT_BUILD_TOOLS=OFF -DWT_BUILD_BENCH=OFF"
 
+# Cross-compiled for aarch64 with the toolchain file; ctest runs every test under qemu-aarch64
+# (CMAKE_CROSSCOMPILING_EMULATOR).  Then .ci/check-backends shows, from the arm64 warptex
+# command under qemu, which backends are live and that the expected ones ran.  (On an arm64
+# machine: the native build and run.)
+ifeq ($(shell dpkg --print-architecture 2>/dev/null),arm64)
+test-aarch64:
+	$(MAKE) test BUILD=$(BUILD_AARCH64)
+	@.ci/check-backends $(AARCH64_BACKENDS) -- $(BUILD_AARCH64)/warptex
+else
+test-aarch64: deps-aarch64
+	@test -f $(BUILD_AARCH64)/CMakeCache.txt || \
+	  cmake -S . -B $(BUILD_AARCH64) -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/toolchain-aarch64-linux-gnu.cmake \
+	        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWT_WERROR=ON $(CMAKE_FLAGS)
+	cmake --build $(BUILD_AARCH64) -j $(JOBS)
+	@.ci/ctest-summary $(BUILD_AARCH64) $(JOBS)
+	@emu=$$(sed -n 's/^WT_QEMU_AARCH64:FILEPATH=//p' $(BUILD_AARCH64)/CMakeCache.txt); \
+	 pfx=$$(sed -n 's/^WT_QEMU_LD_PREFIX:PATH=//p' $(BUILD_AARCH64)/CMakeCache.txt); \
+	 if [ -z "$$emu" ] || [ ! -x "$$emu" ]; then echo "warptex: no qemu-aarch64 in $(BUILD_AARCH64)" >&2; exit 1; fi; \
+	 .ci/check-backends $(AARCH64_BACKENDS) -- "$$emu" -L "$$pfx" $(BUILD_AARCH64)/warptex
+endif
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf build build-asan build-tsan build-clang out
+	rm -rf build build-asan build-tsan build-clang $(BUILD_AARCH64) out

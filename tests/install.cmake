@@ -7,6 +7,8 @@
 #
 # Not under the sanitizers: the installed library and every consumer would need their runtimes.
 # Not with absolute install directories either: they would not lie under the scratch prefix.
+# Cross-compiled, the consumers are configured with the same toolchain file and run (as the
+# installed commands are) through CMAKE_CROSSCOMPILING_EMULATOR.
 set(WT_INSTALL_RELATIVE ON)
 foreach(d LIBDIR BINDIR INCLUDEDIR)
   if(IS_ABSOLUTE "${CMAKE_INSTALL_${d}}")
@@ -27,6 +29,20 @@ if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
   if(TARGET warptex-bench)
     set(WT_INSTALL_BENCH ON)
   endif()
+  set(WT_INSTALL_TOOLCHAIN "")
+  set(WT_INSTALL_EMULATOR "")
+  if(CMAKE_CROSSCOMPILING)
+    # A relative toolchain path is CMake's: the build directory's first, then the source's.
+    set(WT_INSTALL_TOOLCHAIN ${CMAKE_TOOLCHAIN_FILE})
+    if(NOT IS_ABSOLUTE "${WT_INSTALL_TOOLCHAIN}")
+      if(EXISTS ${PROJECT_BINARY_DIR}/${WT_INSTALL_TOOLCHAIN})
+        set(WT_INSTALL_TOOLCHAIN ${PROJECT_BINARY_DIR}/${WT_INSTALL_TOOLCHAIN})
+      else()
+        set(WT_INSTALL_TOOLCHAIN ${PROJECT_SOURCE_DIR}/${WT_INSTALL_TOOLCHAIN})
+      endif()
+    endif()
+    set(WT_INSTALL_EMULATOR ${CMAKE_CROSSCOMPILING_EMULATOR})
+  endif()
   foreach(step prefix find_package find_package_cxx add_subdirectory pkgconfig tools)
     add_test(NAME install_${step}
              COMMAND ${CMAKE_COMMAND} -DSTEP=${step} -DBUILD_DIR=${PROJECT_BINARY_DIR}
@@ -35,7 +51,8 @@ if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
                      -DBINDIR=${CMAKE_INSTALL_BINDIR} -DINCLUDEDIR=${CMAKE_INSTALL_INCLUDEDIR}
                      -DCC=${CMAKE_C_COMPILER} "-DGENERATOR=${CMAKE_GENERATOR}"
                      -DOPENMP=${WT_INSTALL_USES_OPENMP} -DTOOLS=${WT_INSTALL_TOOLS}
-                     -DBENCH=${WT_INSTALL_BENCH}
+                     -DBENCH=${WT_INSTALL_BENCH} "-DTOOLCHAIN=${WT_INSTALL_TOOLCHAIN}"
+                     "-DEMULATOR=${WT_INSTALL_EMULATOR}"
                      -P ${PROJECT_SOURCE_DIR}/tests/install/check_install.cmake)
     set_tests_properties(install_${step} PROPERTIES SKIP_REGULAR_EXPRESSION "install check: skipped"
                          TIMEOUT 120)

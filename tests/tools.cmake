@@ -4,15 +4,17 @@
 #
 # Included by CMakeLists.txt (tests/*.cmake).  Each test runs this file as a
 # script:  cmake -DEXE=... -DARGS=a|b|c [-DRC=n] [-DOUT_RE=re] [-DERR_RE=re]
-#                [-DTHEN=a|b|c] [-DTHEN_RC=n] [-DTHEN_OUT_RE=re] [-DTHEN_ERR_RE=re] -P tools.cmake
+#                [-DTHEN=a|b|c] [-DTHEN_RC=n] [-DTHEN_OUT_RE=re] [-DTHEN_ERR_RE=re]
+#                [-DEMULATOR=cmd;args] -P tools.cmake
 # It runs EXE with ARGS ('|' separates arguments), checks the exit code (RC,
 # default 0) and that stdout/stderr match OUT_RE/ERR_RE, then does the same for
-# the optional second command THEN.
+# the optional second command THEN.  A cross build's EXE runs through EMULATOR
+# (CMAKE_CROSSCOMPILING_EMULATOR, a list: qemu-aarch64 -L /).
 
 if(CMAKE_SCRIPT_MODE_FILE)
   function(wt_tool_run args rc out_re err_re)
     string(REPLACE "|" ";" argv "${args}")
-    execute_process(COMMAND ${EXE} ${argv} RESULT_VARIABLE got OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    execute_process(COMMAND ${EMULATOR} ${EXE} ${argv} RESULT_VARIABLE got OUTPUT_VARIABLE out ERROR_VARIABLE err)
     message("$ warptex ${argv}\n${out}${err}-> exit ${got}")
     if(NOT "${got}" STREQUAL "${rc}")
       message(FATAL_ERROR "expected exit code ${rc}, got ${got}")
@@ -45,11 +47,17 @@ if(TARGET warptex)
   set(WT_TOOL_DIR ${PROJECT_BINARY_DIR}/tool_out)
   file(MAKE_DIRECTORY ${WT_TOOL_DIR})
   set(WT_IN ${WT_TOOL_DIR}/input.png)
+  # Cross-compiled: the command runs through the emulator (the toolchain file's), passed on to
+  # the script as one argument and to write_checks.sh as its trailing arguments.
+  set(WT_TOOL_EMULATOR "")
+  if(CMAKE_CROSSCOMPILING)
+    set(WT_TOOL_EMULATOR ${CMAKE_CROSSCOMPILING_EMULATOR})
+  endif()
 
   # wt_tool_test(NAME ARGS <a|b|c> [RC n] [OUT_RE re] [ERR_RE re] [THEN ...] [THEN_RC n] ...)
   function(wt_tool_test name)
     cmake_parse_arguments(T "SETUP" "ARGS;RC;OUT_RE;ERR_RE;THEN;THEN_RC;THEN_OUT_RE;THEN_ERR_RE" "" ${ARGN})
-    set(defs -DEXE=$<TARGET_FILE:warptex> "-DARGS=${T_ARGS}")
+    set(defs -DEXE=$<TARGET_FILE:warptex> "-DARGS=${T_ARGS}" "-DEMULATOR=${WT_TOOL_EMULATOR}")
     foreach(k RC OUT_RE ERR_RE THEN THEN_RC THEN_OUT_RE THEN_ERR_RE)
       if(DEFINED T_${k})
         list(APPEND defs "-D${k}=${T_${k}}")
@@ -65,7 +73,8 @@ if(TARGET warptex)
 
   # ---- runs that must succeed ------------------------------------------------
   add_test(NAME tool_info COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:warptex> -DARGS=info
-                                  "-DOUT_RE=backend in use: +[a-z0-9]+" -P ${CMAKE_CURRENT_LIST_FILE})
+                                  "-DOUT_RE=backend in use: +[a-z0-9]+" "-DEMULATOR=${WT_TOOL_EMULATOR}"
+                                  -P ${CMAKE_CURRENT_LIST_FILE})
   wt_tool_test(tool_help ARGS "--help" OUT_RE "resample IN OUT")
   wt_tool_test(tool_resample_help ARGS "resample|--help" OUT_RE "--address")
   # A small non-square input keeps every run fast (also under the sanitizers).
@@ -195,7 +204,7 @@ if(TARGET warptex)
   foreach(c size_limit_input write_dev_full write_stdout_full write_ulimit resample_in_place_keeps_input
             resample_in_place)
     add_test(NAME tool_${c} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/write_checks.sh $<TARGET_FILE:warptex>
-                                    ${WT_TOOL_DIR}/${c} ${c})
+                                    ${WT_TOOL_DIR}/${c} ${c} ${WT_TOOL_EMULATOR})
     set_tests_properties(tool_${c} PROPERTIES TIMEOUT 60)
   endforeach()
 endif()

@@ -22,6 +22,14 @@
 WT__SIMD_KERNELS(avx2)
 WT__SIMD_KERNELS(neon)
 
+/* Helpers the kernels call per tap: inlined, so that their vectors stay in
+ * registers instead of crossing calls through memory. */
+#if defined(__GNUC__)
+#define WT_SIMD_INLINE inline __attribute__((always_inline))
+#else
+#define WT_SIMD_INLINE inline
+#endif
+
 /* Inside a template: NAME_<isa> for the backend that includes it. */
 #define WT__SIMD_CAT2(a, b) a##_##b
 #define WT__SIMD_CAT(a, b) WT__SIMD_CAT2(a, b)
@@ -30,8 +38,8 @@ WT__SIMD_KERNELS(neon)
 /* What the instantiated kernels cover, for wt_backend_describe(). */
 #define WT__SIMD_PATHS                                                                                           \
     "tex.2d/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM or unsigned element type (point/linear) and of "  \
-    "f32/f16 (point), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or power-of-two normalised coordinates; " \
-    "suld.b/sust.b of 4-byte accesses and sured.b add .u32/.s32 on 1D/2D surfaces; everything else through the " \
+    "f32/f16 (point), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates; " \
+    "suld.b/sust.b of every shape and sured.b add .u32/.s32 on 1D/2D surfaces; everything else through the " \
     "reference, one lane at a time"
 
 #endif

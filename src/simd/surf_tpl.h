@@ -1,9 +1,11 @@
-/* surf_tpl.h -- suld.b/sust.b of 4-byte accesses and sured.b add.32 on 1D/2D surfaces, 8 lanes at a time (a template: simd_kernels.h)
+/* surf_tpl.h -- suld.b/sust.b of every shape and sured.b add.32 on 1D/2D surfaces, 8 lanes at a time (a template: simd_kernels.h)
  * SPDX-License-Identifier: MIT
  *
- * The common surface accesses of image programs (a .b32, .v2.b16 or
- * .v4.b8 load or store; a 32-bit add) at a lane that is aligned and inside
- * the surface are one gather, one store or one native atomic per lane.  Every
+ * The common surface accesses of image programs (a .b load or store of any
+ * PTX shape, 1 to 16 bytes; a 32-bit add) at a lane that is aligned and
+ * inside the surface are gathers, one store or one native atomic per lane
+ * (1- and 2-byte loads only on arrays, whose slack covers the 4-byte
+ * gather).  Every
  * other lane -- misaligned, outside (whatever the clamp mode does with it),
  * another shape -- goes through the reference, which is what makes them
  * exact (tests/backend/test_backend_surf.c):
@@ -31,53 +33,58 @@ static uint32_t mask_bits(simde__m256i m) { return (uint32_t)simde_mm256_movemas
 /* Which shape of op this file runs; 0: none (all lanes to the reference). */
 enum { FAST_NONE, FAST_LOAD, FAST_STORE, FAST_ADD };
 
+/* The .b access size in bytes, or 0 when the shape is not one of PTX's. */
+static int access_size(const wt_op *op)
+{
+    int b = op->bits, v = op->vec;
+    if ((b != 8 && b != 16 && b != 32 && b != 64) || (v != 1 && v != 2 && v != 4) || v * b > 128)
+        return 0;
+    return v * b / 8;
+}
+
 static int fast_kind(const wt__surf *s, const wt_op *op)
 {
     if (op->mode != WT_SURF_B || (op->geom != WT_GEOM_1D && op->geom != WT_GEOM_2D) || s->num_layers)
         return FAST_NONE;
     /* Byte offsets y * row_pitch + x must fit 32 bits. */
     uint64_t h = s->h ? s->h : 1;
-    if (s->row_pitch > (uint64_t)INT32_MAX / h || (uint64_t)s->w * s->fmt.esize > (uint64_t)INT32_MAX)
+    if (s->row_pitch > (uint64_t)INT32_MAX / h || (uint64_t)s->w * s->fmt.esize > (uint64_t)INT32_MAX / 2)
         return FAST_NONE;
     if (op->family == WT_FAMILY_SURED)
         return op->redop == WT_RED_ADD && (op->rtype == WT_RTYPE_U32 || op->rtype == WT_RTYPE_S32) &&
                        (((uintptr_t)s->base | s->row_pitch) & 3u) == 0
                    ? FAST_ADD
                    : FAST_NONE;
-    if (op->vec * op->bits != 32 || (op->bits != 8 && op->bits != 16 && op->bits != 32))
+    int sz = access_size(op);
+    if (!sz)
         return FAST_NONE;
-    return op->family == WT_FAMILY_SULD ? FAST_LOAD : op->family == WT_FAMILY_SUST ? FAST_STORE : FAST_NONE;
+    if (op->family == WT_FAMILY_SULD)
+        /* Loads gather 4-byte words: a 1- or 2-byte access reads past its
+         * element, which only an array's slack covers (array.c). */
+        return sz >= 4 || s->arr ? FAST_LOAD : FAST_NONE;
+    return op->family == WT_FAMILY_SUST ? FAST_STORE : FAST_NONE;
 }
 
-/* Lanes of group g that are active, 4-byte aligned and wholly inside (§10.1,
- * §10.2), and their byte offsets from the surface base. */
-static uint32_t fast_lanes(const wt__surf *s, const wt_op *op, uint32_t act8, const wt_surf_args *in, int g,
+/* Lanes of group g that are active, aligned to the access size sz and
+ * wholly inside (§10.1, §10.2), and their byte offsets from the base. */
+static uint32_t fast_lanes(const wt__surf *s, const wt_op *op, int sz, uint32_t act8, const wt_surf_args *in, int g,
                            simde__m256i *off)
 {
     simde__m256i x = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
     simde__m256i y = op->geom == WT_GEOM_2D ? simde_mm256_loadu_si256((const void *)&in->c[1][g])
                                             : simde_mm256_setzero_si256();
     int32_t row_bytes = (int32_t)(s->w * s->fmt.esize), h = (int32_t)(s->h ? s->h : 1);
-    simde__m256i aligned = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(3)),
+    simde__m256i aligned = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(sz - 1)),
                                                    simde_mm256_setzero_si256());
-    /* 0 <= x <= row_bytes - 4 and 0 <= y < h, as signed compares */
+    /* 0 <= x <= row_bytes - sz and 0 <= y < h, as signed compares */
     simde__m256i x_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), x),
-                                                 simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(row_bytes - 3), x));
+                                                 simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(row_bytes - sz + 1), x));
     simde__m256i y_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), y),
                                                  simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(h), y));
     simde__m256i ok = simde_mm256_and_si256(simde_mm256_and_si256(aligned, x_ok),
                                             simde_mm256_and_si256(y_ok, lane_mask(act8)));
     *off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, simde_mm256_set1_epi32((int32_t)s->row_pitch)), x);
     return mask_bits(ok);
-}
-
-/* The element parts of a 32-bit word: vec parts of bits each. */
-static void split_word(const wt_op *op, simde__m256i t, simde__m256i part[4])
-{
-    int b = op->bits;
-    simde__m256i m = simde_mm256_set1_epi32(b == 32 ? -1 : (int32_t)((1u << b) - 1u));
-    for (int k = 0; k < 4; k++)
-        part[k] = k < op->vec ? simde_mm256_and_si256(simde_mm256_srli_epi32(t, b * k), m) : simde_mm256_setzero_si256();
 }
 
 uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
@@ -87,28 +94,40 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
     if (kind == FAST_NONE)
         return wt__surf_warp_reference(s, op, active, in, out);
     uint32_t slow = 0;
+    const int sz = kind == FAST_ADD ? 4 : access_size(op);
     if (kind == FAST_LOAD) {
+        const int words = sz < 4 ? 1 : sz / 4, eb = op->bits / 8;
         for (int g = 0; g < WT_WARP_SIZE; g += 8) {
             uint32_t act = (active >> g) & 0xffu;
             if (!act)
                 continue;
             simde__m256i off;
-            uint32_t ok = fast_lanes(s, op, act, in, g, &off);
+            uint32_t ok = fast_lanes(s, op, sz, act, in, g, &off);
             slow |= (act & ~ok) << g;
             if (!ok)
                 continue;
             simde__m256i m = lane_mask(ok);
-            simde__m256i t = simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(),
-                                                              (const int32_t *)(const void *)s->base, off, m, 1);
-            simde__m256i part[4];
-            split_word(op, t, part);
-            /* d is 64-bit per lane: widen each part (zero-extended, §10.1) */
-            for (int k = 0; k < 4; k++) {
-                uint32_t v[8];
-                simde_mm256_storeu_si256((void *)v, part[k]);
-                for (int l = 0; l < 8; l++)
-                    if (ok >> l & 1)
-                        out->d[k][g + l] = v[l];
+            uint32_t w[4][8];
+            for (int k = 0; k < words; k++)
+                simde_mm256_storeu_si256((void *)w[k], simde_mm256_mask_i32gather_epi32(
+                                                           simde_mm256_setzero_si256(),
+                                                           (const int32_t *)(const void *)s->base,
+                                                           simde_mm256_add_epi32(off, simde_mm256_set1_epi32(4 * k)),
+                                                           m, 1));
+            /* element k of the access, little-endian, zero-extended (§10.1) */
+            for (int l = 0; l < 8; l++) {
+                if (!(ok >> l & 1))
+                    continue;
+                uint8_t bytes[16];
+                for (int k = 0; k < words; k++)
+                    memcpy(bytes + 4 * k, &w[k][l], 4);
+                for (int k = 0; k < 4; k++) {
+                    uint64_t v = 0;
+                    if (k < op->vec)
+                        for (int i = eb; i-- > 0;)
+                            v = v << 8 | bytes[k * eb + i];
+                    out->d[k][g + l] = v;
+                }
             }
         }
         return slow ? wt__surf_warp_reference(s, op, slow, in, out) : 0;
@@ -121,22 +140,22 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
         if (!act)
             continue;
         simde__m256i off;
-        fast |= fast_lanes(s, op, act, in, g, &off) << g;
+        fast |= fast_lanes(s, op, sz, act, in, g, &off) << g;
         simde_mm256_storeu_si256((void *)&offs[g], off);
     }
     slow = active & ~fast;
     if (kind == FAST_STORE) {
         if (slow)
             return wt__surf_warp_reference(s, op, active, in, out);
-        const int b = op->bits;
-        const uint32_t m = b == 32 ? 0xffffffffu : (1u << b) - 1u;
+        const int eb = op->bits / 8;
         for (int l = 0; l < WT_WARP_SIZE; l++) {
             if (!(fast >> l & 1))
                 continue;
-            uint32_t w = 0;
-            for (int k = 0; k < op->vec; k++)
-                w |= ((uint32_t)in->v[k][l] & m) << (b * k); /* the low bits of each source element */
-            memcpy(s->base + offs[l], &w, 4);                /* little-endian host: the element's bytes */
+            uint8_t bytes[16];
+            for (int k = 0; k < op->vec; k++) /* the low bits of each source element, little-endian */
+                for (int i = 0; i < eb; i++)
+                    bytes[k * eb + i] = (uint8_t)(in->v[k][l] >> (8 * i));
+            memcpy(s->base + offs[l], bytes, (size_t)sz);
             for (int k = 0; k < 4; k++)
                 out->d[k][l] = 0;
         }

@@ -5,15 +5,16 @@
  * shape is one they cover: a plain 2D texture of one level, 1, 2 or 4
  * channels of 8 or 16 unsigned bits (read as normalised float or as element
  * type; point or linear) or of f32/f16 (point), any of clamp, wrap, mirror and border on each
- * axis, read through its own sampler with coordinates that are either
- * unnormalised or normalised on power-of-two extents.  A warp call then runs
+ * axis, read through its own sampler.  A warp call then runs
  * them instead of the per-lane reference.  They reproduce the reference's
  * arithmetic bit for bit (tests/backend/test_backend_equal.c):
  *
  *   - Coordinates (§3.1, §3.4, D2.8): x = c * N on a power-of-two level, or
  *     c itself when unnormalised, is exact in f32, so the reference's exact
  *     fixed point and every decision taken from it follow from f32
- *     operations that are exact too.  NaN reads as 0 under clamp and border;
+ *     operations that are exact too.  On other levels the reference's
+ *     U = floor(c * 2^21), x = U * N / 2^21 is computed in double, where it
+ *     is exact (x9_npot).  NaN reads as 0 under clamp and border;
  *     under wrap and mirror a non-finite coordinate reads texel 0 (D2.7).
  *     Wrap and mirror reduce x modulo 2N first, r = x - floor(x / 2N) * 2N,
  *     which is exact (the difference is representable) and changes no
@@ -138,28 +139,54 @@ typedef struct axis8 {
 /* §4.2 on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
 static simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
 {
-    if (mode == WT_ADDRESS_WRAP)
-        return simde_mm256_and_si256(i, iset(n - 1));
-    simde__m256i t = simde_mm256_and_si256(i, iset(2 * n - 1)); /* i mod 2N */
+    /* t = i mod 2N for i in [-1, 2N] */
+    simde__m256i t = simde_mm256_add_epi32(i, simde_mm256_and_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), i),
+                                                                     iset(2 * n)));
+    t = simde_mm256_sub_epi32(t, simde_mm256_and_si256(simde_mm256_cmpgt_epi32(t, iset(2 * n - 1)), iset(2 * n)));
     simde__m256i upper = simde_mm256_cmpgt_epi32(t, iset(n - 1));
-    return simde_mm256_blendv_epi8(t, simde_mm256_sub_epi32(iset(2 * n - 1), t), upper);
+    if (mode == WT_ADDRESS_WRAP) /* t mod N */
+        return simde_mm256_sub_epi32(t, simde_mm256_and_si256(upper, iset(n)));
+    return simde_mm256_blendv_epi8(t, simde_mm256_sub_epi32(iset(2 * n - 1), t), upper); /* mirror */
 }
 
-/* gather: tld4's footprint (no pre-clamp; non-finite periodic -> texels 0, 1).
- * Everything is decided from X9 = floor(x * 512), x in 2^-9 texel units,
- * an int32 here: floor(frac(x - 0.5) * 256 + 1/2) and floor(x - 0.5) only
- * look at x on the 2^-9 grid, which the reference's 2^-21 fixed point
- * contains. */
-static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
+/* X9 = floor(x * 512) for 4 lanes of normalised c on n texels, n not a power
+ * of two, as the reference computes it (§3.1, Q16, D2.8): U = floor(c * 2^21)
+ * exactly, x = U * N / 2^21.  In double everything here is exact: c is
+ * limited first (periodic: U modulo 2^22, which is x modulo 2N; otherwise c
+ * to [-4, 5], far enough outside that no texel read changes), so U * N <
+ * 2^41. */
+static simde__m128i x9_npot4(simde__m128 c4, int32_t n, int periodic)
+{
+    simde__m256d u = simde_mm256_floor_pd(simde_mm256_mul_pd(simde_mm256_cvtps_pd(c4), simde_mm256_set1_pd(2097152.0)));
+    if (periodic)
+        u = simde_mm256_sub_pd(u, simde_mm256_mul_pd(simde_mm256_floor_pd(simde_mm256_mul_pd(u, simde_mm256_set1_pd(1.0 / 4194304.0))),
+                                                     simde_mm256_set1_pd(4194304.0)));
+    simde__m256d x9 = simde_mm256_floor_pd(simde_mm256_mul_pd(simde_mm256_mul_pd(u, simde_mm256_set1_pd((double)n)),
+                                                              simde_mm256_set1_pd(1.0 / 4096.0)));
+    return simde_mm256_cvttpd_epi32(x9);
+}
+
+static simde__m256i x9_npot(simde__m256 c, int32_t n, int periodic)
+{
+    simde__m128i lo = x9_npot4(simde_mm256_castps256_ps128(c), n, periodic);
+    simde__m128i hi = x9_npot4(simde_mm256_extractf128_ps(c, 1), n, periodic);
+    return simde_mm256_inserti128_si256(simde_mm256_castsi128_si256(lo), hi, 1);
+}
+
+static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
 {
     const int32_t n = p->n[k];
     const int mode = p->mode[k];
     const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
     simde__m256 finite = simde_mm256_cmp_ps(simde_mm256_sub_ps(c, c), simde_mm256_setzero_ps(), SIMDE_CMP_EQ_OQ);
     simde__m256i x9;
-    if (periodic) {
-        /* Periodic modes are normalised (unnormalised ones became clamp) on
-         * power-of-two N, so x * 512 = c * (N * 512) is exact, and only X9
+    const int npot = p->norm && (n & (n - 1)) != 0;
+    if (periodic && npot) {
+        /* D2.7: non-finite c is fixed up below; it gets c = 0 here. */
+        x9 = x9_npot(simde_mm256_and_ps(c, finite), n, 1); /* in [0, 2N * 512) */
+    } else if (periodic) {
+        /* Periodic modes are normalised (unnormalised ones became clamp), so
+         * on power-of-two N x * 512 = c * (N * 512) is exact, and only X9
          * modulo 2N * 512 = 2^m matters (§4.2).  Below 2^30 in magnitude
          * floor(y) converts exactly and two's complement reduces it; above,
          * y is a multiple of 2^7 and y - floor(y / 2^m) * 2^m is exact (an
@@ -173,13 +200,21 @@ static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, in
         x9 = simde_mm256_cvttps_epi32(simde_mm256_blendv_ps(y, yr, big));
         x9 = simde_mm256_and_si256(x9, iset((int32_t)m - 1));
     } else {
-        simde__m256 x = p->norm ? simde_mm256_mul_ps(c, fset((float)n)) : c; /* overflow to ±inf clamps like ±SAT */
-        x = simde_mm256_and_ps(x, simde_mm256_cmp_ps(x, x, SIMDE_CMP_ORD_Q)); /* §3.4: NaN reads as 0 */
         /* Clamp pre-clamps a linear filter's x to [0.5, N - 0.5] (§1 step 4);
-         * otherwise [-2, N + 2] leaves every texel read unchanged. */
+         * otherwise [-2, N + 2] leaves every texel read unchanged.  On the
+         * 2^-9 grid those bounds are exact, so clamping X9 is clamping x. */
         int pre = filter && !gather && mode == WT_ADDRESS_CLAMP;
-        x = simde_mm256_min_ps(simde_mm256_max_ps(x, fset(pre ? 0.5f : -2.0f)), fset(pre ? (float)n - 0.5f : (float)n + 2.0f));
-        x9 = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(simde_mm256_mul_ps(x, fset(512.0f))));
+        int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
+        simde__m256 cn = simde_mm256_and_ps(c, simde_mm256_cmp_ps(c, c, SIMDE_CMP_ORD_Q)); /* §3.4: NaN reads as 0 */
+        if (npot) {
+            cn = simde_mm256_min_ps(simde_mm256_max_ps(cn, fset(-4.0f)), fset(5.0f));
+            x9 = x9_npot(cn, n, 0);
+        } else {
+            simde__m256 x = p->norm ? simde_mm256_mul_ps(cn, fset((float)n)) : cn; /* ±inf clamps like ±SAT */
+            x = simde_mm256_min_ps(simde_mm256_max_ps(x, fset(-4.0f)), fset((float)n + 4.0f));
+            x9 = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(simde_mm256_mul_ps(x, fset(512.0f))));
+        }
+        x9 = simde_mm256_min_epi32(simde_mm256_max_epi32(x9, iset(lo9)), iset(hi9));
     }
     simde__m256i i, a;
     if (filter) {
@@ -220,7 +255,7 @@ static void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, in
 
 /* The raw channel codes of the texels at (x, y) for lanes in mask (others
  * read nothing); lanes in `out` read the border texel. */
-static void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
+static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
                    simde__m256i out, simde__m256i raw[4])
 {
     simde__m256i m = simde_mm256_andnot_si256(out, mask);
@@ -351,12 +386,10 @@ static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256
     const int o = p->layered; /* .a2d: {layer, x, y} */
     simde__m256i sl = slice_offset(p, in, g);
     axis8 ax[3];
+    ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256(); /* 2D: z = 0 */
     for (int k = 0; k < p->dims; k++)
         axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), p->linear, 0,
                        &ax[k]);
-    if (p->dims == 2) {
-        ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256();
-    }
     if (!p->linear) {
         simde__m256i raw[4];
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
@@ -445,8 +478,6 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
 
 /* ---- binding ------------------------------------------------------------------- */
 
-static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
-
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
@@ -463,10 +494,8 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return NULL;
     const wt__level *lv = &t->lv[0];
-    int norm = s->normalized && !s->force_unnormalized;
     /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
-    if ((norm && (!is_pow2(lv->w) || !is_pow2(lv->h) || (t->dims == 3 && !is_pow2(lv->d)))) || lv->w > (1 << 20) ||
-        lv->h > (1 << 20) || lv->d > (1 << 20) || !lv->base)
+    if (lv->w > (1 << 20) || lv->h > (1 << 20) || lv->d > (1 << 20) || !lv->base)
         return NULL;
     /* 32-bit byte offsets; 4-byte reads at 1- and 2-byte texels only where
      * the array's slack covers them */

@@ -38,15 +38,26 @@ typedef struct scase {
     int w, h;            /* h = 0: linear (1D) */
     int pitch_pad, origin;
 } scase;
+/* origin < 0: the surface is over an array (rows padded by the library);
+ * the two copies are then two arrays filled alike. */
 
-static wt_surf make_surf(uint8_t *buf, const scase *c)
+static wt_surf make_surf(uint8_t *buf, const scase *c, wt_array *arr)
 {
     wt_resource_desc r;
     memset(&r, 0, sizeof r);
     int b = c->esize_bits, n = c->nch;
     wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, WT_CHANNEL_UNSIGNED);
     size_t es = (size_t)(b / 8 * n);
-    if (c->h == 0) {
+    *arr = NULL;
+    if (c->origin < 0) { /* over an array filled from buf */
+        assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, 0, WT_ARRAY_SURFACE_LOAD_STORE),
+                         WT_SUCCESS);
+        assert_int_equal(wt_memcpy_to_array(*arr, 0, 0, 0, buf, (size_t)c->w * es, (size_t)c->w,
+                                            (size_t)(c->h ? c->h : 1), 1),
+                         WT_SUCCESS);
+        r.type = WT_RESOURCE_ARRAY;
+        r.res.array.array = *arr;
+    } else if (c->h == 0) {
         r.type = WT_RESOURCE_LINEAR;
         r.res.linear.desc = cd;
         r.res.linear.dev_ptr = buf + c->origin;
@@ -83,21 +94,23 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
     static _Alignas(64) uint8_t ba[BUF], bb[BUF];
     for (int i = 0; i < BUF; i++)
         ba[i] = bb[i] = (uint8_t)next32();
-    wt_surf sa = make_surf(ba, c), sb = make_surf(bb, c);
+    wt_array aa, ab;
+    wt_surf sa = make_surf(ba, c, &aa), sb = make_surf(bb, c, &ab);
     int row = c->w * c->esize_bits / 8 * c->nch, h = c->h ? c->h : 1;
     static wt_surf_args in;
     static wt_surf_result ra, rb;
-    static const int shapes[][2] = {{1, 32}, {2, 16}, {4, 8}, {1, 8}, {2, 32}, {4, 32}, {1, 64}};
+    static const int shapes[][2] = {{1, 32}, {2, 16}, {4, 8},  {1, 8},  {1, 16}, {2, 8},
+                                    {2, 32}, {4, 16}, {1, 64}, {4, 32}, {2, 64}}; /* every PTX .b shape */
     for (int wi = 0; wi < warps; wi++) {
-        int fam = (int)(next32() % 3), sh = (int)(next32() % 8);
+        int fam = (int)(next32() % 3), sh = (int)(next32() % 10);
         int clamp = (int)(next32() % 3);
         wt_op op;
         if (fam == 2) {
             op = surf_op(WT_FAMILY_SURED, c->h ? WT_GEOM_2D : WT_GEOM_1D, 1, 32, clamp);
-            op.redop = sh < 5 ? WT_RED_ADD : WT_RED_MIN;
-            op.rtype = sh < 3 ? WT_RTYPE_U32 : sh < 5 ? WT_RTYPE_S32 : WT_RTYPE_U32;
+            op.redop = sh < 6 ? WT_RED_ADD : WT_RED_MIN;
+            op.rtype = sh < 3 ? WT_RTYPE_U32 : sh < 6 ? WT_RTYPE_S32 : WT_RTYPE_U32;
         } else {
-            int k = sh < 4 ? sh % 3 : sh - 1; /* mostly 4-byte shapes */
+            int k = sh < 3 ? sh : (int)(next32() % 11); /* every shape, 4-byte ones more often */
             op = surf_op(fam ? WT_FAMILY_SUST : WT_FAMILY_SULD, c->h ? WT_GEOM_2D : WT_GEOM_1D, shapes[k][0],
                          shapes[k][1], clamp);
         }
@@ -133,6 +146,11 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
             for (int l = 0; l < WT_WARP_SIZE && !what; l++)
                 if (ra.d[k][l] != rb.d[k][l])
                     what = "result", bad_k = k, bad_l = l;
+        if (!what && aa) {
+            size_t es = (size_t)(c->esize_bits / 8 * c->nch), hh = (size_t)(c->h ? c->h : 1);
+            assert_int_equal(wt_memcpy_from_array(ba, (size_t)c->w * es, aa, 0, 0, 0, (size_t)c->w, hh, 1), WT_SUCCESS);
+            assert_int_equal(wt_memcpy_from_array(bb, (size_t)c->w * es, ab, 0, 0, 0, (size_t)c->w, hh, 1), WT_SUCCESS);
+        }
         if (!what && memcmp(ba, bb, BUF))
             what = "memory";
         if (what)
@@ -145,6 +163,10 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
     }
     assert_int_equal(wt_destroy_surface_object(sa), WT_SUCCESS);
     assert_int_equal(wt_destroy_surface_object(sb), WT_SUCCESS);
+    if (aa) {
+        assert_int_equal(wt_free_array(aa), WT_SUCCESS);
+        assert_int_equal(wt_free_array(ab), WT_SUCCESS);
+    }
 }
 
 static void every_backend_surfaces_equal_scalar(void **state)
@@ -168,6 +190,9 @@ static void every_backend_surfaces_equal_scalar(void **state)
             {8, 4, 16, 8, 0, 0},  {8, 4, 16, 8, 12, 64}, {32, 1, 7, 5, 4, 0}, {8, 1, 13, 9, 3, 0},
             {8, 4, 9, 6, 0, 1},   {16, 2, 5, 3, 2, 2},   {8, 4, 64, 0, 0, 0}, {32, 1, 50, 0, 0, 4},
             {8, 1, 30, 0, 0, 3},  {32, 4, 4, 4, 0, 0}, {8, 1, 7, 5, 1, 0}, {8, 1, 11, 0, 0, 0},
+            /* over arrays: rows padded by the library; 1- and 2-byte loads gather there */
+            {8, 1, 13, 9, 0, -1}, {8, 4, 16, 8, 0, -1}, {16, 1, 7, 3, 0, -1}, {8, 2, 33, 0, 0, -1},
+            {32, 2, 5, 4, 0, -1},
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             one_case(b, &cases[k], 300 * stress);

@@ -3,7 +3,8 @@
 #
 #   cmake -DSTEP=<step> -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DVERSION=x.y.z
 #         -DLIBDIR=lib -DBINDIR=bin -DINCLUDEDIR=include -DCC=... [-DGENERATOR=...]
-#         [-DOPENMP=ON|OFF] [-DTOOLS=ON|OFF] [-DBENCH=ON|OFF] -P check_install.cmake
+#         [-DOPENMP=ON|OFF] [-DTOOLS=ON|OFF] [-DBENCH=ON|OFF]
+#         [-DTOOLCHAIN=<toolchain file> -DEMULATOR=<command;args>] -P check_install.cmake
 #
 # Steps (each one ctest test; all but add_subdirectory use the prefix the first one makes):
 #   prefix            a clean `cmake --install` into WORK/prefix; the files a user expects are there
@@ -15,6 +16,8 @@
 #   tools             the installed warptex and warptex-bench, run with LD_LIBRARY_PATH unset
 # Every consumer is tests/install/consumer.c, which checks sampled values and exits 1 on a
 # mismatch; each one is run, and how it linked warptex is read from its dynamic section.
+# A cross build (TOOLCHAIN given) configures every consumer project with the same toolchain file
+# and runs each program, the consumers' and the installed commands, through EMULATOR.
 cmake_minimum_required(VERSION 3.16)
 
 set(prefix ${WORK}/prefix)
@@ -54,7 +57,8 @@ endfunction()
 
 # wt_linkage(<exe> shared|static [<dir libwarptex.so must come from>]): the dynamic section
 # names libwarptex.so.N (shared) or no libwarptex at all (static); a shared one must resolve
-# into the given directory through the executable's own run path.
+# into the given directory through the executable's own run path.  Resolved as ldd does it: the
+# program's own dynamic loader (its PT_INTERP) with --list, through the emulator when cross.
 function(wt_linkage exe kind)
   find_program(READELF NAMES readelf llvm-readelf)
   if(NOT READELF)
@@ -71,7 +75,15 @@ function(wt_linkage exe kind)
       message(FATAL_ERROR "${exe} does not link libwarptex.so (NEEDED: ${needed})")
     endif()
     if(ARGC GREATER 2)
-      execute_process(COMMAND ${clean_env} ldd ${exe} OUTPUT_VARIABLE ldd RESULT_VARIABLE rc)
+      set(list_deps ldd ${exe})
+      if(EMULATOR)
+        execute_process(COMMAND ${READELF} -l ${exe} OUTPUT_VARIABLE phdrs RESULT_VARIABLE rc)
+        if(NOT rc EQUAL 0 OR NOT phdrs MATCHES "program interpreter: ([^]\n]+)\\]")
+          message(FATAL_ERROR "readelf -l ${exe}: no program interpreter\n${phdrs}")
+        endif()
+        set(list_deps ${EMULATOR} ${CMAKE_MATCH_1} --list ${exe})
+      endif()
+      execute_process(COMMAND ${clean_env} ${list_deps} OUTPUT_VARIABLE ldd RESULT_VARIABLE rc)
       get_filename_component(want "${ARGV2}" REALPATH)
       if(NOT rc EQUAL 0 OR NOT ldd MATCHES "libwarptex\\.so\\.[0-9]+ => ([^ \n]+)")
         message(FATAL_ERROR "ldd ${exe}: libwarptex not resolved\n${ldd}")
@@ -96,8 +108,12 @@ function(wt_cmake_project name src)
   if(GENERATOR)
     set(gen -G ${GENERATOR})
   endif()
-  wt_run("configure ${name}" ${CMAKE_COMMAND} ${gen} -S ${src} -B ${dir} -DCMAKE_C_COMPILER=${CC}
-         -DWT_CONSUMER_SOURCE=${consumer} ${ARGN})
+  set(toolchain)
+  if(TOOLCHAIN)
+    set(toolchain -DCMAKE_TOOLCHAIN_FILE=${TOOLCHAIN})
+  endif()
+  wt_run("configure ${name}" ${CMAKE_COMMAND} ${gen} -S ${src} -B ${dir} ${toolchain}
+         -DCMAKE_C_COMPILER=${CC} -DWT_CONSUMER_SOURCE=${consumer} ${ARGN})
   wt_run("build ${name}" ${CMAKE_COMMAND} --build ${dir} -j 2)
 endfunction()
 
@@ -142,21 +158,38 @@ elseif(STEP STREQUAL "find_package")
   set(dir ${WORK}/find_package)
   wt_linkage(${dir}/consumer_default shared ${prefix}/${LIBDIR})
   wt_linkage(${dir}/consumer_static static)
-  wt_expect("consumer find_package-shared: ok" "run consumer_default" ${dir}/consumer_default
-            find_package-shared)
-  wt_expect("consumer find_package-static: ok" "run consumer_static" ${dir}/consumer_static
-            find_package-static)
+  wt_expect("consumer find_package-shared: ok" "run consumer_default"
+            ${EMULATOR} ${dir}/consumer_default find_package-shared)
+  wt_expect("consumer find_package-static: ok" "run consumer_static"
+            ${EMULATOR} ${dir}/consumer_static find_package-static)
   message("install check: ok")
 
 elseif(STEP STREQUAL "find_package_cxx")
+  # The C++ compiler of CC's family and target: gcc-12 -> g++-12,
+  # aarch64-linux-gnu-gcc -> aarch64-linux-gnu-g++, clang -> clang++; then, for a native
+  # build only, any C++ compiler (a cross build must not fall back on the host's).
   get_filename_component(cc_name "${CC}" NAME)
+  get_filename_component(cc_dir "${CC}" DIRECTORY)
+  set(cxx_names)
   if(cc_name MATCHES "clang")
-    find_program(CXX NAMES clang++ c++ g++)
-  else()
-    find_program(CXX NAMES c++ g++ clang++)
+    string(REPLACE "clang" "clang++" cxx_name "${cc_name}")
+    list(APPEND cxx_names ${cxx_name})
+  elseif(cc_name MATCHES "gcc")
+    string(REGEX REPLACE "gcc" "g++" cxx_name "${cc_name}")
+    list(APPEND cxx_names ${cxx_name})
+  endif()
+  if(NOT TOOLCHAIN)
+    if(cc_name MATCHES "clang")
+      list(APPEND cxx_names clang++ c++ g++)
+    else()
+      list(APPEND cxx_names c++ g++ clang++)
+    endif()
+  endif()
+  if(cxx_names)
+    find_program(CXX NAMES ${cxx_names} HINTS ${cc_dir})
   endif()
   if(NOT CXX)
-    message("install check: skipped, no C++ compiler")
+    message("install check: skipped, no C++ compiler for ${CC} (tried: ${cxx_names})")
     return()
   endif()
   wt_cmake_project(find_package_cxx ${SOURCE_DIR}/tests/install/find_package_cxx
@@ -164,7 +197,7 @@ elseif(STEP STREQUAL "find_package_cxx")
   set(dir ${WORK}/find_package_cxx)
   foreach(exe components/consumer_cxx_component_static consumer_cxx_use_static)
     wt_linkage(${dir}/${exe} static)
-    wt_expect("consumer ${exe}: ok" "run ${exe}" ${dir}/${exe} ${exe})
+    wt_expect("consumer ${exe}: ok" "run ${exe}" ${EMULATOR} ${dir}/${exe} ${exe})
   endforeach()
   message("install check: ok")
 
@@ -174,10 +207,10 @@ elseif(STEP STREQUAL "add_subdirectory")
   set(dir ${WORK}/add_subdirectory)
   wt_linkage(${dir}/consumer_subdir shared ${dir}/warptex)
   wt_linkage(${dir}/consumer_subdir_static static)
-  wt_expect("consumer add_subdirectory-shared: ok" "run consumer_subdir" ${dir}/consumer_subdir
-            add_subdirectory-shared)
+  wt_expect("consumer add_subdirectory-shared: ok" "run consumer_subdir"
+            ${EMULATOR} ${dir}/consumer_subdir add_subdirectory-shared)
   wt_expect("consumer add_subdirectory-static: ok" "run consumer_subdir_static"
-            ${dir}/consumer_subdir_static add_subdirectory-static)
+            ${EMULATOR} ${dir}/consumer_subdir_static add_subdirectory-static)
   # Compile lines: every library source keeps the exactness flags after the parent's
   # -ffast-math; the parent's own source gets none of warptex's flags.
   if(CMAKE_VERSION VERSION_LESS 3.19)
@@ -261,9 +294,9 @@ elseif(STEP STREQUAL "pkgconfig")
   wt_linkage(${dir}/consumer_shared shared)
   wt_linkage(${dir}/consumer_static static)
   wt_expect("consumer pkg-config-shared: ok" "run consumer_shared" ${CMAKE_COMMAND} -E env
-            LD_LIBRARY_PATH=${prefix}/${LIBDIR} ${dir}/consumer_shared pkg-config-shared)
-  wt_expect("consumer pkg-config-static: ok" "run consumer_static" ${dir}/consumer_static
-            pkg-config-static)
+            LD_LIBRARY_PATH=${prefix}/${LIBDIR} ${EMULATOR} ${dir}/consumer_shared pkg-config-shared)
+  wt_expect("consumer pkg-config-static: ok" "run consumer_static"
+            ${EMULATOR} ${dir}/consumer_static pkg-config-static)
 
   # The README's example, exactly as printed there (its first C block).
   file(READ ${SOURCE_DIR}/README.md readme)
@@ -276,7 +309,7 @@ elseif(STEP STREQUAL "pkgconfig")
   wt_run("cc README example" ${CC} ${strict} ${dir}/readme_example.c ${cflags} ${libs}
          -o ${dir}/readme_example)
   wt_run("run README example" ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${prefix}/${LIBDIR}
-         ${dir}/readme_example)
+         ${EMULATOR} ${dir}/readme_example)
   message("install check: ok")
 
 elseif(STEP STREQUAL "tools")
@@ -284,12 +317,12 @@ elseif(STEP STREQUAL "tools")
   set(bin ${prefix}/${BINDIR})
   if(TOOLS)
     wt_regex(version_re "${VERSION}")
-    wt_expect("^warptex ${version_re}\n$" "warptex --version" ${bin}/warptex --version)
-    wt_expect("backend in use: +[a-z0-9]+" "warptex info" ${bin}/warptex info)
+    wt_expect("^warptex ${version_re}\n$" "warptex --version" ${EMULATOR} ${bin}/warptex --version)
+    wt_expect("backend in use: +[a-z0-9]+" "warptex info" ${EMULATOR} ${bin}/warptex info)
   endif()
   if(BENCH)
     wt_expect("all checksums consistent" "warptex-bench"
-              ${bin}/warptex-bench --quick --reps 1 --threads 1 --workload S1)
+              ${EMULATOR} ${bin}/warptex-bench --quick --reps 1 --threads 1 --workload S1)
   endif()
   message("install check: ok")
 

@@ -2,10 +2,11 @@
 # write_checks.sh -- the warptex command under failing writes and oversized inputs (issue 9, defects 2 and 3)
 # SPDX-License-Identifier: MIT
 #
-# usage: sh write_checks.sh WARPTEX WORKDIR CASE
+# usage: sh write_checks.sh WARPTEX WORKDIR CASE [EMULATOR [ARG...]]
 # Runs one CASE in a fresh WORKDIR (removed and recreated) and exits 0 when
 # every check of the case held, 1 otherwise, printing each command, its
 # output and each failed check.  Registered as ctest tests by tests/tools.cmake.
+# A cross-compiled WARPTEX runs as EMULATOR ARG... WARPTEX (qemu-aarch64 -L /).
 #
 # `ulimit -f` counts 512-byte blocks in dash and 1024-byte blocks in bash; the
 # limit used, 2 blocks, is at most 2 KiB either way, and every image written
@@ -14,7 +15,22 @@ set -u
 exe=$1
 dir=$2
 case=$3
+shift 3
+# The emulator's words, one a line (no argument holds a newline).
+emulator=""
+for a in "$@"; do
+    emulator="$emulator$a
+"
+done
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
+
+# warptex ARGS...: the command under test (through the emulator, if any).
+warptex() (
+    IFS='
+'
+    set -f
+    exec $emulator "$exe" "$@"
+)
 
 fails=0
 fail() {
@@ -29,9 +45,9 @@ run() {
     lim=$2
     shift 2
     if [ "$lim" = - ]; then
-        "$exe" "$@" >out.txt 2>err.txt
+        warptex "$@" >out.txt 2>err.txt
     else
-        sh -c 'ulimit -f "$0" && exec "$@"' "$lim" "$exe" "$@" >out.txt 2>err.txt
+        (ulimit -f "$lim" && warptex "$@") >out.txt 2>err.txt
     fi
     got=$?
     echo "\$ warptex $* (ulimit -f $lim) -> exit $got"
@@ -85,7 +101,7 @@ write_dev_full)
     ;;
 write_stdout_full)
     # A report that cannot be written to stdout is a failure too.
-    "$exe" info >/dev/full 2>err.txt
+    warptex info >/dev/full 2>err.txt
     got=$?
     echo "\$ warptex info >/dev/full -> exit $got"
     cat err.txt

@@ -11,7 +11,9 @@
 #       runs a command line that must exit n, saying why on standard error;
 #   cmake -DMODE=validate -DJSON=FILE -DVERSION=x.y.z [-DEXPECT_SKIPPED=1] -P bench.cmake
 #       validates a JSON document written by bench_records.
-# The JSON is read with CMake's own string(JSON): no other tool is needed.
+# The JSON is read with CMake's own string(JSON): no other tool is needed.  A cross build's EXE
+# runs through -DEMULATOR=cmd|args ('|' separates them: CMAKE_CROSSCOMPILING_EMULATOR, e.g.
+# qemu-aarch64|-L|/usr/aarch64-linux-gnu).
 #
 # Checksums: every result that ran must carry its workload's checksum and hash (every backend,
 # thread count and plain-C baseline gives the same output).  On the --quick size three of them are
@@ -301,6 +303,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   endfunction()
 
   string(REPLACE "|" ";" argv "${ARGS}")
+  string(REPLACE "|" ";" emulator "${EMULATOR}")
   if(MODE STREQUAL "validate")
     file(READ "${JSON}" doc)
     wt_validate("")
@@ -308,7 +311,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
     if(NOT JSON STREQUAL "-")
       file(REMOVE "${JSON}")
     endif()
-    execute_process(COMMAND ${EXE} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    execute_process(COMMAND ${emulator} ${EXE} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(JSON STREQUAL "-")
       set(doc "${out}")
       set(text "${err}")
@@ -332,7 +335,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
     endif()
     wt_validate("${text}")
   elseif(MODE STREQUAL "fail")
-    execute_process(COMMAND ${EXE} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    execute_process(COMMAND ${emulator} ${EXE} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     message("$ ${EXE} ${argv}\n${out}${err}-> exit ${rc}")
     if(NOT "${rc}" STREQUAL "${RC}")
       message(FATAL_ERROR "expected exit code ${RC}, got ${rc}")
@@ -355,11 +358,18 @@ endif()
 set(WT_BENCH_SCRIPT ${CMAKE_CURRENT_LIST_FILE})
 set(WT_BENCH_DIR ${PROJECT_BINARY_DIR}/bench_out)
 file(MAKE_DIRECTORY ${WT_BENCH_DIR})
+# Cross-compiled: the programs run through the toolchain's emulator (bench_records, a plain
+# add_test of a target, gets it from ctest itself).
+set(WT_BENCH_EMULATOR "")
+if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
+  string(REPLACE ";" "|" WT_BENCH_EMULATOR "${CMAKE_CROSSCOMPILING_EMULATOR}")
+endif()
 
 # wt_bench_test(NAME EXE MODE run|fail ARGS <a|b|c> [JSON f] [PROGRAM p] [RC n] [OUT_RE re] [ERR_RE re])
 function(wt_bench_test name exe)
   cmake_parse_arguments(T "" "MODE;ARGS;JSON;PROGRAM;RC;OUT_RE;ERR_RE" "" ${ARGN})
-  set(defs -DMODE=${T_MODE} -DEXE=$<TARGET_FILE:${exe}> "-DARGS=${T_ARGS}" -DVERSION=${PROJECT_VERSION})
+  set(defs -DMODE=${T_MODE} -DEXE=$<TARGET_FILE:${exe}> "-DARGS=${T_ARGS}" -DVERSION=${PROJECT_VERSION}
+           "-DEMULATOR=${WT_BENCH_EMULATOR}")
   foreach(k JSON PROGRAM RC OUT_RE ERR_RE)
     if(DEFINED T_${k})
       list(APPEND defs "-D${k}=${T_${k}}")

@@ -1,33 +1,51 @@
-/* bench.h -- shared declarations of warptex-bench: options, timing, the backend loop, reporting
- * SPDX-License-Identifier: MIT */
+/* bench.h -- shared declarations of the benchmark: options, timing, the backend loop, records, reports
+ * SPDX-License-Identifier: MIT
+ *
+ * The benchmark is built once as a small static library (every bench/bench_*.c)
+ * that two programs link: warptex-bench (bench/warptex_bench.c) and the
+ * `warptex bench` subcommand of the warptex command.  Both call bench_main(). */
 #ifndef WARPTEX_BENCH_H
 #define WARPTEX_BENCH_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <warptex.h>
 
 #include "bench_data.h"
 
-/* Exit codes of warptex-bench. */
+/* Exit codes of the benchmark. */
 #define BENCH_OK 0
-#define BENCH_FAIL 1  /* a library error, a checksum or histogram mismatch */
+#define BENCH_FAIL 1  /* a library error, a checksum or histogram mismatch, an unwritable --json file */
 #define BENCH_USAGE 2 /* bad command line */
 
-/* What one invocation runs. */
-typedef struct bench_config {
-    int quick;          /* --quick: N cut to BENCH_QUICK_N */
-    int reps;           /* timed repetitions per figure (after one warm-up) */
-    int all_threads;    /* the "all cores" thread count */
-    unsigned workloads; /* bit i set: workload i of bench_workload_ids[] selected */
-} bench_config;
+/* The whole program: parses argv (argv[0] is ignored; options start at
+ * argv[1]), runs the selected workloads, prints the report and writes the
+ * --json document.  `prog` names the program in usage text and messages
+ * ("warptex-bench", "warptex bench").  Returns an exit code above. */
+int bench_main(const char *prog, int argc, char **argv);
 
-/* One pass of a workload over `threads` threads (timed).  Returns 0, or -1
- * after printing why on stderr (a library error). */
-typedef int (*bench_pass_fn)(void *state, int threads);
-/* Untimed work before every pass (e.g. zeroing a histogram); may be NULL. */
-typedef int (*bench_prep_fn)(void *state);
+/* What a backend name is in this build, on this CPU. */
+typedef enum bench_backend_state {
+    BENCH_BACKEND_ABSENT = 0,   /* not compiled in */
+    BENCH_BACKEND_UNUSABLE = 1, /* compiled in, but this CPU cannot run it: skipped */
+    BENCH_BACKEND_USABLE = 2
+} bench_backend_state;
+
+/* The library's answer (the compiled-in backend table and its CPU check). */
+bench_backend_state bench_backend_probe(const char *name);
+
+/* Every backend name the library may know, scalar first: every ratio is
+ * against the scalar figure of the same run. */
+#define BENCH_NBACKENDS 4
+extern const char *const bench_backend_names[BENCH_NBACKENDS];
+
+/* Workload ids as given to --workload, in run order. */
+#define BENCH_NWORKLOADS 7
+#define BENCH_NTEX 5 /* W1..W5 are indices 0..4; S1 is 5, S2 is 6 */
+extern const char *const bench_workload_ids[BENCH_NWORKLOADS];
+extern const char *const bench_workload_names[BENCH_NWORKLOADS];
 
 /* A digest of a run's output: the mean of all output values (printed as the
  * checksum) and a 64-bit hash of their bit patterns (compared as well, so
@@ -37,15 +55,76 @@ typedef struct bench_digest {
     uint64_t hash;
 } bench_digest;
 
+/* Record status: the digest equals the workload's first run (or is that
+ * run), differs from it, or the backend was not run (compiled in, not usable
+ * on this CPU).  A skipped record is never counted as consistent. */
+typedef enum bench_status { BENCH_REC_OK = 0, BENCH_REC_MISMATCH = 1, BENCH_REC_SKIPPED = 2 } bench_status;
+
+/* One line of the report and one element of the JSON "results" array: one
+ * (workload, backend, threads), or a plain-C comparison (baseline). */
+typedef struct bench_record {
+    int workload;        /* index into bench_workload_ids */
+    const char *backend; /* "scalar", "avx2", ... or the baseline's name ("memcpy", "atomic") */
+    int baseline;        /* 1: a plain-C comparison measured in the same run, not warptex */
+    int threads;
+    bench_status status;
+    const char *unit;    /* "Msamples/s", "GB/s", "Mupdates/s" */
+    double count;        /* samples, bytes moved or updates per pass */
+    const char *count_unit;
+    double rate;         /* median figure in `unit`; 0 when skipped */
+    double vs_scalar;    /* rate / scalar's rate at the same thread count; 0 when none */
+    double vs_1_thread;  /* rate / this backend's 1-thread rate; 0 when none */
+    double median_s, min_s, max_s; /* seconds per timed pass */
+    int reps;            /* timed passes (after one warm-up) */
+    bench_digest digest;
+    char note[96];       /* verdict ("copy exact", "MATCH (total n)") or why skipped */
+} bench_record;
+
+/* Times of the timed passes of one figure. */
+typedef struct bench_timing {
+    double median_s, min_s, max_s;
+} bench_timing;
+
+/* What one invocation runs, and what it has measured so far. */
+typedef struct bench_config {
+    const char *prog;   /* program name for messages */
+    int quick;          /* --quick: N cut to BENCH_QUICK_N */
+    int reps;           /* timed repetitions per figure (after one warm-up) */
+    int all_threads;    /* the "all cores" thread count */
+    unsigned workloads; /* bit i set: workload i of bench_workload_ids[] selected */
+    const char *json;   /* --json FILE, "-" for stdout, or NULL */
+    FILE *out;          /* the text report: stdout, or stderr when the JSON goes to stdout */
+    double load[3];     /* load averages when the run started; -1 when unknown */
+    /* The backend table to ask; bench_backend_probe unless a test replaces it. */
+    bench_backend_state (*probe)(const char *name);
+    bench_record *records;
+    size_t nrecords, cap;
+    int oom;            /* a record could not be stored */
+} bench_config;
+
+/* Sets the defaults of every field (prog, reps 5, every workload, stdout,
+ * bench_backend_probe, no records). */
+void bench_config_init(bench_config *cfg, const char *prog);
+void bench_config_free(bench_config *cfg);
+
+/* One pass of a workload over `threads` threads (timed).  Returns 0, or -1
+ * after printing why on stderr (a library error). */
+typedef int (*bench_pass_fn)(void *state, int threads);
+/* Untimed work before every pass (e.g. zeroing a histogram); may be NULL. */
+typedef int (*bench_prep_fn)(void *state);
 /* Digests the output of the last pass; may write a short verdict into note
- * (e.g. "MATCH").  Returns 0, or -1 on a library error. */
+ * (e.g. "MATCH"), and calls bench_mismatch() for a wrong result.  Returns 0,
+ * or -1 on a library error. */
 typedef int (*bench_digest_fn)(void *state, bench_digest *dg, char *note, size_t note_size);
 
 /* A workload as the backend loop sees it. */
 typedef struct bench_spec {
+    int workload;          /* index into bench_workload_ids */
     const char *label;     /* "W1 bilinear-affine" */
     const char *unit;      /* "Msamples/s", "GB/s", "Mupdates/s" */
-    double work;           /* units of `unit` x 1 s per pass (e.g. samples / 1e6) */
+    double count;          /* samples, bytes moved or updates per pass */
+    const char *count_unit;
+    double scale;          /* unit per count per second: 1e-6 (M.../s) or 1e-9 (GB/s) */
     bench_pass_fn pass;
     bench_prep_fn prep;
     bench_digest_fn digest;
@@ -55,34 +134,42 @@ typedef struct bench_spec {
     int have_first;
 } bench_spec;
 
-/* Runs every available backend (scalar first) at `threads` threads: one
- * warm-up and cfg->reps timed passes each, digest checked against the first
- * run of this spec, one line printed per backend.  *scalar_rate gets the
- * scalar figure.  Returns 0 or -1 (library error, reported). */
-int bench_run_backends(const bench_config *cfg, bench_spec *spec, int threads, double *scalar_rate);
+/* Runs every backend compiled in (scalar first) at `threads` threads: a
+ * usable one gets one warm-up and cfg->reps timed passes, its digest checked
+ * against the first run of this spec, one line printed and one record kept;
+ * one compiled in but not usable here gets a "skipped" line and record.
+ * Returns 0 or -1 (library error, reported). */
+int bench_run_backends(bench_config *cfg, bench_spec *spec, int threads);
 
-/* Times and prints a plain-C comparison (memcpy, atomic loop) the same way,
- * with the ratio against scalar_rate; its digest is checked by the caller's
- * digest function (which records mismatches), not against the spec's. */
-int bench_run_baseline(const bench_config *cfg, const char *label, const char *name, const char *unit,
-                       double work, bench_pass_fn pass, bench_prep_fn prep, bench_digest_fn digest,
-                       void *state, int threads, double scalar_rate);
+/* Times and reports a plain-C comparison (memcpy, atomic loop) of the spec's
+ * workload the same way, as a baseline record named `name`; its digest must
+ * equal the spec's first digest too (the same output). */
+int bench_run_baseline(bench_config *cfg, bench_spec *spec, const char *name, bench_pass_fn pass,
+                       bench_prep_fn prep, bench_digest_fn digest, void *state, int threads);
 
-/* One warm-up pass, then `reps` timed passes; *median_s is the median time. */
-int bench_time(bench_pass_fn pass, bench_prep_fn prep, void *state, int threads, int reps,
-               double *median_s);
+/* One warm-up pass, then `reps` timed passes. */
+int bench_time(bench_pass_fn pass, bench_prep_fn prep, void *state, int threads, int reps, bench_timing *tm);
+
+/* Median of n values (sorts them in place); n >= 1. */
+double bench_median(double *v, size_t n);
 
 void bench_digest_f32(bench_digest *dg, const uint32_t *bits, size_t n);
 void bench_digest_u32(bench_digest *dg, const uint32_t *v, size_t n);
 void bench_digest_u8(bench_digest *dg, const uint8_t *v, size_t n);
 
+/* The program name for messages (set by bench_main; "warptex-bench" before). */
+extern const char *bench_prog;
+
 /* Records a failed consistency check: prints the warning on stderr and makes
- * the exit status nonzero. */
+ * the exit status nonzero (counted until bench_mismatch_reset()). */
 void bench_mismatch(const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* Consistency failures since bench_main started. */
+int bench_mismatch_count(void);
+void bench_mismatch_reset(void);
 
 /* Prints a library failure "what: WT_ERROR_...: detail" on stderr. */
 void bench_lib_error(const char *what, wt_status st, const char *detail);
@@ -108,15 +195,62 @@ int bench_failure_seen(bench_failure *f);
 void bench_failure_record(bench_failure *f, wt_status st);
 
 /* Workloads: W1..W5 (index 0..4) in bench_tex.c, S1 and S2 in bench_surf.c.
- * Each measures every available backend at every thread count and prints
- * its lines.  Return 0, or -1 on a library failure (already reported). */
-int bench_tex_workload(int index, const bench_config *cfg, const bench_data *d);
-int bench_surf_copy(const bench_config *cfg, const bench_data *d);
-int bench_surf_histogram(const bench_config *cfg, const bench_data *d);
+ * Each measures every backend at every thread count and prints its lines.
+ * Return 0, or -1 on a library failure (already reported). */
+int bench_tex_workload(int index, bench_config *cfg, const bench_data *d);
+int bench_surf_copy(bench_config *cfg, const bench_data *d);
+int bench_surf_histogram(bench_config *cfg, const bench_data *d);
 
-/* Workload ids as given to --workload, in run order. */
-#define BENCH_NWORKLOADS 7
-extern const char *const bench_workload_ids[BENCH_NWORKLOADS];
-extern const char *const bench_workload_names[BENCH_NWORKLOADS];
+/* ---- reports (bench_report.c) ------------------------------------------------ */
+
+/* Appends a record (copied); sets cfg->oom when out of memory. */
+void bench_record_add(bench_config *cfg, const bench_record *r);
+/* The record of (workload, backend, threads), or NULL. */
+const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *backend, int threads);
+
+/* The column heads, one report line per record, and the closing summary
+ * table: the best warptex figure per workload at 1 thread and all cores
+ * beside the peers of BENCH.md (bench_peers.c) and the in-run baselines. */
+void bench_report_head(FILE *f);
+void bench_report_line(FILE *f, const bench_record *r);
+void bench_report_summary(FILE *f, const bench_config *cfg);
+
+/* ---- the peers of BENCH.md (bench_peers.c) ------------------------------------ */
+
+/* Msamples/s on BENCH.md's reference machine (2 cores, Zen 5, AVX-512),
+ * medians at 1 thread [0] and 2 threads [1]; a negative value: not measured. */
+typedef struct bench_peer {
+    const char *id;   /* short key: "plain_c", "opencv", ... */
+    const char *name; /* as BENCH.md names it */
+    double w[BENCH_NTEX][2];
+} bench_peer;
+
+#define BENCH_NPEERS 6
+extern const bench_peer bench_peers[BENCH_NPEERS];
+extern const char bench_peers_machine[];
+
+/* ---- machine description (bench_machine.c) ------------------------------------ */
+
+/* The CPU model ("model name" of /proc/cpuinfo, or what the platform says;
+ * "unknown" when nothing does), in buf. */
+void bench_cpu_model(char *buf, size_t size);
+/* "x86_64", "aarch64", ... (what this program was compiled for). */
+const char *bench_arch(void);
+/* "gcc 12.2.0", "clang 14.0.6". */
+const char *bench_compiler(void);
+/* Logical processors online. */
+int bench_processors(void);
+/* The 1-, 5- and 15-minute load averages (/proc/loadavg): how busy the
+ * machine was, for judging the noise in the figures.  0 when known, else -1. */
+int bench_load_average(double load[3]);
+
+/* ---- JSON (bench_json.c) --------------------------------------------------------- */
+
+/* Writes the whole JSON document (schema in README "Benchmarks") for the
+ * records in cfg; `status` is "ok", "mismatch" or "error", `n` the samples
+ * per workload.  Returns 0, or -1 when a write failed (ferror). */
+int bench_json_write(FILE *f, const bench_config *cfg, const char *status, size_t n);
+/* Writes s as a JSON string literal (quotes and escapes included). */
+void bench_json_string(FILE *f, const char *s);
 
 #endif

@@ -170,7 +170,7 @@ static int memcpy_digest(void *state, bench_digest *dg, char *note, size_t note_
     return 0;
 }
 
-int bench_surf_copy(const bench_config *cfg, const bench_data *d)
+int bench_surf_copy(bench_config *cfg, const bench_data *d)
 {
     copy_job j;
     memset(&j, 0, sizeof j);
@@ -190,28 +190,28 @@ int bench_surf_copy(const bench_config *cfg, const bench_data *d)
     j.zeros = calloc(bytes, 1);
     j.back = malloc(bytes);
     if (!j.zeros || !j.back) {
-        fprintf(stderr, "warptex-bench: out of memory for S1\n");
+        fprintf(stderr, "%s: out of memory for S1\n", bench_prog);
         goto done;
     }
 
     bench_spec spec;
     memset(&spec, 0, sizeof spec);
+    spec.workload = 5;
     spec.label = "S1 surface-copy";
     spec.unit = "GB/s";
-    spec.work = 2.0 * (double)bytes * 1e-9; /* read + written */
+    spec.count = 2.0 * (double)bytes; /* read + written */
+    spec.count_unit = "bytes";
+    spec.scale = 1e-9;
     spec.pass = copy_pass;
     spec.prep = copy_prep;
     spec.digest = copy_digest;
     spec.state = &j;
     int counts[2];
     const int nc = bench_thread_counts(cfg, counts);
-    for (int t = 0; t < nc; t++) {
-        double scalar_rate;
-        if (bench_run_backends(cfg, &spec, counts[t], &scalar_rate) ||
-            bench_run_baseline(cfg, spec.label, "memcpy", spec.unit, spec.work, memcpy_pass, memcpy_prep,
-                               memcpy_digest, &j, counts[t], scalar_rate))
+    for (int t = 0; t < nc; t++)
+        if (bench_run_backends(cfg, &spec, counts[t]) ||
+            bench_run_baseline(cfg, &spec, "memcpy", memcpy_pass, memcpy_prep, memcpy_digest, &j, counts[t]))
             goto done;
-    }
     rc = 0;
 done:
     free(j.zeros);
@@ -344,11 +344,11 @@ static int atomic_digest(void *state, bench_digest *dg, char *note, size_t note_
     return 0;
 }
 
-int bench_surf_histogram(const bench_config *cfg, const bench_data *d)
+int bench_surf_histogram(bench_config *cfg, const bench_data *d)
 {
     hist_job *j = calloc(1, sizeof *j);
     if (!j) {
-        fprintf(stderr, "warptex-bench: out of memory for S2\n");
+        fprintf(stderr, "%s: out of memory for S2\n", bench_prog);
         return -1;
     }
     j->n = d->n;
@@ -362,22 +362,22 @@ int bench_surf_histogram(const bench_config *cfg, const bench_data *d)
 
     bench_spec spec;
     memset(&spec, 0, sizeof spec);
+    spec.workload = 6;
     spec.label = "S2 histogram";
     spec.unit = "Mupdates/s";
-    spec.work = (double)j->n * 1e-6;
+    spec.count = (double)j->n;
+    spec.count_unit = "updates";
+    spec.scale = 1e-6;
     spec.pass = hist_pass;
     spec.prep = hist_prep;
     spec.digest = hist_digest;
     spec.state = j;
     int counts[2];
     const int nc = bench_thread_counts(cfg, counts);
-    for (int t = 0; t < nc; t++) {
-        double scalar_rate;
-        if (bench_run_backends(cfg, &spec, counts[t], &scalar_rate) ||
-            bench_run_baseline(cfg, spec.label, "atomic", spec.unit, spec.work, atomic_pass, atomic_prep,
-                               atomic_digest, j, counts[t], scalar_rate))
+    for (int t = 0; t < nc; t++)
+        if (bench_run_backends(cfg, &spec, counts[t]) ||
+            bench_run_baseline(cfg, &spec, "atomic", atomic_pass, atomic_prep, atomic_digest, j, counts[t]))
             goto done;
-    }
     rc = 0;
 done:
     if (j->surf)

@@ -128,7 +128,7 @@ static int make_array(wt_array *arr, const wt_channel_desc *cd, size_t w, size_t
     return 0;
 }
 
-int bench_tex_workload(int index, const bench_config *cfg, const bench_data *d)
+int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
 {
     /* BENCH.md table: W1 W2 W5 share T2 read as normalised float with linear
      * filtering; W4 reads T2 as element type with point filtering; W3 is the
@@ -181,7 +181,7 @@ int bench_tex_workload(int index, const bench_config *cfg, const bench_data *d)
     }
     j.out = malloc(j.n * (size_t)j.keep * sizeof *j.out);
     if (!j.out) {
-        fprintf(stderr, "warptex-bench: out of memory for the %s output\n", bench_workload_ids[index]);
+        fprintf(stderr, "%s: out of memory for the %s output\n", bench_prog, bench_workload_ids[index]);
         goto done;
     }
 
@@ -189,19 +189,20 @@ int bench_tex_workload(int index, const bench_config *cfg, const bench_data *d)
     snprintf(label, sizeof label, "%s %s", bench_workload_ids[index], bench_workload_names[index]);
     bench_spec spec;
     memset(&spec, 0, sizeof spec);
+    spec.workload = index;
     spec.label = label;
     spec.unit = "Msamples/s";
-    spec.work = (double)j.n * 1e-6;
+    spec.count = (double)j.n;
+    spec.count_unit = "samples";
+    spec.scale = 1e-6;
     spec.pass = tex_pass;
     spec.digest = tex_digest;
     spec.state = &j;
     int counts[2];
     const int nc = bench_thread_counts(cfg, counts);
-    for (int t = 0; t < nc; t++) {
-        double scalar_rate;
-        if (bench_run_backends(cfg, &spec, counts[t], &scalar_rate))
+    for (int t = 0; t < nc; t++)
+        if (bench_run_backends(cfg, &spec, counts[t]))
             goto done;
-    }
     rc = 0;
 done:
     free(j.out);

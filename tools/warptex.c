@@ -13,6 +13,7 @@
 
 #include <warptex.h>
 
+#include "bench.h" /* bench_main(): `warptex bench` is warptex-bench (bench/) */
 #include "warptex_tool.h"
 
 static void usage(FILE *f)
@@ -28,6 +29,8 @@ static void usage(FILE *f)
             "  compare A B [--tolerance N]\n"
             "                            largest channel difference of two images;\n"
             "                            exit 1 when it exceeds N (default 0)\n"
+            "  bench [options]           the standard benchmark workloads, every backend, 1 thread\n"
+            "                            and all cores (as warptex-bench; --json FILE|-)\n"
             "\n"
             "resample options:\n"
             "  --scale S        output pixels per input pixel (default 1; > 0)\n"
@@ -72,6 +75,8 @@ static int run(int argc, char **argv)
         return tool_demo_image(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare"))
         return tool_compare(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bench"))
+        return bench_main("warptex bench", argc - 1, argv + 1);
     fprintf(stderr, "warptex: unknown command '%s' (try: warptex --help)\n", cmd);
     return TOOL_USAGE;
 }

@@ -42,6 +42,7 @@
 #include <simde/x86/avx2.h>
 
 #include "div_exact.h"
+#include "float_blend.h"
 #include "simd_kernels.h"
 
 /* What a kernel needs from the object, taken once per call. */
@@ -405,6 +406,11 @@ static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256
     simde__m256i sum[4] = {simde_mm256_setzero_si256(), simde_mm256_setzero_si256(), simde_mm256_setzero_si256(),
                            simde_mm256_setzero_si256()};
     const int nz = p->dims == 3 ? 2 : 1;
+    /* Float formats keep every tap for §5.4's datapath, one lane at a time
+     * (float_blend.h); each 3D slice is its own group. */
+    uint32_t fraw[8][4][8];
+    int32_t fw[8][8];
+    int nt = 0;
     for (int dz = 0; dz < nz; dz++) {
         simde__m256i T = p->dims == 3 ? (dz ? ax[2].a : simde_mm256_sub_epi32(iset(256), ax[2].a)) : iset(256);
         simde__m256i zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
@@ -418,9 +424,34 @@ static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256
                                                                         t & 2 ? Y->out1 : Y->out0), zo);
             simde__m256i raw[4];
             texels(p, zoff, xi, yi, mask, ob, raw);
+            if (p->ftype) {
+                simde_mm256_storeu_si256((void *)fw[nt], w[t]);
+                for (int c = 0; c < p->nch; c++)
+                    simde_mm256_storeu_si256((void *)fraw[nt][c], raw[c]);
+                nt++;
+                continue;
+            }
             for (int c = 0; c < p->nch; c++)
                 sum[c] = simde_mm256_add_epi32(sum[c], simde_mm256_mullo_epi32(w[t], raw[c]));
         }
+    }
+    if (p->ftype) {
+        uint32_t act = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(mask));
+        for (int l = 0; l < 8; l++) {
+            if (!(act >> l & 1))
+                continue;
+            for (int c = 0; c < 4; c++) {
+                uint32_t v = 0; /* §5.2: channels the format lacks read 0 */
+                if (c < p->nch) {
+                    wt__fb_tap taps[8];
+                    for (int k = 0; k < nt; k++)
+                        taps[k] = (wt__fb_tap){fraw[k][c][l], fw[k][l], k >> 2};
+                    v = wt__float_blend(taps, nt, p->ftype == 2);
+                }
+                out->d[c][g + l] = v;
+            }
+        }
+        return;
     }
     for (int c = 0; c < 4; c++) {
         if (c >= p->nch) {
@@ -487,8 +518,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
     int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
     if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
         return NULL;
-    /* Float formats: point only here (their linear filter is §5.4's datapath). */
-    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && (fl || !t->read_norm)))
+    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && !fl && !t->read_norm))
         return NULL;
     for (int k = 0; k < t->dims; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
@@ -504,7 +534,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
         lv->depth_pitch > (size_t)INT32_MAX / 2 / (size_t)lv->d ||
         (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
         return NULL;
-    *name = fl ? "tex.2d/.a2d/.3d/tld4 f32/f16, point, clamp/wrap/mirror/border"
+    *name = fl ? "tex.2d/.a2d/.3d/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
                : "tex.2d/.a2d/.3d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
     return tex2d_kernel;
 }

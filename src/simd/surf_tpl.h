@@ -114,6 +114,22 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
                                                            (const int32_t *)(const void *)s->base,
                                                            simde_mm256_add_epi32(off, simde_mm256_set1_epi32(4 * k)),
                                                            m, 1));
+            if (sz <= 4 && ok == 0xffu) {
+                /* All 8 lanes, elements within one word: split it in vector
+                 * form and widen to the 64-bit result words. */
+                simde__m256i t = simde_mm256_loadu_si256((const void *)w[0]);
+                const int b = op->bits;
+                simde__m256i mk = simde_mm256_set1_epi32(b == 32 ? -1 : (int32_t)((1u << b) - 1u));
+                for (int k = 0; k < 4; k++) {
+                    simde__m256i part = k < op->vec ? simde_mm256_and_si256(simde_mm256_srli_epi32(t, b * k), mk)
+                                                    : simde_mm256_setzero_si256();
+                    simde_mm256_storeu_si256((void *)&out->d[k][g],
+                                             simde_mm256_cvtepu32_epi64(simde_mm256_castsi256_si128(part)));
+                    simde_mm256_storeu_si256((void *)&out->d[k][g + 4],
+                                             simde_mm256_cvtepu32_epi64(simde_mm256_extracti128_si256(part, 1)));
+                }
+                continue;
+            }
             /* element k of the access, little-endian, zero-extended (§10.1) */
             for (int l = 0; l < 8; l++) {
                 if (!(ok >> l & 1))
@@ -155,7 +171,13 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
             for (int k = 0; k < op->vec; k++) /* the low bits of each source element, little-endian */
                 for (int i = 0; i < eb; i++)
                     bytes[k * eb + i] = (uint8_t)(in->v[k][l] >> (8 * i));
-            memcpy(s->base + offs[l], bytes, (size_t)sz);
+            switch (sz) { /* constant sizes: plain stores, no library call */
+            case 1: memcpy(s->base + offs[l], bytes, 1); break;
+            case 2: memcpy(s->base + offs[l], bytes, 2); break;
+            case 4: memcpy(s->base + offs[l], bytes, 4); break;
+            case 8: memcpy(s->base + offs[l], bytes, 8); break;
+            default: memcpy(s->base + offs[l], bytes, 16); break;
+            }
             for (int k = 0; k < 4; k++)
                 out->d[k][l] = 0;
         }

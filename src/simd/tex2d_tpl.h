@@ -10,16 +10,16 @@
  * They reproduce the reference's arithmetic bit for bit
  * (tests/backend/test_backend_equal.c):
  *
- *   - LOD (§6.3, tex.base and tex.level .f32): q in 1/256ths per lane in
- *     vector form (mip_select), then each level some lane reads is visited
+ *   - LOD (§6.3: tex.base, tex.level .f32 in vector form, and tex.grad on
+ *     2D/.a2d from §6.4 per lane, grad_lod.h): q in 1/256ths (mip_select), then each level some lane reads is visited
  *     once with its own extents, pitches and base (plan_level), the lanes
  *     that read it taking their share T of it: 256, or 256 - (q & 255) and
  *     q & 255 of a blend.  The share splits over the footprint as a 3D
  *     slice's does (§2.3, D2.4); UNORM sums add over the levels, and for
  *     float formats each level (and each 3D slice of it) is its own §5.4
  *     group.  A point-filtered lane inside a mip blend is a blend of two
- *     single texels.  The trilinear optimisation (§6.5) and .grad are left
- *     to the reference; tld4 reads the base level (Q15).
+ *     single texels.  The trilinear optimisation (§6.5), anisotropic and 3D
+ *     .grad are left to the reference; tld4 reads the base level (Q15).
  *   - Coordinates (§3.1, §3.4, D2.8): x = c * N on a power-of-two level, or
  *     c itself when unnormalised, is exact in f32, so the reference's exact
  *     fixed point and every decision taken from it follow from f32
@@ -56,6 +56,7 @@
 
 #include "div_exact.h"
 #include "float_blend.h"
+#include "grad_lod.h"
 #include "simd_kernels.h"
 
 /* What a kernel needs from the object, taken once per call. */
@@ -371,18 +372,20 @@ static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
  * which the reference alone does. */
 static int mip_ok(const plan2d *p, const wt__sampler *s, const wt_op *op)
 {
-    if (op->mip == WT_MIP_BASE)
+    if (op->mip == WT_MIP_BASE || p->levels == 1) /* §6.2: no levels, no LOD */
         return 1;
-    if (op->mip != WT_MIP_LEVEL)
-        return 0;
-    return p->levels == 1 || !(s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt);
+    if (op->mip == WT_MIP_GRAD) /* §6.4 for 2D and .a2d; not anisotropic (D2.6) nor 3D (D2.5) */
+        return p->dims == 2 && s->max_aniso <= 1;
+    return !(s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt);
 }
 
 /* §6.3 for 8 lanes: the lower level and the upper level's share (0: one
  * level, share 256).  q in 1/256ths: .level q = trunc(lod * 256) (a NaN
  * LOD counts as 0, Q17; lod * 256 is exact in f32, and beyond ±2^30 every
  * clamp below decides alike, so saturating there changes nothing) plus the
- * bias; tex.base q = 0 without bias (D2.1).  Then the clamps: [lo, max(lo,
+ * bias; .grad q from §6.4 (grad_lod.h, per lane, the gradients scaled by the
+ * level-0 size in f32) plus the bias; tex.base q = 0 without bias (D2.1).
+ * Then the clamps: [lo, max(lo,
  * hi)], then [0, (levels - 1) * 256].  Point mip filter: level (q + 128) >>
  * 8; linear: level q >> 8 with share 256 - (q & 255), level + 1 with q & 255. */
 static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, simde__m256i *level,
@@ -394,6 +397,16 @@ static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, 
         v = simde_mm256_and_ps(v, simde_mm256_cmp_ps(v, v, SIMDE_CMP_ORD_Q));
         v = simde_mm256_min_ps(simde_mm256_max_ps(v, fset(-1073741824.0f)), fset(1073741824.0f));
         q = simde_mm256_add_epi32(simde_mm256_cvttps_epi32(v), iset(p->bias256)); /* trunc, toward zero */
+    } else if (op->mip == WT_MIP_GRAD) {
+        const float w = (float)p->lv[0].w, h = (float)p->lv[0].h;
+        int32_t qv[8];
+        for (int l = 0; l < 8; l++) {
+            int32_t r = wt__grad_q_2d(in->dpdx[0][g + l] * w, in->dpdx[1][g + l] * h, in->dpdy[0][g + l] * w,
+                                      in->dpdy[1][g + l] * h);
+            r = r < -(1 << 30) ? -(1 << 30) : r > (1 << 30) ? (1 << 30) : r; /* rho 0 or infinite */
+            qv[l] = r + p->bias256;
+        }
+        q = simde_mm256_loadu_si256((const void *)qv);
     }
     q = simde_mm256_min_epi32(simde_mm256_max_epi32(q, iset(p->lo256)), iset(p->hi256));
     q = simde_mm256_min_epi32(simde_mm256_max_epi32(q, simde_mm256_setzero_si256()), iset((p->levels - 1) * 256));
@@ -685,7 +698,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
     if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
         return NULL;
     /* maxAnisotropy changes only .level's blend with a linear mip filter
-     * (§6.5) and .grad, which the kernel refuses per op (mip_ok). */
+     * (§6.5) and .grad (D2.6), which the kernel refuses per op (mip_ok). */
     if (t->srgb || (s->filter == WT_FILTER_LINEAR && !fl && !t->read_norm) ||
         (s->mip_filter == WT_FILTER_LINEAR && t->mipmapped && !fl && !t->read_norm))
         return NULL;
@@ -709,8 +722,8 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
      * (after its last level) covers them */
     if (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY && t->res_type != WT_RESOURCE_MIPMAPPED_ARRAY)
         return NULL;
-    *name = fl ? "tex.2d/.a2d/.3d (.base/.level, mipmaps)/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
-               : "tex.2d/.a2d/.3d (.base/.level, mipmaps)/tld4 8/16-bit UNORM or element type, point/linear, "
+    *name = fl ? "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
+               : "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 8/16-bit UNORM or element type, point/linear, "
                  "clamp/wrap/mirror/border";
     return tex2d_kernel;
 }

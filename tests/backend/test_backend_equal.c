@@ -333,6 +333,29 @@ static uint32_t lod_value(const mcase *c)
     }
 }
 
+/* One gradient component in normalised units for an axis of n texels:
+ * 2^e texels (times a random mantissa) for e over every level and beyond,
+ * exact powers of two (the 1/256 steps of the log2 table), ±0, NaN, ±inf,
+ * subnormal and huge values. */
+static float grad_value(int n, int levels)
+{
+    float sgn = next32() % 2 ? -1.0f : 1.0f;
+    int e = (int)(next32() % (uint32_t)(levels + 6)) - 3;
+    switch (next32() % 12) {
+    case 0: {
+        static const uint32_t sp[] = {0x00000000u, 0x80000000u, 0x7fc00000u, 0xffc00001u, 0x7f800000u, 0xff800000u,
+                                      0x00000001u, 0x807fffffu, 0x7f7fffffu, 0x71000000u, 0x0d000000u, 0x8c800000u};
+        float f;
+        memcpy(&f, &sp[next32() % (sizeof sp / sizeof sp[0])], 4);
+        return f;
+    }
+    case 1:
+    case 2: return sgn * ldexpf(1.0f, e) / (float)n;
+    case 3: return 0.0f;
+    default: return sgn * ldexpf(1.0f + (float)next32() / 4294967296.0f, e) / (float)n;
+    }
+}
+
 static long mip_warps_checked;
 
 static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
@@ -367,11 +390,31 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
             if (c->depth)
                 in.c[2][l] = coord(c->depth, 1);
             in.lod[l] = spread ? lod_value(c) : shared_lod;
+            for (int k = 0; k < 2; k++) {
+                int n = k ? c->h : c->w;
+                in.dpdx[k][l] = grad_value(n, c->levels);
+                in.dpdy[k][l] = grad_value(n, c->levels);
+            }
+            in.dpdx[2][l] = grad_value(c->depth ? c->depth : 1, c->levels);
+            in.dpdy[2][l] = grad_value(c->depth ? c->depth : 1, c->levels);
+            switch (next32() % 7) { /* diagonals that cancel or add: dPdy = ±dPdx, on one axis or both */
+            case 0: in.dpdy[0][l] = -in.dpdx[0][l]; break;
+            case 1: in.dpdy[0][l] = in.dpdx[0][l], in.dpdy[1][l] = -in.dpdx[1][l]; break;
+            case 2: in.dpdx[1][l] = in.dpdy[1][l] = 0.0f; break; /* parallel, along x */
+            case 3: /* every component subnormal (scaled, still tiny) */
+                for (int k = 0; k < 2; k++) {
+                    uint32_t u[2] = {(next32() % 2) << 31 | next32() % 0x40u, (next32() % 2) << 31 | next32() % 0x40u};
+                    memcpy(&in.dpdx[k][l], &u[0], 4);
+                    memcpy(&in.dpdy[k][l], &u[1], 4);
+                }
+                break;
+            default: break;
+            }
         }
         uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
         wt_op op = tex_op(dtypes[next32() % 3], 0);
         op.geom = (uint8_t)(c->depth ? WT_GEOM_3D : c->layers ? WT_GEOM_A2D : WT_GEOM_2D);
-        op.mip = (uint8_t)(wi % 5 == 4 ? WT_MIP_BASE : WT_MIP_LEVEL);
+        op.mip = (uint8_t)(wi % 5 == 4 ? WT_MIP_BASE : wi % 5 == 1 || wi % 5 == 2 ? WT_MIP_GRAD : WT_MIP_LEVEL);
         if (wi % 7 == 3 && !c->depth) { /* Q15: tld4 gathers from the base level */
             op.family = WT_FAMILY_TLD4;
             op.mip = WT_MIP_BASE;
@@ -393,13 +436,15 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
                     fail_msg("repro: backend %s kernel \"%s\" mipmapped tex %dx%dx%d layers %d levels %d view [%d,%d] "
                              "fmt %d read_norm %d linear %d mip_linear %d addr %d bias %a clamps [%a,%a] aniso %d "
                              "notri %d family %d mip %d dtype %d active 0x%08x lane %d c 0x%08x 0x%08x 0x%08x "
-                             "lod 0x%08x: d[%d] 0x%08x, reference 0x%08x",
+                             "lod 0x%08x dPdx %a %a %a dPdy %a %a %a: d[%d] 0x%08x, reference 0x%08x",
                              b->name, kname ? kname : "generic", c->w, c->h, c->depth, c->layers, c->levels, c->first,
                              c->last, c->fmt, c->read_norm, c->linear, c->mip_linear, c->addr, (double)c->bias,
                              (double)c->minc, (double)c->maxc, c->aniso, c->notri, op.family, op.mip, op.dtype, active,
-                             l, in.c[0][l], in.c[1][l], in.c[2][l], in.lod[l], k, got.d[k][l], ref.d[k][l]);
-        /* The per-lane NVVM .level calls take the kernel too (one-lane fast path). */
-        if (op.family == WT_FAMILY_TEX && op.mip == WT_MIP_LEVEL)
+                             l, in.c[0][l], in.c[1][l], in.c[2][l], in.lod[l], (double)in.dpdx[0][l],
+                             (double)in.dpdx[1][l], (double)in.dpdx[2][l], (double)in.dpdy[0][l],
+                             (double)in.dpdy[1][l], (double)in.dpdy[2][l], k, got.d[k][l], ref.d[k][l]);
+        /* The per-lane NVVM .level/.grad calls take the kernel too (one-lane fast path). */
+        if (op.family == WT_FAMILY_TEX && op.mip != WT_MIP_BASE && !(op.mip == WT_MIP_GRAD && c->depth))
             for (int l = 0; l < 4; l++) {
                 float x, y, z, lod;
                 memcpy(&x, &in.c[o][l], 4);
@@ -407,18 +452,26 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
                 memcpy(&z, &in.c[2][l], 4);
                 memcpy(&lod, &in.lod[l], 4);
                 wt_float4 f[2];
+                const float *gx[2] = {&in.dpdx[0][l], &in.dpdx[1][l]}, *gy[2] = {&in.dpdy[0][l], &in.dpdy[1][l]};
                 for (int k = 0; k < 2; k++) {
                     assert_int_equal(wt_set_backend(k ? b->name : "scalar"), WT_SUCCESS);
-                    f[k] = c->depth    ? wt_tex_unified_3d_level_v4f32_f32(t, x, y, z, lod)
-                           : c->layers ? wt_tex_unified_2d_array_level_v4f32_f32(t, (int32_t)in.c[0][l], x, y, lod)
-                                       : wt_tex_unified_2d_level_v4f32_f32(t, x, y, lod);
+                    if (op.mip == WT_MIP_GRAD)
+                        f[k] = c->layers ? wt_tex_unified_2d_array_grad_v4f32_f32(t, (int32_t)in.c[0][l], x, y, *gx[0],
+                                                                                   *gx[1], *gy[0], *gy[1])
+                                         : wt_tex_unified_2d_grad_v4f32_f32(t, x, y, *gx[0], *gx[1], *gy[0], *gy[1]);
+                    else
+                        f[k] = c->depth    ? wt_tex_unified_3d_level_v4f32_f32(t, x, y, z, lod)
+                               : c->layers ? wt_tex_unified_2d_array_level_v4f32_f32(t, (int32_t)in.c[0][l], x, y, lod)
+                                           : wt_tex_unified_2d_level_v4f32_f32(t, x, y, lod);
                     (void)wt_get_last_error();
                 }
                 if (memcmp(&f[0], &f[1], sizeof f[0]))
-                    fail_msg("repro: backend %s per-lane .level call on mipmapped tex %dx%dx%d levels %d fmt %d "
-                             "linear %d mip_linear %d at c 0x%08x 0x%08x lod 0x%08x differs from the reference",
-                             b->name, c->w, c->h, c->depth, c->levels, c->fmt, c->linear, c->mip_linear, in.c[o][l],
-                             in.c[o + 1][l], in.lod[l]);
+                    fail_msg("repro: backend %s per-lane mip %d call on mipmapped tex %dx%dx%d levels %d fmt %d "
+                             "linear %d mip_linear %d at c 0x%08x 0x%08x lod 0x%08x dPdx %a %a dPdy %a %a differs "
+                             "from the reference",
+                             b->name, op.mip, c->w, c->h, c->depth, c->levels, c->fmt, c->linear, c->mip_linear,
+                             in.c[o][l], in.c[o + 1][l], in.lod[l], (double)*gx[0], (double)*gx[1], (double)*gy[0],
+                             (double)*gy[1]);
             }
         warps_checked++;
         mip_warps_checked++;
@@ -535,6 +588,10 @@ static void every_backend_equals_scalar(void **state)
             {32, 32, 0, 0, 6, 0, 1, 1, 1, C, 0.3f, 0.0f, 16.0f, 0, 0, 4, 1, K},
             {32, 32, 0, 0, 6, 0, 1, 1, 1, W, 0.3f, 0.0f, 16.0f, 0, 0, 2, 0, K},
             {32, 32, 0, 0, 6, 3, 0, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 16, 0, K},
+            /* a bias that brings subnormal gradients into the levels (§6.4
+             * is exact down to the smallest f32) */
+            {64, 64, 0, 0, 7, 0, 1, 1, 1, C, 142.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {64, 64, 0, 2, 7, 3, 0, 1, 0, W, 141.5f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             /* one level */
             {16, 16, 0, 0, 1, 0, 1, 1, 1, C, 2.0f, 1.0f, 3.0f, 0, 0, 1, 0, K},
         };

@@ -140,10 +140,17 @@ static int lane_fast(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane
     wt_tex_args a;
     wt_tex_result r;
     /* Kernels read whole groups of 8 lanes; lanes 1..7 are inactive but
-     * defined.  Only the coordinates matter to the ops a kernel takes. */
-    for (int c = 0; c < 4; c++)
-        for (int l = 0; l < 8; l++)
+     * defined.  The coordinates, the LOD and the gradients are what the ops
+     * a kernel takes read. */
+    for (int l = 0; l < 8; l++) {
+        for (int c = 0; c < 4; c++)
             a.c[c][l] = l ? 0 : li->c[c];
+        a.lod[l] = l ? 0 : li->lod;
+        for (int k = 0; k < 3; k++) {
+            a.dpdx[k][l] = l ? 0.0f : li->dpdx[k];
+            a.dpdy[k][l] = l ? 0.0f : li->dpdy[k];
+        }
+    }
     if (!k(ctx, op, 1u, &a, &r))
         return 0;
     for (int c = 0; c < 4; c++)

@@ -6,7 +6,7 @@
  * compares the two on random texels, NaN payloads, infinities, zeros of
  * both signs and subnormals included):
  *   1. f32 subnormal texels read as 0 (sign kept); half subnormals are values.
- *   2. per group (a 2x2 footprint: one per 3D slice), E_g = the largest
+ *   2. per group (a 2x2 footprint: one per 3D slice and mip level), E_g = the largest
  *      ilogb among its texels of non-zero weight and non-zero value; each
  *      value truncated toward zero to a multiple of 2^(E_g - P), P = 27
  *      (f32) or 14 (f16);
@@ -68,11 +68,11 @@ static inline uint32_t wt__fb_round(uint64_t mag, int e, int prec, int emin, int
 /* §5.4 for n taps of one channel: the f32 bits of the filtered value. */
 static inline uint32_t wt__float_blend(const wt__fb_tap *taps, int n, int half)
 {
-    enum { MAXG = 2 };
+    enum { MAXG = 4 }; /* 2 levels x 2 slices */
     const int P = half ? 14 : 27;
     int nan = 0, pinf = 0, ninf = 0, all_neg_zero = 1, any = 0;
-    int eg[MAXG] = {0, 0}, used[MAXG] = {0, 0};
-    int64_t s[MAXG] = {0, 0};
+    int eg[MAXG] = {0, 0, 0, 0}, used[MAXG] = {0, 0, 0, 0};
+    int64_t s[MAXG] = {0, 0, 0, 0};
     uint64_t sig[16];
     int ex[16], neg[16], fin[16];
     for (int i = 0; i < n; i++) {
@@ -123,9 +123,12 @@ static inline uint32_t wt__float_blend(const wt__fb_tap *taps, int n, int half)
         uint64_t m = sh >= 0 ? sig[i] << sh : -sh >= 64 ? 0 : sig[i] >> -sh;
         s[g] += (neg[i] ? -(int64_t)m : (int64_t)m) * taps[i].w; /* step 3 */
     }
-    int emax = used[0] ? eg[0] : eg[1];
-    if (used[1] && eg[1] > emax)
-        emax = eg[1];
+    int emax = 0, have = 0;
+    for (int g = 0; g < MAXG; g++)
+        if (used[g] && (!have || eg[g] > emax)) {
+            emax = eg[g];
+            have = 1;
+        }
     int64_t total = 0;
     for (int g = 0; g < MAXG; g++) {
         if (!used[g])

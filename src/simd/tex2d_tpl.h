@@ -2,13 +2,24 @@
  * SPDX-License-Identifier: MIT
  *
  * A texture object binds these at creation (wt__bind_tex_<isa>) when its
- * shape is one they cover: a plain 2D texture of one level, 1, 2 or 4
- * channels of 8 or 16 unsigned bits (read as normalised float or as element
- * type; point or linear) or of f32/f16 (point), any of clamp, wrap, mirror and border on each
- * axis, read through its own sampler.  A warp call then runs
- * them instead of the per-lane reference.  They reproduce the reference's
- * arithmetic bit for bit (tests/backend/test_backend_equal.c):
+ * shape is one they cover: a 2D, 2D layered or 3D texture, mipmapped or not,
+ * of 1, 2 or 4 channels of 8 or 16 unsigned bits (read as normalised float
+ * or as element type; point or linear) or of f32/f16 (point or linear), any
+ * of clamp, wrap, mirror and border on each axis, read through its own
+ * sampler.  A warp call then runs them instead of the per-lane reference.
+ * They reproduce the reference's arithmetic bit for bit
+ * (tests/backend/test_backend_equal.c):
  *
+ *   - LOD (§6.3: tex.base, tex.level .f32 in vector form, and tex.grad on
+ *     2D/.a2d from §6.4 per lane, grad_lod.h): q in 1/256ths (mip_select), then each level some lane reads is visited
+ *     once with its own extents, pitches and base (plan_level), the lanes
+ *     that read it taking their share T of it: 256, or 256 - (q & 255) and
+ *     q & 255 of a blend.  The share splits over the footprint as a 3D
+ *     slice's does (§2.3, D2.4); UNORM sums add over the levels, and for
+ *     float formats each level (and each 3D slice of it) is its own §5.4
+ *     group.  A point-filtered lane inside a mip blend is a blend of two
+ *     single texels.  The trilinear optimisation (§6.5), anisotropic and 3D
+ *     .grad are left to the reference; tld4 reads the base level (Q15).
  *   - Coordinates (§3.1, §3.4, D2.8): x = c * N on a power-of-two level, or
  *     c itself when unnormalised, is exact in f32, so the reference's exact
  *     fixed point and every decision taken from it follow from f32
@@ -39,10 +50,13 @@
  * for that (array.c), so only array-backed objects bind those formats, and
  * lanes that read the border or are inactive read no memory at all.
  * Every other op returns 0 and the caller runs the backend's generic path. */
+#include <string.h>
+
 #include <simde/x86/avx2.h>
 
 #include "div_exact.h"
 #include "float_blend.h"
+#include "grad_lod.h"
 #include "simd_kernels.h"
 
 /* What a kernel needs from the object, taken once per call. */
@@ -64,31 +78,55 @@ typedef struct plan2d {
     int32_t layered;   /* .a2d: c[0] is the layer, c[1], c[2] the coordinates */
     int32_t layers;    /* layers there are */
     int32_t slice_pitch;
+    /* Mip levels (§6): the fields above are level 0's until plan_level()
+     * points them at another level. */
+    const wt__level *lv;
+    int32_t levels;     /* 1 unless mipmapped with several levels (§6.2) */
+    int32_t mip_linear; /* mipmapFilterMode linear (§6.3 step 6) */
+    int32_t bias256;    /* trunc(bias * 256), §6.3 step 1 */
+    int32_t lo256, hi256; /* the LOD clamps, hi >= lo (§6.3 step 4) */
 } plan2d;
+
+/* Point p's extents, pitches and base at level v (of the view, §6.3). */
+static void plan_level(plan2d *p, int32_t v)
+{
+    const wt__level *l = &p->lv[v];
+    p->base = l->base;
+    p->n[0] = l->w;
+    p->n[1] = l->h;
+    p->n[2] = l->d;
+    p->row_pitch = (int32_t)l->row_pitch;
+    p->depth_pitch = (int32_t)l->depth_pitch;
+    p->slice_pitch = (int32_t)l->slice_pitch;
+}
 
 static void plan_of(const wt__tex *t, plan2d *p)
 {
     const wt__sampler *s = &t->samp;
-    p->base = t->lv[0].base;
+    p->lv = t->lv;
+    plan_level(p, 0);
     p->dims = t->dims;
-    p->n[0] = t->lv[0].w;
-    p->n[1] = t->lv[0].h;
-    p->n[2] = t->lv[0].d;
-    p->depth_pitch = (int32_t)t->lv[0].depth_pitch;
-    p->row_pitch = (int32_t)t->lv[0].row_pitch;
     p->esize = t->fmt.esize;
     p->cbits = 8 * t->fmt.cbytes;
     p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
     p->nch = t->fmt.nch;
-    p->norm = s->normalized && !s->force_unnormalized;
+    /* §6.1: a mipmapped texture reads normalised coordinates whatever the
+     * flag says, but its address modes are demoted as the flag says (§3.2). */
+    const int unnorm = !s->normalized || s->force_unnormalized;
+    p->norm = !unnorm || t->mipmapped;
     for (int k = 0; k < 3; k++) {
         int m = s->address[k];
-        p->mode[k] = !p->norm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
+        p->mode[k] = unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
     }
     p->linear = s->filter == WT_FILTER_LINEAR;
     p->layered = t->layered;
     p->layers = (int32_t)t->num_layers;
-    p->slice_pitch = (int32_t)t->lv[0].slice_pitch;
+    /* §6.2: a texture that is not mipmapped reads level 0 whatever the LOD */
+    p->levels = t->mipmapped && t->num_levels > 1 ? (int32_t)t->num_levels : 1;
+    p->mip_linear = s->mip_filter == WT_FILTER_LINEAR;
+    p->bias256 = s->bias256;
+    p->lo256 = s->min_clamp256;
+    p->hi256 = s->max_clamp256 > s->min_clamp256 ? s->max_clamp256 : s->min_clamp256;
     p->read_norm = t->read_norm;
     for (int c = 0; c < 4; c++) {
         int32_t v = 0;
@@ -303,7 +341,7 @@ static simde__m256i half_to_f32(simde__m256i h)
 
 /* §7.1: the layer operand (.u32) of .a2d, past the end the last layer; its
  * byte offset.  0 for a non-layered texture. */
-static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
+static simde__m256i layer_index(const plan2d *p, const wt_tex_args *in, int g)
 {
     if (!p->layered)
         return simde_mm256_setzero_si256();
@@ -312,8 +350,12 @@ static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
     /* unsigned min through the sign-flipped signed compare */
     simde__m256i flip = iset((int32_t)0x80000000u);
     simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(layer, flip), simde_mm256_xor_si256(last, flip));
-    layer = simde_mm256_blendv_epi8(layer, last, past);
-    return simde_mm256_mullo_epi32(layer, iset(p->slice_pitch));
+    return simde_mm256_blendv_epi8(layer, last, past);
+}
+
+static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
+{
+    return simde_mm256_mullo_epi32(layer_index(p, in, g), iset(p->slice_pitch));
 }
 
 /* ---- tex ------------------------------------------------------------------------- */
@@ -321,8 +363,60 @@ static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
 static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
 {
     int geom = ctx->t->dims == 3 ? WT_GEOM_3D : ctx->t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
-    return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 &&
-           op->mip == WT_MIP_BASE && op->flags == 0 && ctx->s == &ctx->t->samp;
+    return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 && op->flags == 0 &&
+           ctx->s == &ctx->t->samp;
+}
+
+/* The LOD modes taken here (§6.2-6.5): tex.base, and .level with an .f32
+ * LOD except where the trilinear optimisation (§6.5, Q4) reshapes the blend,
+ * which the reference alone does. */
+static int mip_ok(const plan2d *p, const wt__sampler *s, const wt_op *op)
+{
+    if (op->mip == WT_MIP_BASE || p->levels == 1) /* §6.2: no levels, no LOD */
+        return 1;
+    if (op->mip == WT_MIP_GRAD) /* §6.4 for 2D and .a2d; not anisotropic (D2.6) nor 3D (D2.5) */
+        return p->dims == 2 && s->max_aniso <= 1;
+    return !(s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt);
+}
+
+/* §6.3 for 8 lanes: the lower level and the upper level's share (0: one
+ * level, share 256).  q in 1/256ths: .level q = trunc(lod * 256) (a NaN
+ * LOD counts as 0, Q17; lod * 256 is exact in f32, and beyond ±2^30 every
+ * clamp below decides alike, so saturating there changes nothing) plus the
+ * bias; .grad q from §6.4 (grad_lod.h, per lane, the gradients scaled by the
+ * level-0 size in f32) plus the bias; tex.base q = 0 without bias (D2.1).
+ * Then the clamps: [lo, max(lo,
+ * hi)], then [0, (levels - 1) * 256].  Point mip filter: level (q + 128) >>
+ * 8; linear: level q >> 8 with share 256 - (q & 255), level + 1 with q & 255. */
+static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, simde__m256i *level,
+                       simde__m256i *frac)
+{
+    simde__m256i q = simde_mm256_setzero_si256();
+    if (op->mip == WT_MIP_LEVEL) {
+        simde__m256 v = simde_mm256_mul_ps(simde_mm256_loadu_ps((const float *)(const void *)&in->lod[g]), fset(256.0f));
+        v = simde_mm256_and_ps(v, simde_mm256_cmp_ps(v, v, SIMDE_CMP_ORD_Q));
+        v = simde_mm256_min_ps(simde_mm256_max_ps(v, fset(-1073741824.0f)), fset(1073741824.0f));
+        q = simde_mm256_add_epi32(simde_mm256_cvttps_epi32(v), iset(p->bias256)); /* trunc, toward zero */
+    } else if (op->mip == WT_MIP_GRAD) {
+        const float w = (float)p->lv[0].w, h = (float)p->lv[0].h;
+        int32_t qv[8];
+        for (int l = 0; l < 8; l++) {
+            int32_t r = wt__grad_q_2d(in->dpdx[0][g + l] * w, in->dpdx[1][g + l] * h, in->dpdy[0][g + l] * w,
+                                      in->dpdy[1][g + l] * h);
+            r = r < -(1 << 30) ? -(1 << 30) : r > (1 << 30) ? (1 << 30) : r; /* rho 0 or infinite */
+            qv[l] = r + p->bias256;
+        }
+        q = simde_mm256_loadu_si256((const void *)qv);
+    }
+    q = simde_mm256_min_epi32(simde_mm256_max_epi32(q, iset(p->lo256)), iset(p->hi256));
+    q = simde_mm256_min_epi32(simde_mm256_max_epi32(q, simde_mm256_setzero_si256()), iset((p->levels - 1) * 256));
+    if (p->mip_linear) {
+        *level = simde_mm256_srai_epi32(q, 8);
+        *frac = simde_mm256_and_si256(q, iset(255));
+    } else {
+        *level = simde_mm256_srai_epi32(simde_mm256_add_epi32(q, iset(128)), 8);
+        *frac = simde_mm256_setzero_si256();
+    }
 }
 
 /* The destination types a read mode gives exactly here: normalised float as
@@ -382,86 +476,168 @@ static void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m2
     w[3] = w11;
 }
 
-static void tex_group(const plan2d *p, const wt_tex_args *in, int g, simde__m256i mask, wt_tex_result *out)
+/* What the levels of one group of 8 lanes add up to: UNORM sums (§5.3: every
+ * tap whatever its level or slice), or each lane's float taps for §5.4
+ * (float_blend.h; group = 2 * entry + slice, as the levels and 3D slices are
+ * groups of their own). */
+typedef struct acc8 {
+    simde__m256i sum[4];
+    int nt[8];
+    wt__fb_tap ft[8][4][16]; /* lane, channel, tap: 2 levels x 2 slices x 4 */
+} acc8;
+
+/* Float taps of one footprint position for the lanes in `lanes`. */
+static void float_taps(const plan2d *p, acc8 *acc, uint32_t lanes, simde__m256i w, simde__m256i group,
+                       const simde__m256i raw[4])
 {
-    const int o = p->layered; /* .a2d: {layer, x, y} */
-    simde__m256i sl = slice_offset(p, in, g);
+    int32_t wv[8], gv[8];
+    uint32_t rv[4][8];
+    simde_mm256_storeu_si256((void *)wv, w);
+    simde_mm256_storeu_si256((void *)gv, group);
+    for (int c = 0; c < p->nch; c++)
+        simde_mm256_storeu_si256((void *)rv[c], raw[c]);
+    for (; lanes; lanes &= lanes - 1) {
+        int l = __builtin_ctz(lanes);
+        if (wv[l] <= 0)
+            continue; /* §2.3: a weight-0 term reads nothing */
+        int k = acc->nt[l]++;
+        for (int c = 0; c < p->nch; c++)
+            acc->ft[l][c][k] = (wt__fb_tap){rv[c][l], wv[l], gv[l]};
+    }
+}
+
+/* The taps of one level for the lanes in lmask (§6.3: share T of the level;
+ * entry 1 for the lanes where it is the upper level of a blend).  Lanes in
+ * `point` are point-sampled from this level alone and get their result
+ * here; the others add to acc. */
+static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], simde__m256i layer, simde__m256i lmask,
+                                      simde__m256i T, simde__m256i entry1, simde__m256i point, int g, acc8 *acc,
+                                      wt_tex_result *out)
+{
+    simde__m256i sl = p->layered ? simde_mm256_mullo_epi32(layer, iset(p->slice_pitch)) : simde_mm256_setzero_si256();
     axis8 ax[3];
     ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256(); /* 2D: z = 0 */
     for (int k = 0; k < p->dims; k++)
-        axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), p->linear, 0,
-                       &ax[k]);
+        axis_footprint(p, k, c[k], p->linear, 0, &ax[k]);
+    simde__m256i g2 = simde_mm256_and_si256(entry1, iset(2)); /* group 2 * entry */
+    const uint32_t lanes = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(lmask));
     if (!p->linear) {
         simde__m256i raw[4];
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
-        texels(p, zoff, ax[0].i0, ax[1].i0, mask,
+        texels(p, zoff, ax[0].i0, ax[1].i0, lmask,
                simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[1].out0), ax[2].out0), raw);
-        for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
-            store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), mask);
+        simde__m256i pm = simde_mm256_and_si256(point, lmask);
+        if (simde_mm256_movemask_ps(simde_mm256_castsi256_ps(pm)))
+            for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
+                store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), pm);
+        /* A point texel inside a mip blend: one tap of weight T (§2.3 with
+         * zero fractions), its own group (§5.4). */
+        simde__m256i bm = simde_mm256_andnot_si256(point, lmask);
+        uint32_t blend = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(bm));
+        if (!blend)
+            return;
+        if (p->ftype) {
+            float_taps(p, acc, blend, T, g2, raw);
+            return;
+        }
+        for (int ch = 0; ch < p->nch; ch++)
+            acc->sum[ch] = simde_mm256_add_epi32(acc->sum[ch],
+                                                 simde_mm256_mullo_epi32(simde_mm256_and_si256(T, bm), raw[ch]));
         return;
     }
-    /* §2.3: z first (3D), w0 = rhu(256 * (256 - c)) = 256 - c, w1 = c;
-     * each slice's share splits over its 2x2 footprint.  The UNORM blend
-     * sums every tap whatever its group (§5.3). */
-    simde__m256i sum[4] = {simde_mm256_setzero_si256(), simde_mm256_setzero_si256(), simde_mm256_setzero_si256(),
-                           simde_mm256_setzero_si256()};
+    /* §2.3: z first (3D), z0 = rhu(T * (256 - c)), z1 = T - z0 (T = 256:
+     * 256 - c and c); each slice's share splits over its 2x2 footprint. */
     const int nz = p->dims == 3 ? 2 : 1;
-    /* Float formats keep every tap for §5.4's datapath, one lane at a time
-     * (float_blend.h); each 3D slice is its own group. */
-    uint32_t fraw[8][4][8];
-    int32_t fw[8][8];
-    int nt = 0;
+    simde__m256i Tm = simde_mm256_and_si256(T, lmask); /* other lanes weigh nothing */
+    simde__m256i z0 = p->dims == 3 ? rhu256(simde_mm256_mullo_epi32(Tm, simde_mm256_sub_epi32(iset(256), ax[2].a))) : Tm;
     for (int dz = 0; dz < nz; dz++) {
-        simde__m256i T = p->dims == 3 ? (dz ? ax[2].a : simde_mm256_sub_epi32(iset(256), ax[2].a)) : iset(256);
+        simde__m256i Tz = dz ? simde_mm256_sub_epi32(Tm, z0) : z0;
         simde__m256i zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(zi, iset(p->depth_pitch)));
         simde__m256i w[4];
-        weights_2d(T, ax[0].a, ax[1].a, w);
+        weights_2d(Tz, ax[0].a, ax[1].a, w);
         for (int t = 0; t < 4; t++) {
             const axis8 *X = &ax[0], *Y = &ax[1];
             simde__m256i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
             simde__m256i ob = simde_mm256_or_si256(simde_mm256_or_si256(t & 1 ? X->out1 : X->out0,
                                                                         t & 2 ? Y->out1 : Y->out0), zo);
             simde__m256i raw[4];
-            texels(p, zoff, xi, yi, mask, ob, raw);
+            texels(p, zoff, xi, yi, lmask, ob, raw);
             if (p->ftype) {
-                simde_mm256_storeu_si256((void *)fw[nt], w[t]);
-                for (int c = 0; c < p->nch; c++)
-                    simde_mm256_storeu_si256((void *)fraw[nt][c], raw[c]);
-                nt++;
+                float_taps(p, acc, lanes, w[t], simde_mm256_add_epi32(g2, iset(dz)), raw);
                 continue;
             }
-            for (int c = 0; c < p->nch; c++)
-                sum[c] = simde_mm256_add_epi32(sum[c], simde_mm256_mullo_epi32(w[t], raw[c]));
+            for (int ch = 0; ch < p->nch; ch++)
+                acc->sum[ch] = simde_mm256_add_epi32(acc->sum[ch], simde_mm256_mullo_epi32(w[t], raw[ch]));
         }
     }
+}
+
+static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, simde__m256i mask,
+                      wt_tex_result *out)
+{
+    const int o = p->layered; /* .a2d: {layer, x, y} */
+    simde__m256 c[3];
+    for (int k = 0; k < p->dims; k++)
+        c[k] = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
+    simde__m256i layer = layer_index(p, in, g);
+    acc8 acc;
+    for (int ch = 0; ch < 4; ch++)
+        acc.sum[ch] = simde_mm256_setzero_si256();
+    if (p->ftype)
+        memset(acc.nt, 0, sizeof acc.nt);
+    const uint32_t act = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(mask));
+    simde__m256i blended; /* lanes whose result is a blend (§5.3, §5.4) */
+    if (p->levels == 1) {
+        simde__m256i point = p->linear ? simde_mm256_setzero_si256() : mask;
+        level_taps(p, c, layer, mask, iset(256), simde_mm256_setzero_si256(), point, g, &acc, out);
+        blended = p->linear ? mask : simde_mm256_setzero_si256();
+    } else {
+        /* §6.3: each lane reads its level, and the next one where it blends;
+         * visit every level some active lane reads (usually one or two),
+         * each with its own extents, pitches and base. */
+        simde__m256i lvl, frac;
+        mip_select(p, op, in, g, &lvl, &frac);
+        simde__m256i two = simde_mm256_andnot_si256(simde_mm256_cmpeq_epi32(frac, simde_mm256_setzero_si256()), mask);
+        blended = p->linear ? mask : two;
+        simde__m256i point = p->linear ? simde_mm256_setzero_si256() : simde_mm256_andnot_si256(two, mask);
+        simde__m256i lvl1 = simde_mm256_add_epi32(lvl, iset(1));
+        int32_t lv0[8];
+        simde_mm256_storeu_si256((void *)lv0, lvl);
+        uint32_t todo0 = act, todo1 = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(two));
+        while (todo0 | todo1) {
+            int32_t v = todo0 ? lv0[__builtin_ctz(todo0)] : lv0[__builtin_ctz(todo1)] + 1;
+            simde__m256i on0 = simde_mm256_and_si256(simde_mm256_cmpeq_epi32(lvl, iset(v)), mask);
+            simde__m256i on1 = simde_mm256_and_si256(simde_mm256_cmpeq_epi32(lvl1, iset(v)), two);
+            todo0 &= ~(uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(on0));
+            todo1 &= ~(uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(on1));
+            /* shares: lower level 256 - frac, upper level frac */
+            simde__m256i T = simde_mm256_blendv_epi8(simde_mm256_sub_epi32(iset(256), frac), frac, on1);
+            plan2d pl = *p;
+            plan_level(&pl, v);
+            level_taps(&pl, c, layer, simde_mm256_or_si256(on0, on1), T, on1, point, g, &acc, out);
+        }
+    }
+    const uint32_t bl = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(blended));
+    if (!bl)
+        return;
     if (p->ftype) {
-        uint32_t act = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(mask));
-        for (int l = 0; l < 8; l++) {
-            if (!(act >> l & 1))
-                continue;
-            for (int c = 0; c < 4; c++) {
-                uint32_t v = 0; /* §5.2: channels the format lacks read 0 */
-                if (c < p->nch) {
-                    wt__fb_tap taps[8];
-                    for (int k = 0; k < nt; k++)
-                        taps[k] = (wt__fb_tap){fraw[k][c][l], fw[k][l], k >> 2};
-                    v = wt__float_blend(taps, nt, p->ftype == 2);
-                }
-                out->d[c][g + l] = v;
-            }
+        for (uint32_t lanes = bl; lanes; lanes &= lanes - 1) {
+            int l = __builtin_ctz(lanes);
+            for (int ch = 0; ch < 4; ch++) /* §5.2: channels the format lacks read 0 */
+                out->d[ch][g + l] = ch < p->nch ? wt__float_blend(acc.ft[l][ch], acc.nt[l], p->ftype == 2) : 0u;
         }
         return;
     }
-    for (int c = 0; c < 4; c++) {
-        if (c >= p->nch) {
-            store_masked(&out->d[c][g], simde_mm256_setzero_si256(), mask);
+    for (int ch = 0; ch < 4; ch++) {
+        if (ch >= p->nch) {
+            store_masked(&out->d[ch][g], simde_mm256_setzero_si256(), blended);
             continue;
         }
         /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
-        simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(sum[c], iset(257)) : sum[c];
+        simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(acc.sum[ch], iset(257)) : acc.sum[ch];
         simde__m256 f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s16)), 65535.0f);
-        store_masked(&out->d[c][g], simde_mm256_castps_si256(f), mask);
+        store_masked(&out->d[ch][g], simde_mm256_castps_si256(f), blended);
     }
 }
 
@@ -471,7 +647,10 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
     plan2d p;
     plan_of(ctx->t, &p);
     if (op->family == WT_FAMILY_TLD4) {
-        if (p.dims != 2 || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || !dtype_ok(&p, op->dtype))
+        /* Q15: a gather reads the base level (the view's first), which is
+         * where the plan points. */
+        if (p.dims != 2 || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
+            !dtype_ok(&p, op->dtype))
             return 0;
         const int comp = op->comp & 3;
         for (int g = 0; g < WT_WARP_SIZE; g += 8) {
@@ -497,12 +676,12 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
         }
         return 1;
     }
-    if (!op_is_plain_2d(ctx, op, WT_FAMILY_TEX) || !dtype_ok(&p, op->dtype))
+    if (!op_is_plain_2d(ctx, op, WT_FAMILY_TEX) || !dtype_ok(&p, op->dtype) || !mip_ok(&p, ctx->s, op))
         return 0;
     for (int g = 0; g < WT_WARP_SIZE; g += 8) {
         uint32_t act = (active >> g) & 0xffu;
         if (act)
-            tex_group(&p, in, g, lane_mask(act), out);
+            tex_group(&p, op, in, g, lane_mask(act), out);
     }
     return 1;
 }
@@ -512,29 +691,39 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
-    if (t->dims < 2 || t->cube || t->num_samples || t->mipmapped || t->num_levels != 1 ||
-        (t->layered && (t->num_layers == 0 || t->dims == 3)))
+    if (t->dims < 2 || t->cube || t->num_samples || t->num_levels < 1 || t->num_levels > WT__MAX_LEVELS ||
+        (!t->mipmapped && t->num_levels != 1) || (t->layered && (t->num_layers == 0 || t->dims == 3)))
         return NULL;
     int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
     if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
         return NULL;
-    if (t->srgb || s->max_aniso > 1 || (s->filter == WT_FILTER_LINEAR && !fl && !t->read_norm))
+    /* maxAnisotropy changes only .level's blend with a linear mip filter
+     * (§6.5) and .grad (D2.6), which the kernel refuses per op (mip_ok). */
+    if (t->srgb || (s->filter == WT_FILTER_LINEAR && !fl && !t->read_norm) ||
+        (s->mip_filter == WT_FILTER_LINEAR && t->mipmapped && !fl && !t->read_norm))
         return NULL;
     for (int k = 0; k < t->dims; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return NULL;
-    const wt__level *lv = &t->lv[0];
-    /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
-    if (lv->w > (1 << 20) || lv->h > (1 << 20) || lv->d > (1 << 20) || !lv->base)
-        return NULL;
-    /* 32-bit byte offsets; 4-byte reads at 1- and 2-byte texels only where
-     * the array's slack covers them */
+    /* Every level a fetch can read (§6.3: all of the view's when mipmapped): */
     size_t slices = t->layered ? t->num_layers : 1;
-    if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 || lv->slice_pitch > (size_t)INT32_MAX / 2 / slices ||
-        lv->depth_pitch > (size_t)INT32_MAX / 2 / (size_t)lv->d ||
-        (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY))
+    for (uint32_t v = 0; v < t->num_levels; v++) {
+        const wt__level *lv = &t->lv[v];
+        /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
+        if (lv->w < 1 || lv->h < 1 || lv->d < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || lv->d > (1 << 20) ||
+            !lv->base)
+            return NULL;
+        /* 32-bit byte offsets */
+        if (lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 ||
+            lv->slice_pitch > (size_t)INT32_MAX / 2 / slices || lv->depth_pitch > (size_t)INT32_MAX / 2 / (size_t)lv->d)
+            return NULL;
+    }
+    /* 4-byte reads at 1- and 2-byte texels only where the array's slack
+     * (after its last level) covers them */
+    if (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY && t->res_type != WT_RESOURCE_MIPMAPPED_ARRAY)
         return NULL;
-    *name = fl ? "tex.2d/.a2d/.3d/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
-               : "tex.2d/.a2d/.3d/tld4 8/16-bit UNORM or element type, point/linear, clamp/wrap/mirror/border";
+    *name = fl ? "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
+               : "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 8/16-bit UNORM or element type, point/linear, "
+                 "clamp/wrap/mirror/border";
     return tex2d_kernel;
 }

@@ -76,24 +76,20 @@ typedef struct tcase {
     int depth;  /* 0: not 3D; else a 3D texture of that depth (.3d) */
 } tcase;
 
-static wt_tex make_tex(const tcase *c, wt_array *arr)
+static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32}, nch[] = {4, 1, 4, 1, 2, 1, 4, 4, 2};
+static const wt_channel_kind kind[] = {WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
+                                       WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
+                                       WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT};
+
+/* bytes of random texels of format fmt (malloc'd): any codes; f32 texels
+ * finite over wide magnitudes, plus NaNs with payloads, inf, subnormals. */
+static uint8_t *random_texels(int fmt, size_t bytes)
 {
-    static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32}, nch[] = {4, 1, 4, 1, 2, 1, 4, 4, 2};
-    static const wt_channel_kind kind[] = {WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
-                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
-                                           WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT};
-    int b = bits[c->fmt], n = nch[c->fmt];
-    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
-    size_t nl = c->layers ? (size_t)c->layers : c->depth ? (size_t)c->depth : 1;
-    assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, (size_t)(c->layers + c->depth),
-                                     c->layers ? WT_ARRAY_LAYERED : 0),
-                     WT_SUCCESS);
-    size_t es = (size_t)b / 8 * (size_t)n, bytes = es * (size_t)c->w * (size_t)c->h * nl;
     uint8_t *px = malloc(bytes);
     assert_non_null(px);
     for (size_t i = 0; i < bytes; i++)
         px[i] = (uint8_t)next32();
-    if (kind[c->fmt] == WT_CHANNEL_FLOAT && b == 32) /* finite floats; NaNs with payloads, inf, subnormals */
+    if (kind[fmt] == WT_CHANNEL_FLOAT && bits[fmt] == 32)
         for (size_t i = 0; i < bytes / 4; i++) {
             float f = (float)(int32_t)next32() / 65536.0f;
             uint32_t r = next32() % 40, u = r == 0   ? 0x7fc00000u | (next32() & 0x3fffff)
@@ -104,6 +100,19 @@ static wt_tex make_tex(const tcase *c, wt_array *arr)
                                                      : fbits(f);
             memcpy(px + 4 * i, &u, 4);
         }
+    return px;
+}
+
+static wt_tex make_tex(const tcase *c, wt_array *arr)
+{
+    int b = bits[c->fmt], n = nch[c->fmt];
+    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
+    size_t nl = c->layers ? (size_t)c->layers : c->depth ? (size_t)c->depth : 1;
+    assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, (size_t)(c->layers + c->depth),
+                                     c->layers ? WT_ARRAY_LAYERED : 0),
+                     WT_SUCCESS);
+    size_t es = (size_t)b / 8 * (size_t)n, bytes = es * (size_t)c->w * (size_t)c->h * nl;
+    uint8_t *px = random_texels(c->fmt, bytes);
     assert_int_equal(wt_memcpy_to_array(*arr, 0, 0, 0, px, es * (size_t)c->w, (size_t)c->w, (size_t)c->h, nl),
                      WT_SUCCESS);
     free(px);
@@ -236,6 +245,241 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
     assert_int_equal(wt_free_array(arr), WT_SUCCESS);
 }
 
+/* ---- mipmapped textures (§6): tex.base and tex.level, tld4 on the base level ---- */
+
+typedef struct mcase {
+    int w, h, depth, layers; /* depth: 3D; layers: .a2d; neither: 2D */
+    int levels;              /* levels of the mipmapped array */
+    int fmt, read_norm, linear, mip_linear, addr;
+    float bias, minc, maxc;  /* mipmap_level_bias, min/max_mipmap_level_clamp */
+    int first, last;         /* view levels (0, 0: no view) */
+    int aniso, notri;        /* max_anisotropy, disable_trilinear_optimization */
+    int expect;              /* 1: the backend must have bound a specialised kernel */
+} mcase;
+
+static wt_tex make_mip_tex(const mcase *c, wt_mipmapped_array *marr)
+{
+    int b = bits[c->fmt], n = nch[c->fmt];
+    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
+    assert_int_equal(wt_malloc_mipmapped_array(marr, &cd, (size_t)c->w, (size_t)c->h,
+                                               (size_t)(c->layers + c->depth), (unsigned)c->levels,
+                                               c->layers ? WT_ARRAY_LAYERED : 0),
+                     WT_SUCCESS);
+    size_t es = (size_t)b / 8 * (size_t)n;
+    for (int v = 0; v < c->levels; v++) { /* every level its own random texels */
+        wt_array la = NULL;
+        assert_int_equal(wt_get_mipmapped_array_level(&la, *marr, (unsigned)v), WT_SUCCESS);
+        size_t w = (size_t)(c->w >> v ? c->w >> v : 1), h = (size_t)(c->h >> v ? c->h >> v : 1);
+        size_t d = c->layers ? (size_t)c->layers : c->depth ? (size_t)(c->depth >> v ? c->depth >> v : 1) : 1;
+        uint8_t *px = random_texels(c->fmt, es * w * h * d);
+        assert_int_equal(wt_memcpy_to_array(la, 0, 0, 0, px, es * w, w, h, d), WT_SUCCESS);
+        free(px);
+    }
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_MIPMAPPED_ARRAY;
+    r.res.mipmap.mipmap = *marr;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
+    td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    td.mipmap_filter_mode = c->mip_linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
+    td.normalized_coords = 1; /* §6.1: mipmapped arrays need it */
+    td.mipmap_level_bias = c->bias;
+    td.min_mipmap_level_clamp = c->minc;
+    td.max_mipmap_level_clamp = c->maxc;
+    td.max_anisotropy = (unsigned)c->aniso;
+    td.disable_trilinear_optimization = c->notri;
+    td.border_color[0] = 0.25f;
+    td.border_color[1] = 1.0f;
+    td.border_color[3] = 0.5f;
+    wt_resource_view_desc view;
+    memset(&view, 0, sizeof view);
+    view.first_mipmap_level = (unsigned)c->first;
+    view.last_mipmap_level = (unsigned)c->last;
+    wt_tex t = 0;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, c->first || c->last ? &view : NULL), WT_SUCCESS);
+    return t;
+}
+
+/* An explicit LOD: NaN (Q17), ±inf, huge, ±0, subnormal, exact quarter and
+ * half steps, 1/256 steps ± 1 ulp (the truncation), the clamps ± a little,
+ * and anything in between. */
+static uint32_t lod_value(const mcase *c)
+{
+    int span = c->levels + 3;
+    switch (next32() % 10) {
+    case 0: {
+        static const uint32_t sp[] = {0x7fc00000u, 0xffc00001u, 0x7f800001u, 0x7f800000u, 0xff800000u, 0x7f7fffffu,
+                                      0xff7fffffu, 0x4f000000u, 0xcf000000u, 0x80000000u, 0x00000000u, 0x00000001u,
+                                      0x80000001u, 0x3b800000u, 0xbb800000u, 0x3b7fffffu, 0x4e800000u, 0xce800001u};
+        return sp[next32() % (sizeof sp / sizeof sp[0])];
+    }
+    case 1:
+    case 2: return fbits((float)((int32_t)(next32() % (uint32_t)(8 * span)) - 8) / 4.0f); /* quarter steps */
+    case 3:
+    case 4: { /* a 1/256 step, +-1 ulp */
+        float x = (float)((int32_t)(next32() % (uint32_t)(256 * span)) - 512) / 256.0f;
+        return fbits(x) + (uint32_t)(int32_t)(next32() % 3) - 1u;
+    }
+    case 5: { /* around a clamp or the bias-shifted clamp */
+        float base = next32() % 2 ? c->minc : c->maxc;
+        if (next32() % 2)
+            base -= c->bias;
+        return fbits(base + (float)((int32_t)(next32() % 9) - 4) / 256.0f);
+    }
+    default: return fbits((float)next32() / 4294967296.0f * (float)span - 1.5f);
+    }
+}
+
+/* One gradient component in normalised units for an axis of n texels:
+ * 2^e texels (times a random mantissa) for e over every level and beyond,
+ * exact powers of two (the 1/256 steps of the log2 table), ±0, NaN, ±inf,
+ * subnormal and huge values. */
+static float grad_value(int n, int levels)
+{
+    float sgn = next32() % 2 ? -1.0f : 1.0f;
+    int e = (int)(next32() % (uint32_t)(levels + 6)) - 3;
+    switch (next32() % 12) {
+    case 0: {
+        static const uint32_t sp[] = {0x00000000u, 0x80000000u, 0x7fc00000u, 0xffc00001u, 0x7f800000u, 0xff800000u,
+                                      0x00000001u, 0x807fffffu, 0x7f7fffffu, 0x71000000u, 0x0d000000u, 0x8c800000u};
+        float f;
+        memcpy(&f, &sp[next32() % (sizeof sp / sizeof sp[0])], 4);
+        return f;
+    }
+    case 1:
+    case 2: return sgn * ldexpf(1.0f, e) / (float)n;
+    case 3: return 0.0f;
+    default: return sgn * ldexpf(1.0f + (float)next32() / 4294967296.0f, e) / (float)n;
+    }
+}
+
+static long mip_warps_checked;
+
+static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
+{
+    wt_mipmapped_array marr = NULL;
+    wt_tex t = make_mip_tex(c, &marr);
+    wt__read_begin();
+    const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
+    const char *kname = NULL;
+    int bound = obj && wt__tex_kernel_of(obj, b, &kname) != NULL;
+    wt__read_end();
+    if (c->expect && !bound)
+        fail_msg("backend %s bound no kernel for mipmapped case %dx%dx%d layers %d levels %d fmt %d linear %d "
+                 "mip_linear %d addr %d",
+                 b->name, c->w, c->h, c->depth, c->layers, c->levels, c->fmt, c->linear, c->mip_linear, c->addr);
+    kernels_seen += bound;
+    static wt_tex_args in;
+    static wt_tex_result ref, got;
+    const int dtypes[] = {WT_DTYPE_F32, WT_DTYPE_U32, WT_DTYPE_S32};
+    const int o = c->layers ? 1 : 0;
+    for (int wi = 0; wi < nwarps; wi++) {
+        memset(&in, 0, sizeof in);
+        /* Some warps sit at one LOD (one or two levels for all lanes), the
+         * others spread over every level. */
+        uint32_t shared_lod = lod_value(c);
+        int spread = wi % 3 != 0;
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            uint32_t r = next32() % 8;
+            in.c[0][l] = r == 0 ? next32() : r == 1 ? (uint32_t)c->layers : next32() % (uint32_t)(c->layers + 1);
+            in.c[o][l] = coord(c->w, 1);
+            in.c[o + 1][l] = coord(c->h, 1);
+            if (c->depth)
+                in.c[2][l] = coord(c->depth, 1);
+            in.lod[l] = spread ? lod_value(c) : shared_lod;
+            for (int k = 0; k < 2; k++) {
+                int n = k ? c->h : c->w;
+                in.dpdx[k][l] = grad_value(n, c->levels);
+                in.dpdy[k][l] = grad_value(n, c->levels);
+            }
+            in.dpdx[2][l] = grad_value(c->depth ? c->depth : 1, c->levels);
+            in.dpdy[2][l] = grad_value(c->depth ? c->depth : 1, c->levels);
+            switch (next32() % 7) { /* diagonals that cancel or add: dPdy = ±dPdx, on one axis or both */
+            case 0: in.dpdy[0][l] = -in.dpdx[0][l]; break;
+            case 1: in.dpdy[0][l] = in.dpdx[0][l], in.dpdy[1][l] = -in.dpdx[1][l]; break;
+            case 2: in.dpdx[1][l] = in.dpdy[1][l] = 0.0f; break; /* parallel, along x */
+            case 3: /* every component subnormal (scaled, still tiny) */
+                for (int k = 0; k < 2; k++) {
+                    uint32_t u[2] = {(next32() % 2) << 31 | next32() % 0x40u, (next32() % 2) << 31 | next32() % 0x40u};
+                    memcpy(&in.dpdx[k][l], &u[0], 4);
+                    memcpy(&in.dpdy[k][l], &u[1], 4);
+                }
+                break;
+            default: break;
+            }
+        }
+        uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
+        wt_op op = tex_op(dtypes[next32() % 3], 0);
+        op.geom = (uint8_t)(c->depth ? WT_GEOM_3D : c->layers ? WT_GEOM_A2D : WT_GEOM_2D);
+        op.mip = (uint8_t)(wi % 5 == 4 ? WT_MIP_BASE : wi % 5 == 1 || wi % 5 == 2 ? WT_MIP_GRAD : WT_MIP_LEVEL);
+        if (wi % 7 == 3 && !c->depth) { /* Q15: tld4 gathers from the base level */
+            op.family = WT_FAMILY_TLD4;
+            op.mip = WT_MIP_BASE;
+            op.comp = (uint8_t)(next32() % 4);
+        }
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                ref.d[k][l] = got.d[k][l] = 0xdead0000u + (uint32_t)l;
+        assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+        wt_status s1 = wt_tex_warp(&op, t, 0, active, &in, &ref);
+        assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
+        wt_status s2 = wt_tex_warp(&op, t, 0, active, &in, &got);
+        assert_int_equal(s1, s2);
+        if (s1 != WT_SUCCESS)
+            continue;
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                if (ref.d[k][l] != got.d[k][l])
+                    fail_msg("repro: backend %s kernel \"%s\" mipmapped tex %dx%dx%d layers %d levels %d view [%d,%d] "
+                             "fmt %d read_norm %d linear %d mip_linear %d addr %d bias %a clamps [%a,%a] aniso %d "
+                             "notri %d family %d mip %d dtype %d active 0x%08x lane %d c 0x%08x 0x%08x 0x%08x "
+                             "lod 0x%08x dPdx %a %a %a dPdy %a %a %a: d[%d] 0x%08x, reference 0x%08x",
+                             b->name, kname ? kname : "generic", c->w, c->h, c->depth, c->layers, c->levels, c->first,
+                             c->last, c->fmt, c->read_norm, c->linear, c->mip_linear, c->addr, (double)c->bias,
+                             (double)c->minc, (double)c->maxc, c->aniso, c->notri, op.family, op.mip, op.dtype, active,
+                             l, in.c[0][l], in.c[1][l], in.c[2][l], in.lod[l], (double)in.dpdx[0][l],
+                             (double)in.dpdx[1][l], (double)in.dpdx[2][l], (double)in.dpdy[0][l],
+                             (double)in.dpdy[1][l], (double)in.dpdy[2][l], k, got.d[k][l], ref.d[k][l]);
+        /* The per-lane NVVM .level/.grad calls take the kernel too (one-lane fast path). */
+        if (op.family == WT_FAMILY_TEX && op.mip != WT_MIP_BASE && !(op.mip == WT_MIP_GRAD && c->depth))
+            for (int l = 0; l < 4; l++) {
+                float x, y, z, lod;
+                memcpy(&x, &in.c[o][l], 4);
+                memcpy(&y, &in.c[o + 1][l], 4);
+                memcpy(&z, &in.c[2][l], 4);
+                memcpy(&lod, &in.lod[l], 4);
+                wt_float4 f[2];
+                const float *gx[2] = {&in.dpdx[0][l], &in.dpdx[1][l]}, *gy[2] = {&in.dpdy[0][l], &in.dpdy[1][l]};
+                for (int k = 0; k < 2; k++) {
+                    assert_int_equal(wt_set_backend(k ? b->name : "scalar"), WT_SUCCESS);
+                    if (op.mip == WT_MIP_GRAD)
+                        f[k] = c->layers ? wt_tex_unified_2d_array_grad_v4f32_f32(t, (int32_t)in.c[0][l], x, y, *gx[0],
+                                                                                   *gx[1], *gy[0], *gy[1])
+                                         : wt_tex_unified_2d_grad_v4f32_f32(t, x, y, *gx[0], *gx[1], *gy[0], *gy[1]);
+                    else
+                        f[k] = c->depth    ? wt_tex_unified_3d_level_v4f32_f32(t, x, y, z, lod)
+                               : c->layers ? wt_tex_unified_2d_array_level_v4f32_f32(t, (int32_t)in.c[0][l], x, y, lod)
+                                           : wt_tex_unified_2d_level_v4f32_f32(t, x, y, lod);
+                    (void)wt_get_last_error();
+                }
+                if (memcmp(&f[0], &f[1], sizeof f[0]))
+                    fail_msg("repro: backend %s per-lane mip %d call on mipmapped tex %dx%dx%d levels %d fmt %d "
+                             "linear %d mip_linear %d at c 0x%08x 0x%08x lod 0x%08x dPdx %a %a dPdy %a %a differs "
+                             "from the reference",
+                             b->name, op.mip, c->w, c->h, c->depth, c->levels, c->fmt, c->linear, c->mip_linear,
+                             in.c[o][l], in.c[o + 1][l], in.lod[l], (double)*gx[0], (double)*gx[1], (double)*gy[0],
+                             (double)*gy[1]);
+            }
+        warps_checked++;
+        mip_warps_checked++;
+    }
+    assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+    assert_int_equal(wt_free_mipmapped_array(marr), WT_SUCCESS);
+}
+
 static void every_backend_equals_scalar(void **state)
 {
     (void)state;
@@ -290,9 +534,73 @@ static void every_backend_equals_scalar(void **state)
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             compare_case(b, &cases[k], 60 * stress);
+        /* mipmapped: {w, h, depth, layers, levels, fmt, read_norm, linear,
+         * mip_linear, addr, bias, min clamp, max clamp, first, last, aniso,
+         * notri, expect} */
+        const mcase mcases[] = {
+            /* UNORM 8/16, point/linear x mip point/linear, every mode */
+            {64, 32, 0, 0, 7, 0, 1, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {64, 32, 0, 0, 7, 0, 1, 1, 0, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {64, 16, 0, 0, 5, 0, 1, 0, 1, M, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {32, 32, 0, 0, 6, 0, 1, 0, 0, B, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 64, 0, 0, 7, 2, 1, 1, 1, B, 0.5f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {32, 8, 0, 0, 4, 1, 1, 1, 1, M, -0.75f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 0, 5, 4, 1, 0, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 0, 5, 5, 1, 1, 0, C, 1.3f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            /* element type: point only (D2.23), mip point */
+            {32, 16, 0, 0, 6, 0, 0, 0, 0, C, 0.25f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 0, 5, 2, 0, 0, 0, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            /* clamps: a min clamp moves tex.base too (D2.1), max < min, below zero (D2.25) */
+            {64, 32, 0, 0, 7, 0, 1, 1, 1, C, 0.0f, 1.5f, 4.25f, 0, 0, 1, 0, K},
+            {64, 32, 0, 0, 7, 0, 1, 0, 1, W, 0.4f, 2.75f, 1.0f, 0, 0, 1, 0, K},
+            {32, 32, 0, 0, 6, 3, 0, 1, 1, B, -0.3f, -1.5f, 2.6f, 0, 0, 1, 0, K},
+            {64, 64, 0, 0, 7, 0, 1, 1, 0, M, 0.0f, 0.5f, 0.5f, 0, 0, 1, 0, K},
+            /* views: first/last level (clamps relative to the view) */
+            {64, 32, 0, 0, 7, 0, 1, 1, 1, C, 0.0f, 0.6f, 16.0f, 2, 5, 1, 0, K},
+            {32, 32, 0, 0, 6, 6, 0, 1, 1, W, 0.2f, 0.0f, 16.0f, 1, 4, 1, 0, K},
+            {32, 16, 0, 0, 6, 0, 1, 1, 1, B, 0.0f, 0.0f, 16.0f, 3, 3, 1, 0, K},
+            /* non-power-of-two level extents */
+            {13, 7, 0, 0, 4, 0, 1, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {13, 7, 0, 0, 4, 6, 0, 1, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {100, 3, 0, 0, 7, 1, 1, 0, 1, M, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            /* float formats (§5.4: each level its own group) */
+            {32, 32, 0, 0, 6, 3, 0, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 0, 5, 6, 0, 1, 1, B, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 8, 0, 0, 5, 7, 0, 1, 1, M, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 0, 5, 8, 0, 0, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {32, 16, 0, 0, 6, 3, 0, 0, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {32, 16, 0, 0, 6, 7, 0, 0, 1, B, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 0, 5, 6, 0, 0, 0, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            /* layered (.a2d): every layer in every level */
+            {16, 8, 0, 3, 5, 0, 1, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {16, 16, 0, 4, 5, 7, 0, 1, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {8, 8, 0, 2, 4, 5, 1, 0, 1, B, 0.0f, 0.0f, 16.0f, 1, 3, 1, 0, K},
+            /* 3D: levels shrink in depth too; two slices per level (four groups) */
+            {16, 8, 8, 0, 5, 0, 1, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {8, 8, 16, 0, 5, 3, 0, 1, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {8, 8, 8, 0, 4, 6, 0, 1, 1, B, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {8, 4, 4, 0, 4, 2, 1, 0, 1, M, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {8, 8, 8, 0, 4, 7, 0, 0, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            /* anisotropy: mip point, and linear without the trilinear
+             * optimisation, are the kernel's; with it, .level is the
+             * reference's (refused per op, compared all the same) */
+            {32, 32, 0, 0, 6, 0, 1, 1, 0, C, 0.0f, 0.0f, 16.0f, 0, 0, 8, 0, K},
+            {32, 32, 0, 0, 6, 0, 1, 1, 1, C, 0.3f, 0.0f, 16.0f, 0, 0, 4, 1, K},
+            {32, 32, 0, 0, 6, 0, 1, 1, 1, W, 0.3f, 0.0f, 16.0f, 0, 0, 2, 0, K},
+            {32, 32, 0, 0, 6, 3, 0, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 16, 0, K},
+            /* a bias that brings subnormal gradients into the levels (§6.4
+             * is exact down to the smallest f32) */
+            {64, 64, 0, 0, 7, 0, 1, 1, 1, C, 142.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            {64, 64, 0, 2, 7, 3, 0, 1, 0, W, 141.5f, 0.0f, 16.0f, 0, 0, 1, 0, K},
+            /* one level */
+            {16, 16, 0, 0, 1, 0, 1, 1, 1, C, 2.0f, 1.0f, 3.0f, 0, 0, 1, 0, K},
+        };
+        for (size_t k = 0; k < sizeof mcases / sizeof mcases[0]; k++)
+            compare_mip_case(b, &mcases[k], 60 * stress);
         compared++;
-        print_message("backend %s: %ld warps equal to the reference, %ld objects with a specialised kernel\n", b->name,
-                      warps_checked, kernels_seen);
+        print_message("backend %s: %ld warps equal to the reference (%ld of them mipmapped), %ld objects with a "
+                      "specialised kernel\n",
+                      b->name, warps_checked, mip_warps_checked, kernels_seen);
     }
     if (!compared)
         print_message("no backend other than scalar is usable here: nothing compared (SKIPPED)\n");

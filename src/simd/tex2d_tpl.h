@@ -69,6 +69,7 @@ typedef struct plan2d {
     int32_t esize;     /* 1, 2, 4, 8 or 16 bytes */
     int32_t cbits;     /* 8, 16 or 32 */
     int32_t ftype;     /* 0 integer codes, 1 f32, 2 f16 */
+    int32_t sgn;       /* signed 8/16-bit codes (SNORM, or signed element type) */
     int32_t nch;       /* 1, 2 or 4 */
     int32_t mode[3];   /* effective address modes (§3.2: demoted when unnormalised) */
     int32_t norm;      /* normalised coordinates */
@@ -109,6 +110,7 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->esize = t->fmt.esize;
     p->cbits = 8 * t->fmt.cbytes;
     p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
+    p->sgn = t->fmt.ctype == WT__S8 || t->fmt.ctype == WT__S16;
     p->nch = t->fmt.nch;
     /* §6.1: a mipmapped texture reads normalised coordinates whatever the
      * flag says, but its address modes are demoted as the flag says (§3.2). */
@@ -132,8 +134,8 @@ static void plan_of(const wt__tex *t, plan2d *p)
         int32_t v = 0;
         const uint8_t *b = t->border_texel + c * t->fmt.cbytes;
         if (c < p->nch)
-            v = p->cbits == 8    ? b[0]
-                : p->cbits == 16 ? b[0] | b[1] << 8
+            v = p->cbits == 8    ? (p->sgn ? (int32_t)(int8_t)b[0] : b[0])
+                : p->cbits == 16 ? (p->sgn ? (int32_t)(int16_t)(uint16_t)(b[0] | b[1] << 8) : b[0] | b[1] << 8)
                                  : (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
                                              (uint32_t)b[3] << 24);
         p->border[c] = v;
@@ -312,6 +314,10 @@ static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m2
         simde__m256i v;
         if (c >= p->nch)
             v = simde_mm256_setzero_si256();
+        else if (p->cbits == 8 && p->sgn) /* raw codes of signed channels are sign-extended */
+            v = simde_mm256_srai_epi32(simde_mm256_slli_epi32(w[0], 24 - 8 * c), 24);
+        else if (p->cbits == 16 && p->sgn)
+            v = simde_mm256_srai_epi32(simde_mm256_slli_epi32(w[c >> 1], 16 - 16 * (c & 1)), 16);
         else if (p->cbits == 8)
             v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[0], 8 * c), iset(0xff));
         else if (p->cbits == 16)
@@ -435,6 +441,13 @@ static simde__m256i point_word(const plan2d *p, simde__m256i u)
         return half_to_f32(u);
     if (!p->read_norm)
         return u;
+    if (p->sgn) {
+        /* §5.2: k / (2^(n-1) - 1), the most negative code -> -1.0 */
+        int32_t kmin = p->cbits == 8 ? -128 : -32768;
+        simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), fset(p->cbits == 8 ? 127.0f : 32767.0f));
+        simde__m256i lowest = simde_mm256_cmpeq_epi32(u, iset(kmin));
+        return simde_mm256_blendv_epi8(simde_mm256_castps_si256(f), simde_mm256_castps_si256(fset(-1.0f)), lowest);
+    }
     float max = p->cbits == 8 ? 255.0f : 65535.0f;
     return simde_mm256_castps_si256(wt__div_exact_ps(simde_mm256_cvtepi32_ps(u), max));
 }
@@ -634,9 +647,22 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
             store_masked(&out->d[ch][g], simde_mm256_setzero_si256(), blended);
             continue;
         }
-        /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
-        simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(acc.sum[ch], iset(257)) : acc.sum[ch];
-        simde__m256 f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s16)), 65535.0f);
+        simde__m256 f;
+        if (p->sgn) {
+            /* §5.3 SNORM: 16-bit K = floor((S + 128) / 256); 8-bit K = S +
+             * floor((257 * floor(S / 16) + 1024) / 2048); K >= -32767; K / 32767 */
+            simde__m256i S = acc.sum[ch], K;
+            if (p->cbits == 16)
+                K = simde_mm256_srai_epi32(simde_mm256_add_epi32(S, iset(128)), 8);
+            else
+                K = simde_mm256_add_epi32(S, simde_mm256_srai_epi32(simde_mm256_add_epi32(simde_mm256_mullo_epi32(simde_mm256_srai_epi32(S, 4), iset(257)), iset(1024)), 11));
+            K = simde_mm256_max_epi32(K, iset(-32767));
+            f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(K), fset(32767.0f));
+        } else {
+            /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
+            simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(acc.sum[ch], iset(257)) : acc.sum[ch];
+            f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s16)), 65535.0f);
+        }
         store_masked(&out->d[ch][g], simde_mm256_castps_si256(f), blended);
     }
 }
@@ -649,7 +675,8 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
     if (op->family == WT_FAMILY_TLD4) {
         /* Q15: a gather reads the base level (the view's first), which is
          * where the plan points. */
-        if (p.dims != 2 || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
+        /* signed formats gather by §8's own SNORM8 rule: the reference's */
+        if (p.dims != 2 || p.sgn || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
             !dtype_ok(&p, op->dtype))
             return 0;
         const int comp = op->comp & 3;
@@ -695,7 +722,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
         (!t->mipmapped && t->num_levels != 1) || (t->layered && (t->num_layers == 0 || t->dims == 3)))
         return NULL;
     int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
-    if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && !fl)
+    if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && t->fmt.ctype != WT__S8 && t->fmt.ctype != WT__S16 && !fl)
         return NULL;
     /* maxAnisotropy changes only .level's blend with a linear mip filter
      * (§6.5) and .grad (D2.6), which the kernel refuses per op (mip_ok). */

@@ -19,16 +19,10 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "lanes.h"
 #include "simd_kernels.h"
 
-static simde__m256i lane_mask(uint32_t active8)
-{
-    simde__m256i bits = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    simde__m256i m = simde_mm256_and_si256(simde_mm256_set1_epi32((int32_t)active8), bits);
-    return simde_mm256_cmpeq_epi32(m, bits);
-}
 
-static uint32_t mask_bits(simde__m256i m) { return (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)); }
 
 /* Which shape of op this file runs; 0: none (all lanes to the reference). */
 enum { FAST_NONE, FAST_LOAD, FAST_STORE, FAST_ADD };
@@ -82,9 +76,9 @@ static uint32_t fast_lanes(const wt__surf *s, const wt_op *op, int sz, uint32_t 
     simde__m256i y_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), y),
                                                  simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(h), y));
     simde__m256i ok = simde_mm256_and_si256(simde_mm256_and_si256(aligned, x_ok),
-                                            simde_mm256_and_si256(y_ok, lane_mask(act8)));
+                                            simde_mm256_and_si256(y_ok, wt__lane_mask(act8)));
     *off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, simde_mm256_set1_epi32((int32_t)s->row_pitch)), x);
-    return mask_bits(ok);
+    return wt__mask_bits(ok);
 }
 
 uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
@@ -106,7 +100,7 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
             slow |= (act & ~ok) << g;
             if (!ok)
                 continue;
-            simde__m256i m = lane_mask(ok);
+            simde__m256i m = wt__lane_mask(ok);
             uint32_t w[4][8];
             for (int k = 0; k < words; k++)
                 simde_mm256_storeu_si256((void *)w[k], simde_mm256_mask_i32gather_epi32(

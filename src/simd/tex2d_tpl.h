@@ -57,6 +57,7 @@
 #include "div_exact.h"
 #include "float_blend.h"
 #include "grad_lod.h"
+#include "lanes.h"
 #include "simd_kernels.h"
 
 /* What a kernel needs from the object, taken once per call. */
@@ -143,13 +144,6 @@ static void plan_of(const wt__tex *t, plan2d *p)
 }
 
 /* ---- vector helpers ---------------------------------------------------------- */
-
-static simde__m256i lane_mask(uint32_t active8)
-{
-    simde__m256i bits = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    simde__m256i m = simde_mm256_and_si256(simde_mm256_set1_epi32((int32_t)active8), bits);
-    return simde_mm256_cmpeq_epi32(m, bits);
-}
 
 static simde__m256 fset(float f) { return simde_mm256_set1_ps(f); }
 static simde__m256i iset(int32_t v) { return simde_mm256_set1_epi32(v); }
@@ -533,20 +527,20 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
     for (int k = 0; k < p->dims; k++)
         axis_footprint(p, k, c[k], p->linear, 0, &ax[k]);
     simde__m256i g2 = simde_mm256_and_si256(entry1, iset(2)); /* group 2 * entry */
-    const uint32_t lanes = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(lmask));
+    const uint32_t lanes = wt__mask_bits(lmask);
     if (!p->linear) {
         simde__m256i raw[4];
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
         texels(p, zoff, ax[0].i0, ax[1].i0, lmask,
                simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[1].out0), ax[2].out0), raw);
         simde__m256i pm = simde_mm256_and_si256(point, lmask);
-        if (simde_mm256_movemask_ps(simde_mm256_castsi256_ps(pm)))
+        if (wt__mask_bits(pm))
             for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
                 store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), pm);
         /* A point texel inside a mip blend: one tap of weight T (§2.3 with
          * zero fractions), its own group (§5.4). */
         simde__m256i bm = simde_mm256_andnot_si256(point, lmask);
-        uint32_t blend = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(bm));
+        uint32_t blend = wt__mask_bits(bm);
         if (!blend)
             return;
         if (p->ftype) {
@@ -599,7 +593,7 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
         acc.sum[ch] = simde_mm256_setzero_si256();
     if (p->ftype)
         memset(acc.nt, 0, sizeof acc.nt);
-    const uint32_t act = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(mask));
+    const uint32_t act = wt__mask_bits(mask);
     simde__m256i blended; /* lanes whose result is a blend (§5.3, §5.4) */
     if (p->levels == 1) {
         simde__m256i point = p->linear ? simde_mm256_setzero_si256() : mask;
@@ -617,13 +611,13 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
         simde__m256i lvl1 = simde_mm256_add_epi32(lvl, iset(1));
         int32_t lv0[8];
         simde_mm256_storeu_si256((void *)lv0, lvl);
-        uint32_t todo0 = act, todo1 = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(two));
+        uint32_t todo0 = act, todo1 = wt__mask_bits(two);
         while (todo0 | todo1) {
             int32_t v = todo0 ? lv0[__builtin_ctz(todo0)] : lv0[__builtin_ctz(todo1)] + 1;
             simde__m256i on0 = simde_mm256_and_si256(simde_mm256_cmpeq_epi32(lvl, iset(v)), mask);
             simde__m256i on1 = simde_mm256_and_si256(simde_mm256_cmpeq_epi32(lvl1, iset(v)), two);
-            todo0 &= ~(uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(on0));
-            todo1 &= ~(uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(on1));
+            todo0 &= ~wt__mask_bits(on0);
+            todo1 &= ~wt__mask_bits(on1);
             /* shares: lower level 256 - frac, upper level frac */
             simde__m256i T = simde_mm256_blendv_epi8(simde_mm256_sub_epi32(iset(256), frac), frac, on1);
             plan2d pl = *p;
@@ -631,7 +625,7 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
             level_taps(&pl, c, layer, simde_mm256_or_si256(on0, on1), T, on1, point, g, &acc, out);
         }
     }
-    const uint32_t bl = (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(blended));
+    const uint32_t bl = wt__mask_bits(blended);
     if (!bl)
         return;
     if (p->ftype) {
@@ -684,7 +678,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
             uint32_t act = (active >> g) & 0xffu;
             if (!act)
                 continue;
-            simde__m256i mask = lane_mask(act), sl = slice_offset(&p, in, g);
+            simde__m256i mask = wt__lane_mask(act), sl = slice_offset(&p, in, g);
             const int o = p.layered;
             axis8 ax, ay;
             axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]), 1, 1, &ax);
@@ -708,7 +702,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
     for (int g = 0; g < WT_WARP_SIZE; g += 8) {
         uint32_t act = (active >> g) & 0xffu;
         if (act)
-            tex_group(&p, op, in, g, lane_mask(act), out);
+            tex_group(&p, op, in, g, wt__lane_mask(act), out);
     }
     return 1;
 }

@@ -150,6 +150,23 @@ static wt_op tex_op(int dtype, int flags)
     return op;
 }
 
+/* One warp through the reference and through backend b, into ref and got
+ * (both prefilled alike, so inactive lanes must come back untouched); the
+ * two statuses must agree, and that status is returned. */
+static wt_status warp_both(const wt__backend *b, const wt_op *op, wt_tex t, uint32_t active, const wt_tex_args *in,
+                           wt_tex_result *ref, wt_tex_result *got)
+{
+    for (int k = 0; k < 4; k++)
+        for (int l = 0; l < WT_WARP_SIZE; l++)
+            ref->d[k][l] = got->d[k][l] = 0xdead0000u + (uint32_t)l;
+    assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+    wt_status s1 = wt_tex_warp(op, t, 0, active, in, ref);
+    assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
+    wt_status s2 = wt_tex_warp(op, t, 0, active, in, got);
+    assert_int_equal(s1, s2);
+    return s1;
+}
+
 static long warps_checked, kernels_seen;
 
 static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
@@ -195,15 +212,7 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
             if (op.dtype == WT_DTYPE_F16)
                 op.dtype = WT_DTYPE_F32;
         }
-        for (int k = 0; k < 4; k++)
-            for (int l = 0; l < WT_WARP_SIZE; l++)
-                ref.d[k][l] = got.d[k][l] = 0xdead0000u + (uint32_t)l;
-        assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
-        wt_status s1 = wt_tex_warp(&op, t, 0, active, &in, &ref);
-        assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
-        wt_status s2 = wt_tex_warp(&op, t, 0, active, &in, &got);
-        assert_int_equal(s1, s2);
-        if (s1 != WT_SUCCESS)
+        if (warp_both(b, &op, t, active, &in, &ref, &got) != WT_SUCCESS)
             continue;
         for (int k = 0; k < 4; k++)
             for (int l = 0; l < WT_WARP_SIZE; l++)
@@ -422,15 +431,7 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
             op.mip = WT_MIP_BASE;
             op.comp = (uint8_t)(next32() % 4);
         }
-        for (int k = 0; k < 4; k++)
-            for (int l = 0; l < WT_WARP_SIZE; l++)
-                ref.d[k][l] = got.d[k][l] = 0xdead0000u + (uint32_t)l;
-        assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
-        wt_status s1 = wt_tex_warp(&op, t, 0, active, &in, &ref);
-        assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
-        wt_status s2 = wt_tex_warp(&op, t, 0, active, &in, &got);
-        assert_int_equal(s1, s2);
-        if (s1 != WT_SUCCESS)
+        if (warp_both(b, &op, t, active, &in, &ref, &got) != WT_SUCCESS)
             continue;
         for (int k = 0; k < 4; k++)
             for (int l = 0; l < WT_WARP_SIZE; l++)
@@ -681,10 +682,7 @@ static void snorm8_fit_edges(void **state)
                     in.c[0][l] = fbits((float)(next32() % 4096) / 4096.0f);
                     in.c[1][l] = fbits((float)(next32() % 4096) / 4096.0f);
                 }
-                assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
-                assert_int_equal(wt_tex_warp(&op, t, 0, 0xffffffffu, &in, &ref), WT_SUCCESS);
-                assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
-                assert_int_equal(wt_tex_warp(&op, t, 0, 0xffffffffu, &in, &got), WT_SUCCESS);
+                assert_int_equal(warp_both(b, &op, t, 0xffffffffu, &in, &ref, &got), WT_SUCCESS);
                 for (int k = 0; k < 4; k++)
                     for (int l = 0; l < WT_WARP_SIZE; l++)
                         if (ref.d[k][l] != got.d[k][l])

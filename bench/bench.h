@@ -92,6 +92,7 @@ typedef struct bench_config {
     int reps;           /* timed repetitions per figure (after one warm-up) */
     int all_threads;    /* the "all cores" thread count */
     unsigned workloads; /* bit i set: workload i of bench_workload_ids[] selected */
+    unsigned backends;  /* bit i set: bench_backend_names[i] measured (--backend; default all) */
     const char *json;   /* --json FILE, "-" for stdout, or NULL */
     FILE *out;          /* the text report: stdout, or stderr when the JSON goes to stdout */
     double load[3];     /* load averages when the run started; -1 when unknown */

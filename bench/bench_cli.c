@@ -33,7 +33,7 @@ static double now_s(void)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s [--quick] [--reps N] [--threads N] [--workload W1,W2,...] [--json FILE|-] [--help]\n"
+            "usage: %s [--quick] [--reps N] [--threads N] [--workload W1,W2,...] [--backend B,...] [--json FILE|-] [--help]\n"
             "\n"
             "Runs the standard workloads of BENCH.md through the warp API for every backend\n"
             "compiled in and usable here, at 1 thread and at all cores:\n"
@@ -59,6 +59,8 @@ static void usage(FILE *f, const char *prog)
             "                  every figure is the median\n"
             "  --threads N     the 'all cores' thread count (default: the processors OpenMP sees)\n"
             "  --workload LIST comma-separated ids, e.g. W1,W3,S2 (default: all)\n"
+            "  --backend LIST  comma-separated backends to measure, e.g. avx2 or scalar,avx2\n"
+            "                  (default: every one compiled in; without scalar there is no ratio)\n"
             "  --json FILE     also write the results as one JSON document (schema\n"
             "                  warptex-bench/1, README \"Benchmarks\"); FILE '-' is standard output,\n"
             "                  and the text report then goes to standard error\n"
@@ -80,6 +82,29 @@ static int parse_int(const char *opt, const char *s, int lo, int hi, int *out)
     }
     *out = (int)v;
     return 0;
+}
+
+/* A comma-separated list of names out of `names` (n of them) as a bit mask. */
+static int parse_names(const char *opt, const char *s, const char *const *names, int n, unsigned *mask)
+{
+    *mask = 0;
+    for (const char *p = s;; p++) {
+        size_t len = strcspn(p, ",");
+        int i = 0;
+        while (i < n && !(strlen(names[i]) == len && strncmp(p, names[i], len) == 0))
+            i++;
+        if (i == n) {
+            fprintf(stderr, "%s: %s: '%.*s' is not one of", bench_prog, opt, (int)len, p);
+            for (int k = 0; k < n; k++)
+                fprintf(stderr, " %s", names[k]);
+            fprintf(stderr, "\n");
+            return -1;
+        }
+        *mask |= 1u << i;
+        p += len;
+        if (!*p)
+            return 0;
+    }
 }
 
 static int parse_workloads(const char *s, unsigned *mask)
@@ -150,6 +175,9 @@ static int parse_args(int argc, char **argv, bench_config *cfg, int *help)
             bad = v == missing_value || parse_int("--threads", v, 1, 1024, &threads);
         else if ((v = opt_value("--workload", argc, argv, &i)))
             bad = v == missing_value || parse_workloads(v, &cfg->workloads);
+        else if ((v = opt_value("--backend", argc, argv, &i)))
+            bad = v == missing_value ||
+                  parse_names("--backend", v, bench_backend_names, BENCH_NBACKENDS, &cfg->backends);
         else if ((v = opt_value("--json", argc, argv, &i))) {
             bad = v == missing_value;
             if (!bad && !*v) {
@@ -191,7 +219,8 @@ static void print_header(const bench_config *cfg, size_t n, double gen_s)
         const char *name = bench_backend_names[b];
         const bench_backend_state st = cfg->probe(name);
         fprintf(f, " %s (%s)%s", name,
-                st == BENCH_BACKEND_USABLE     ? "measured"
+                !(cfg->backends >> b & 1u)     ? "not selected"
+                : st == BENCH_BACKEND_USABLE   ? "measured"
                 : st == BENCH_BACKEND_UNUSABLE ? "compiled in, this CPU cannot run it: SKIPPED"
                                                : "not compiled in",
                 b + 1 < BENCH_NBACKENDS ? "," : "");

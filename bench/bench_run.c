@@ -33,6 +33,7 @@ void bench_config_init(bench_config *cfg, const char *prog)
     cfg->reps = 5;
     cfg->all_threads = 1;
     cfg->workloads = (1u << BENCH_NWORKLOADS) - 1u;
+    cfg->backends = (1u << BENCH_NBACKENDS) - 1u;
     cfg->out = stdout;
     cfg->probe = bench_backend_probe;
     cfg->load[0] = cfg->load[1] = cfg->load[2] = -1.0;
@@ -249,7 +250,7 @@ int bench_run_backends(bench_config *cfg, bench_spec *spec, int threads)
     for (size_t b = 0; b < BENCH_NBACKENDS && rc == 0; b++) {
         const char *name = bench_backend_names[b];
         const bench_backend_state state = cfg->probe(name);
-        if (state == BENCH_BACKEND_ABSENT)
+        if (state == BENCH_BACKEND_ABSENT || !(cfg->backends >> b & 1u))
             continue;
         bench_record r;
         record_init(&r, spec, name, 0, threads);

@@ -387,6 +387,11 @@ if(TARGET warptex-bench)
                 ERR_RE "warptex-bench: --reps: '0' is not an integer in 1..1000")
   wt_bench_test(bench_usage_json_missing warptex-bench MODE fail ARGS "--quick|--json" RC 2
                 ERR_RE "option --json needs a value")
+  wt_bench_test(bench_usage_backend warptex-bench MODE fail ARGS "--backend|scalar,avx3" RC 2
+                ERR_RE "warptex-bench: --backend: 'avx3' is not one of scalar avx2 avx512 neon")
+  # --backend scalar: the scalar rows only, every other backend listed as not selected.
+  wt_bench_test(bench_backend_selected warptex-bench MODE fail ARGS "--quick|--reps|1|--threads|1|--workload|W4|--backend|scalar"
+                RC 0 OUT_RE "backends: scalar \\(measured\\)[^\n]*neon \\((not selected|not compiled in)\\).*W4 point-affine +scalar +1 ")
   wt_bench_test(bench_json_unopenable warptex-bench MODE fail
                 ARGS "--quick|--workload|S2|--json|${WT_BENCH_DIR}/no-such-dir/x.json" RC 1
                 ERR_RE "--json: cannot open '.*no-such-dir/x.json' for writing")

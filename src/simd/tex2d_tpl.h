@@ -46,15 +46,17 @@
  *     reads it.
  *   - Point (§2.1): i = floor(x) through the address mode; the value is the
  *     code over 255 or 65535 (§5.2), or the code itself as element type.
- * Gathers read 4 bytes at a texel of 1 or 2; the array allocation has slack
- * for that (array.c), so only array-backed objects bind those formats, and
- * lanes that read the border or are inactive read no memory at all.
+ * Texel reads (fetch.h) take 4 bytes at a texel of 1 or 2; the array
+ * allocation has slack for that (array.c), so only array-backed objects
+ * bind those formats; lanes that read the border or are inactive read the
+ * level's first texel, which every level has, and drop it.
  * Every other op returns 0 and the caller runs the backend's generic path. */
 #include <string.h>
 
 #include <simde/x86/avx2.h>
 
 #include "div_exact.h"
+#include "fetch.h"
 #include "float_blend.h"
 #include "grad_lod.h"
 #include "lanes.h"
@@ -87,6 +89,7 @@ typedef struct plan2d {
     int32_t mip_linear; /* mipmapFilterMode linear (§6.3 step 6) */
     int32_t bias256;    /* trunc(bias * 256), §6.3 step 1 */
     int32_t lo256, hi256; /* the LOD clamps, hi >= lo (§6.3 step 4) */
+    int32_t pair8;      /* 8-bit unsigned codes in an array (slack past every level): pair_taps_u8 */
 } plan2d;
 
 /* Point p's extents, pitches and base at level v (of the view, §6.3). */
@@ -131,6 +134,8 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->lo256 = s->min_clamp256;
     p->hi256 = s->max_clamp256 > s->min_clamp256 ? s->max_clamp256 : s->min_clamp256;
     p->read_norm = t->read_norm;
+    p->pair8 = p->cbits == 8 && !p->sgn && p->ftype == 0 &&
+               (t->res_type == WT_RESOURCE_ARRAY || t->res_type == WT_RESOURCE_MIPMAPPED_ARRAY);
     for (int c = 0; c < 4; c++) {
         int32_t v = 0;
         const uint8_t *b = t->border_texel + c * t->fmt.cbytes;
@@ -149,9 +154,9 @@ static simde__m256 fset(float f) { return simde_mm256_set1_ps(f); }
 static simde__m256i iset(int32_t v) { return simde_mm256_set1_epi32(v); }
 
 /* Store v's lanes to dst where mask is set (inactive lanes keep their words). */
-static void store_masked(uint32_t *dst, simde__m256i v, simde__m256i mask)
+static WT_SIMD_INLINE void store_masked(uint32_t *dst, simde__m256i v, simde__m256i mask)
 {
-    simde_mm256_maskstore_epi32((int32_t *)(void *)dst, mask, v);
+    wt__store_masked(dst, v, mask);
 }
 
 static simde__m256i rhu256(simde__m256i v) { return simde_mm256_srli_epi32(simde_mm256_add_epi32(v, iset(128)), 8); }
@@ -297,13 +302,15 @@ static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m2
     simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, iset(p->row_pitch)),
                                              simde_mm256_mullo_epi32(x, iset(p->esize)));
     off = simde_mm256_add_epi32(off, slice);
-    const int32_t *b = (const int32_t *)(const void *)p->base;
     simde__m256i w[4];
     int words = p->esize <= 4 ? 1 : p->esize / 4;
-    for (int k = 0; k < 4; k++)
-        w[k] = k < words ? simde_mm256_mask_i32gather_epi32(simde_mm256_setzero_si256(), b,
-                                                            simde_mm256_add_epi32(off, iset(4 * k)), m, 1)
-                         : simde_mm256_setzero_si256();
+    if (words == 2) {
+        wt__fetch64(p->base, off, m, &w[0], &w[1]);
+        w[2] = w[3] = simde_mm256_setzero_si256();
+    } else {
+        for (int k = 0; k < 4; k++)
+            w[k] = k < words ? wt__fetch32(p->base + 4 * k, off, m) : simde_mm256_setzero_si256();
+    }
     for (int c = 0; c < 4; c++) {
         simde__m256i v;
         if (c >= p->nch)
@@ -513,6 +520,60 @@ static void float_taps(const plan2d *p, acc8 *acc, uint32_t lanes, simde__m256i 
     }
 }
 
+/* Whether every lane in lmask can read its x footprint as one pair of
+ * neighbouring texels (i0, i0 + 1): i1 is i0 + 1, or i1 weighs nothing (a
+ * = 0: clamp's last texel, a periodic wrap without fraction), and no texel
+ * of the footprint is the border. */
+static WT_SIMD_INLINE int pairable(const axis8 ax[3], simde__m256i lmask)
+{
+    simde__m256i bad = simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[0].out1),
+                                            simde_mm256_or_si256(ax[1].out0, ax[1].out1));
+    bad = simde_mm256_or_si256(bad, simde_mm256_or_si256(ax[2].out0, ax[2].out1));
+    simde__m256i paired = simde_mm256_or_si256(simde_mm256_cmpeq_epi32(ax[0].i1, simde_mm256_add_epi32(ax[0].i0, iset(1))),
+                                               simde_mm256_cmpeq_epi32(ax[0].a, simde_mm256_setzero_si256()));
+    return wt__mask_bits(simde_mm256_and_si256(simde_mm256_or_si256(bad, simde_mm256_xor_si256(paired, iset(-1))),
+                                               lmask)) == 0;
+}
+
+/* §5.3's sums of a 2x2 footprint of 8-bit unsigned codes (weights w[dx +
+ * 2*dy]) for pairable lanes: each row is one read of the texel pair (i0,
+ * i0 + 1); the texel past the end that a weight-0 lane may read lies in the
+ * array's slack.  Two channels share each 32-bit word as 16-bit fields (R
+ * and B, G and A): a code times a weight is at most 255 * 256 and the four
+ * taps' sum at most 255 * 256 too, so no field carries into the next. */
+static WT_SIMD_INLINE void pair_taps_u8(const plan2d *p, simde__m256i zoff, const axis8 *X, const axis8 *Y,
+                                        const simde__m256i w[4], simde__m256i lmask, acc8 *acc)
+{
+    const simde__m256i lo8 = iset(0x00ff00ff);
+    simde__m256i rb = simde_mm256_setzero_si256(), ga = rb;
+    for (int dy = 0; dy < 2; dy++) {
+        simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(dy ? Y->i1 : Y->i0, iset(p->row_pitch)),
+                                                 simde_mm256_slli_epi32(X->i0, p->esize == 4 ? 2 : p->esize - 1));
+        off = simde_mm256_add_epi32(off, zoff);
+        simde__m256i t0, t1;
+        if (p->esize == 4) {
+            wt__fetch64(p->base, off, lmask, &t0, &t1);
+        } else {
+            simde__m256i pair = wt__fetch32(p->base, off, lmask);
+            const int bits = 8 * p->esize;
+            t0 = simde_mm256_and_si256(pair, iset((1 << bits) - 1));
+            t1 = simde_mm256_and_si256(simde_mm256_srli_epi32(pair, bits), iset((1 << bits) - 1));
+        }
+        for (int dx = 0; dx < 2; dx++) {
+            simde__m256i t = dx ? t1 : t0, wt = w[dx + 2 * dy];
+            simde__m256i w2 = simde_mm256_or_si256(wt, simde_mm256_slli_epi32(wt, 16));
+            rb = simde_mm256_add_epi16(rb, simde_mm256_mullo_epi16(simde_mm256_and_si256(t, lo8), w2));
+            ga = simde_mm256_add_epi16(ga, simde_mm256_mullo_epi16(
+                                               simde_mm256_and_si256(simde_mm256_srli_epi32(t, 8), lo8), w2));
+        }
+    }
+    const simde__m256i lo16 = iset(0xffff);
+    acc->sum[0] = simde_mm256_add_epi32(acc->sum[0], simde_mm256_and_si256(rb, lo16));
+    acc->sum[1] = simde_mm256_add_epi32(acc->sum[1], simde_mm256_and_si256(ga, lo16));
+    acc->sum[2] = simde_mm256_add_epi32(acc->sum[2], simde_mm256_srli_epi32(rb, 16));
+    acc->sum[3] = simde_mm256_add_epi32(acc->sum[3], simde_mm256_srli_epi32(ga, 16));
+}
+
 /* The taps of one level for the lanes in lmask (§6.3: share T of the level;
  * entry 1 for the lanes where it is the upper level of a blend).  Lanes in
  * `point` are point-sampled from this level alone and get their result
@@ -555,6 +616,7 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
     /* §2.3: z first (3D), z0 = rhu(T * (256 - c)), z1 = T - z0 (T = 256:
      * 256 - c and c); each slice's share splits over its 2x2 footprint. */
     const int nz = p->dims == 3 ? 2 : 1;
+    const int pairs = p->pair8 && pairable(ax, lmask);
     simde__m256i Tm = simde_mm256_and_si256(T, lmask); /* other lanes weigh nothing */
     simde__m256i z0 = p->dims == 3 ? rhu256(simde_mm256_mullo_epi32(Tm, simde_mm256_sub_epi32(iset(256), ax[2].a))) : Tm;
     for (int dz = 0; dz < nz; dz++) {
@@ -563,6 +625,10 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(zi, iset(p->depth_pitch)));
         simde__m256i w[4];
         weights_2d(Tz, ax[0].a, ax[1].a, w);
+        if (pairs) {
+            pair_taps_u8(p, zoff, &ax[0], &ax[1], w, lmask, acc);
+            continue;
+        }
         for (int t = 0; t < 4; t++) {
             const axis8 *X = &ax[0], *Y = &ax[1];
             simde__m256i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
@@ -653,9 +719,11 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
             K = simde_mm256_max_epi32(K, iset(-32767));
             f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(K), fset(32767.0f));
         } else {
-            /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256) */
-            simde__m256i s16 = p->cbits == 8 ? simde_mm256_mullo_epi32(acc.sum[ch], iset(257)) : acc.sum[ch];
-            f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(rhu256(s16)), 65535.0f);
+            /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256),
+             * which for 8-bit codes is S + rhu(S) (257 S = 256 S + S) */
+            simde__m256i S = acc.sum[ch];
+            simde__m256i K = p->cbits == 8 ? simde_mm256_add_epi32(S, rhu256(S)) : rhu256(S);
+            f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(K), 65535.0f);
         }
         store_masked(&out->d[ch][g], simde_mm256_castps_si256(f), blended);
     }

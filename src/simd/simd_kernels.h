@@ -38,7 +38,7 @@ WT__SIMD_KERNELS(neon)
 /* What the instantiated kernels cover, for wt_backend_describe(). */
 #define WT__SIMD_PATHS                                                                                           \
     "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
-    "linear (f32/f16: §5.4 per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
+    "linear (f32: §5.4 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
     "mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
     "suld.b/sust.b of every shape and sured.b add .u32/.s32 on 1D/2D surfaces; everything else through the " \

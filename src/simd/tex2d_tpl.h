@@ -58,6 +58,7 @@
 #include "div_exact.h"
 #include "fetch.h"
 #include "float_blend.h"
+#include "float_blend8.h"
 #include "grad_lod.h"
 #include "lanes.h"
 #include "simd_kernels.h"
@@ -491,32 +492,61 @@ static void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m2
 }
 
 /* What the levels of one group of 8 lanes add up to: UNORM sums (§5.3: every
- * tap whatever its level or slice), or each lane's float taps for §5.4
- * (float_blend.h; group = 2 * entry + slice, as the levels and 3D slices are
- * groups of their own). */
+ * tap whatever its level or slice), or for f32/f16 the taps of §5.4's groups
+ * (group = 2 * entry + slice: the levels and 3D slices are groups of their
+ * own), slot t of group g holding footprint position t; a lane's slots that
+ * nothing wrote weigh 0. */
 typedef struct acc8 {
     simde__m256i sum[4];
-    int nt[8];
-    wt__fb_tap ft[8][4][16]; /* lane, channel, tap: 2 levels x 2 slices x 4 */
+    uint32_t gmask;        /* groups some lane has taps in */
+    wt__fb8_taps fb[4];    /* per channel */
 } acc8;
 
-/* Float taps of one footprint position for the lanes in `lanes`. */
-static void float_taps(const plan2d *p, acc8 *acc, uint32_t lanes, simde__m256i w, simde__m256i group,
-                       const simde__m256i raw[4])
+/* Float taps of footprint position t for the lanes in `lanes`, lane l in
+ * group group[l] + dz (group[l] 0 or 2). */
+static WT_SIMD_INLINE void float_taps(const plan2d *p, acc8 *acc, simde__m256i lanes, simde__m256i w, simde__m256i group,
+                                      int dz, int t, const simde__m256i raw[4])
 {
-    int32_t wv[8], gv[8];
-    uint32_t rv[4][8];
-    simde_mm256_storeu_si256((void *)wv, w);
-    simde_mm256_storeu_si256((void *)gv, group);
-    for (int c = 0; c < p->nch; c++)
-        simde_mm256_storeu_si256((void *)rv[c], raw[c]);
+    for (int e = 0; e < 2; e++) {
+        const int G = 2 * e + dz;
+        simde__m256i sel = simde_mm256_and_si256(lanes, simde_mm256_cmpeq_epi32(group, iset(2 * e)));
+        if (!wt__mask_bits(sel))
+            continue;
+        if (!(acc->gmask >> G & 1u)) {
+            acc->gmask |= 1u << G;
+            for (int c = 0; c < p->nch; c++)
+                for (int k = 0; k < 4; k++)
+                    acc->fb[c].raw[G][k] = acc->fb[c].w[G][k] = simde_mm256_setzero_si256();
+        }
+        for (int c = 0; c < p->nch; c++) {
+            acc->fb[c].raw[G][t] = simde_mm256_blendv_epi8(acc->fb[c].raw[G][t], raw[c], sel);
+            acc->fb[c].w[G][t] = simde_mm256_blendv_epi8(acc->fb[c].w[G][t], w, sel);
+        }
+    }
+}
+
+/* §5.4 for the f16 lanes in `lanes` of channel c, one lane at a time
+ * (float_blend.h; f32 goes through float_blend8.h 8 lanes at once). */
+static void half_blend(const plan2d *p, const acc8 *acc, int c, uint32_t lanes, uint32_t *dst)
+{
+    (void)p;
+    uint32_t rv[4][4][8];
+    int32_t wv[4][4][8];
+    for (int G = 0; G < 4; G++)
+        if (acc->gmask >> G & 1u)
+            for (int k = 0; k < 4; k++) {
+                simde_mm256_storeu_si256((void *)rv[G][k], acc->fb[c].raw[G][k]);
+                simde_mm256_storeu_si256((void *)wv[G][k], acc->fb[c].w[G][k]);
+            }
     for (; lanes; lanes &= lanes - 1) {
-        int l = __builtin_ctz(lanes);
-        if (wv[l] <= 0)
-            continue; /* §2.3: a weight-0 term reads nothing */
-        int k = acc->nt[l]++;
-        for (int c = 0; c < p->nch; c++)
-            acc->ft[l][c][k] = (wt__fb_tap){rv[c][l], wv[l], gv[l]};
+        int l = __builtin_ctz(lanes), n = 0;
+        wt__fb_tap taps[16];
+        for (int G = 0; G < 4; G++)
+            if (acc->gmask >> G & 1u)
+                for (int k = 0; k < 4; k++)
+                    if (wv[G][k][l] > 0) /* §2.3: a weight-0 term reads nothing */
+                        taps[n++] = (wt__fb_tap){rv[G][k][l], wv[G][k][l], G};
+        dst[l] = wt__float_blend(taps, n, 1);
     }
 }
 
@@ -588,7 +618,6 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
     for (int k = 0; k < p->dims; k++)
         axis_footprint(p, k, c[k], p->linear, 0, &ax[k]);
     simde__m256i g2 = simde_mm256_and_si256(entry1, iset(2)); /* group 2 * entry */
-    const uint32_t lanes = wt__mask_bits(lmask);
     if (!p->linear) {
         simde__m256i raw[4];
         simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
@@ -605,7 +634,7 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
         if (!blend)
             return;
         if (p->ftype) {
-            float_taps(p, acc, blend, T, g2, raw);
+            float_taps(p, acc, bm, T, g2, 0, 0, raw);
             return;
         }
         for (int ch = 0; ch < p->nch; ch++)
@@ -637,7 +666,7 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
             simde__m256i raw[4];
             texels(p, zoff, xi, yi, lmask, ob, raw);
             if (p->ftype) {
-                float_taps(p, acc, lanes, w[t], simde_mm256_add_epi32(g2, iset(dz)), raw);
+                float_taps(p, acc, lmask, w[t], g2, dz, t, raw);
                 continue;
             }
             for (int ch = 0; ch < p->nch; ch++)
@@ -657,8 +686,7 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
     acc8 acc;
     for (int ch = 0; ch < 4; ch++)
         acc.sum[ch] = simde_mm256_setzero_si256();
-    if (p->ftype)
-        memset(acc.nt, 0, sizeof acc.nt);
+    acc.gmask = 0;
     const uint32_t act = wt__mask_bits(mask);
     simde__m256i blended; /* lanes whose result is a blend (§5.3, §5.4) */
     if (p->levels == 1) {
@@ -695,10 +723,13 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
     if (!bl)
         return;
     if (p->ftype) {
-        for (uint32_t lanes = bl; lanes; lanes &= lanes - 1) {
-            int l = __builtin_ctz(lanes);
-            for (int ch = 0; ch < 4; ch++) /* §5.2: channels the format lacks read 0 */
-                out->d[ch][g + l] = ch < p->nch ? wt__float_blend(acc.ft[l][ch], acc.nt[l], p->ftype == 2) : 0u;
+        for (int ch = 0; ch < 4; ch++) { /* §5.2: channels the format lacks read 0 */
+            if (ch >= p->nch)
+                store_masked(&out->d[ch][g], simde_mm256_setzero_si256(), blended);
+            else if (p->ftype == 1)
+                store_masked(&out->d[ch][g], wt__float_blend8(&acc.fb[ch], acc.gmask), blended);
+            else
+                half_blend(p, &acc, ch, bl, &out->d[ch][g]);
         }
         return;
     }

@@ -41,6 +41,8 @@ WT__SIMD_KERNELS(neon)
     "linear (f32: §5.4 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
     "mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
+    "18 common shapes (RGBA8/R8/RG8/R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
+    "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \
     "suld.b/sust.b of every shape and sured.b add .u32/.s32 on 1D/2D surfaces; everything else through the " \
     "reference, one lane at a time"
 

@@ -332,7 +332,7 @@ static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m2
 
 /* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
  * as frac * 2^-24, which is exact in f32). */
-static simde__m256i half_to_f32(simde__m256i h)
+static WT_SIMD_INLINE simde__m256i half_to_f32(simde__m256i h)
 {
     simde__m256i sign = simde_mm256_slli_epi32(simde_mm256_and_si256(h, iset(0x8000)), 16);
     simde__m256i ex = simde_mm256_and_si256(simde_mm256_srli_epi32(h, 10), iset(0x1f));
@@ -349,7 +349,7 @@ static simde__m256i half_to_f32(simde__m256i h)
 
 /* §7.1: the layer operand (.u32) of .a2d, past the end the last layer; its
  * byte offset.  0 for a non-layered texture. */
-static simde__m256i layer_index(const plan2d *p, const wt_tex_args *in, int g)
+static WT_SIMD_INLINE simde__m256i layer_index(const plan2d *p, const wt_tex_args *in, int g)
 {
     if (!p->layered)
         return simde_mm256_setzero_si256();
@@ -361,7 +361,7 @@ static simde__m256i layer_index(const plan2d *p, const wt_tex_args *in, int g)
     return simde_mm256_blendv_epi8(layer, last, past);
 }
 
-static simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
+static WT_SIMD_INLINE simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
 {
     return simde_mm256_mullo_epi32(layer_index(p, in, g), iset(p->slice_pitch));
 }
@@ -435,7 +435,7 @@ static int dtype_ok(const plan2d *p, int dtype)
 }
 
 /* A channel code as the destination word: code / (2^bits - 1) (§5.2), or the code. */
-static simde__m256i point_word(const plan2d *p, simde__m256i u)
+static WT_SIMD_INLINE simde__m256i point_word(const plan2d *p, simde__m256i u)
 {
     if (p->ftype == 1)
         return u; /* §5.2: f32 bits as stored, NaN payloads and subnormals too */
@@ -457,7 +457,7 @@ static simde__m256i point_word(const plan2d *p, simde__m256i u)
 /* §8: a gathered component is valued as point sampling, except that an f32
  * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
  * 0x7fff widened (0x7fffe000). */
-static simde__m256i gather_word(const plan2d *p, simde__m256i u)
+static WT_SIMD_INLINE simde__m256i gather_word(const plan2d *p, simde__m256i u)
 {
     if (p->ftype == 1) {
         simde__m256i ex = simde_mm256_and_si256(u, iset(0x7f800000));
@@ -480,7 +480,7 @@ static simde__m256i gather_word(const plan2d *p, simde__m256i u)
 /* §2.3 / D2.4 weights of a share T (T = 256, or a 3D slice's share):
  * x first, x1 = rhu(T*a); then the y split, rounding the upper part on the
  * x = 1 side and the lower part on the x = 0 side.  w[dx + 2*dy]. */
-static void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m256i w[4])
+static WT_SIMD_INLINE void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m256i w[4])
 {
     simde__m256i x1 = rhu256(simde_mm256_mullo_epi32(T, a)), x0 = simde_mm256_sub_epi32(T, x1);
     simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(x1, b));
@@ -675,8 +675,8 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
     }
 }
 
-static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, simde__m256i mask,
-                      wt_tex_result *out)
+static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g,
+                                     simde__m256i mask, wt_tex_result *out)
 {
     const int o = p->layered; /* .a2d: {layer, x, y} */
     simde__m256 c[3];
@@ -760,11 +760,15 @@ static void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, i
     }
 }
 
-static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                        wt_tex_result *out)
+/* A warp: tld4 or tex, each group of 8 lanes through tex_group.  `spec`
+ * (below) fixes some of the plan's fields at compile time. */
+static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                                     wt_tex_result *out, void (*spec)(plan2d *p))
 {
     plan2d p;
     plan_of(ctx->t, &p);
+    if (spec)
+        spec(&p);
     if (op->family == WT_FAMILY_TLD4) {
         /* Q15: a gather reads the base level (the view's first), which is
          * where the plan points. */
@@ -806,6 +810,96 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
     return 1;
 }
 
+static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                        wt_tex_result *out)
+{
+    return tex2d_warp(ctx, op, active, in, out, NULL);
+}
+
+/* ---- shapes specialised at compile time ------------------------------------------ */
+
+/* Each sets the plan fields its shape fixes to constants that the compiler
+ * sees (tex2d_warp and everything under it are inlined), so the tests on
+ * them fold away and only this shape's arithmetic is left.  Bound where the
+ * object has exactly that shape (tex2d_spec_of); every value they set is
+ * the one plan_of gave that object. */
+#define WT__TEX2D_SPEC(name, DIMS, LAYERED, LEVELS1, NCH, ESIZE, CBITS, FTYPE, READ_NORM, LINEAR)                   \
+    static WT_SIMD_INLINE void spec_##name(plan2d *p)                                                                \
+    {                                                                                                                \
+        p->dims = DIMS;                                                                                              \
+        p->layered = LAYERED;                                                                                        \
+        if (LEVELS1)                                                                                                 \
+            p->levels = 1;                                                                                           \
+        p->nch = NCH;                                                                                                \
+        p->esize = ESIZE;                                                                                            \
+        p->cbits = CBITS;                                                                                            \
+        p->ftype = FTYPE;                                                                                            \
+        p->sgn = 0;                                                                                                  \
+        p->read_norm = READ_NORM;                                                                                    \
+        p->linear = LINEAR;                                                                                          \
+    }                                                                                                                \
+    static int tex2d_kernel_##name(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in, \
+                                   wt_tex_result *out)                                                               \
+    {                                                                                                                \
+        return tex2d_warp(ctx, op, active, in, out, spec_##name);                                                    \
+    }
+
+/* The shapes: BENCH.md's (W1/W2, W4, W3), and the common formats of the
+ * issue's list as 2D, 2D layered and 3D textures read point or linear.
+ *       name                    dims lay nch esz bits ftype norm linear ctype */
+#define WT__TEX2D_SHAPES(X)                                                                                          \
+    X(rgba8_norm_linear,           2, 0, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
+    X(rgba8_norm_point,            2, 0, 4, 4,  8, 0, 1, 0, WT__U8)                                                 \
+    X(rgba8_elem_point,            2, 0, 4, 4,  8, 0, 0, 0, WT__U8)                                                 \
+    X(r8_norm_linear,              2, 0, 1, 1,  8, 0, 1, 1, WT__U8)                                                 \
+    X(r8_norm_point,               2, 0, 1, 1,  8, 0, 1, 0, WT__U8)                                                 \
+    X(rg8_norm_linear,             2, 0, 2, 2,  8, 0, 1, 1, WT__U8)                                                 \
+    X(r16_norm_linear,             2, 0, 1, 2, 16, 0, 1, 1, WT__U16)                                                \
+    X(rgba16_norm_linear,          2, 0, 4, 8, 16, 0, 1, 1, WT__U16)                                                \
+    X(r32f_linear,                 2, 0, 1, 4, 32, 1, 0, 1, WT__F32)                                                \
+    X(r32f_point,                  2, 0, 1, 4, 32, 1, 0, 0, WT__F32)                                                \
+    X(rg32f_linear,                2, 0, 2, 8, 32, 1, 0, 1, WT__F32)                                                \
+    X(rgba32f_linear,              2, 0, 4, 16, 32, 1, 0, 1, WT__F32)                                               \
+    X(rgba32f_point,               2, 0, 4, 16, 32, 1, 0, 0, WT__F32)                                               \
+    X(rgba16f_linear,              2, 0, 4, 8, 16, 2, 0, 1, WT__F16)                                                \
+    X(rgba8_norm_linear_layered,   2, 1, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
+    X(r32f_linear_layered,         2, 1, 1, 4, 32, 1, 0, 1, WT__F32)                                                \
+    X(rgba8_norm_linear_3d,        3, 0, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
+    X(r32f_linear_3d,              3, 0, 1, 4, 32, 1, 0, 1, WT__F32)
+
+#define WT__TEX2D_SPEC_X(name, dims, lay, nch, esz, bits, ftype, norm, linear, ctype)                               \
+    WT__TEX2D_SPEC(name, dims, lay, 1, nch, esz, bits, ftype, norm, linear)
+WT__TEX2D_SHAPES(WT__TEX2D_SPEC_X)
+
+typedef struct tex2d_spec {
+    wt__tex_kernel kernel;
+    const char *name;
+    int dims, layered, nch, esize, ctype, read_norm, linear;
+} tex2d_spec;
+
+#define WT__TEX2D_SPEC_ROW(name, dims, lay, nch, esz, bits, ftype, norm, linear, ctype)                             \
+    {tex2d_kernel_##name, "tex " #name " (compiled for this shape)", dims, lay, nch, esz, ctype, norm, linear},
+static const tex2d_spec tex2d_specs[] = {WT__TEX2D_SHAPES(WT__TEX2D_SPEC_ROW)};
+
+/* The kernel compiled for t's shape (without mip levels), else the general
+ * one; *name says which when it is one of them. */
+static wt__tex_kernel tex2d_spec_of(const wt__tex *t, const char **name)
+{
+    if (t->mipmapped && t->num_levels > 1)
+        return tex2d_kernel;
+    const int linear = t->samp.filter == WT_FILTER_LINEAR;
+    for (size_t i = 0; i < sizeof tex2d_specs / sizeof tex2d_specs[0]; i++) {
+        const tex2d_spec *sp = &tex2d_specs[i];
+        if (sp->dims == (int)t->dims && sp->layered == (t->layered != 0) && sp->nch == (int)t->fmt.nch &&
+            sp->esize == (int)t->fmt.esize && sp->ctype == (int)t->fmt.ctype && sp->read_norm == (t->read_norm != 0) &&
+            sp->linear == linear) {
+            *name = sp->name;
+            return sp->kernel;
+        }
+    }
+    return tex2d_kernel;
+}
+
 /* ---- binding ------------------------------------------------------------------- */
 
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
@@ -845,5 +939,5 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
     *name = fl ? "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
                : "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 8/16-bit UNORM or element type, point/linear, "
                  "clamp/wrap/mirror/border";
-    return tex2d_kernel;
+    return tex2d_spec_of(t, name);
 }

@@ -169,6 +169,21 @@ static wt_status warp_both(const wt__backend *b, const wt_op *op, wt_tex t, uint
 
 static long warps_checked, kernels_seen;
 
+/* The kernels compiled for one shape (tex2d_tpl.h's tex2d_specs) that some
+ * case bound: every one of them must be among the cases. */
+static const char *shapes_seen[32];
+static int nshapes_seen;
+static void note_kernel(const char *kname)
+{
+    if (!kname || !strstr(kname, "compiled for this shape"))
+        return;
+    for (int i = 0; i < nshapes_seen; i++)
+        if (strcmp(shapes_seen[i], kname) == 0)
+            return;
+    if (nshapes_seen < 32)
+        shapes_seen[nshapes_seen++] = kname;
+}
+
 static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
 {
     wt_array arr = NULL;
@@ -182,6 +197,7 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
         fail_msg("backend %s bound no kernel for case %dx%d fmt %d linear %d addr %d norm %d read_norm %d", b->name,
                  c->w, c->h, c->fmt, c->linear, c->addr, c->norm, c->read_norm);
     kernels_seen += bound;
+    note_kernel(kname);
     static wt_tex_args in;
     static wt_tex_result ref, got;
     const int dtypes[] = {WT_DTYPE_F32, WT_DTYPE_U32, WT_DTYPE_S32, WT_DTYPE_F16};
@@ -513,7 +529,7 @@ static void every_backend_equals_scalar(void **state)
             {13, 7, 0, 1, 0, 1, 0, B, K, 0, 0},   {13, 7, 0, 1, 0, 0, 0, W, K, 0, 0},    {64, 32, 1, 1, 0, 1, 1, C, K, 0, 0},
             {64, 32, 1, 1, 0, 1, 1, B, K, 0, 0},  {64, 32, 2, 1, 0, 1, 1, W, K, 0, 0},   {64, 32, 2, 0, 0, 0, 1, M, K, 0, 0},
             {16, 16, 4, 1, 0, 1, 1, M, K, 0, 0},  {16, 16, 5, 1, 0, 1, 1, B, K, 0, 0},   {16, 16, 4, 0, 0, 0, 0, C, K, 0, 0},
-            {32, 32, 2, 1, 0, 0, 1, B, K, 0, 0},
+            {32, 32, 2, 1, 0, 0, 1, B, K, 0, 0},  {16, 16, 1, 1, 0, 0, 1, W, K, 0, 0},
             /* layered (.a2d): layers past the end read the last one */
             {16, 8, 0, 1, 0, 1, 1, C, K, 3, 0}, {16, 8, 0, 1, 0, 0, 1, W, K, 5, 0}, {8, 8, 5, 1, 0, 1, 1, B, K, 2, 0},
             {13, 7, 6, 0, 0, 0, 0, M, K, 4, 0}, {32, 4, 4, 0, 0, 0, 0, C, K, 1, 0},
@@ -606,8 +622,15 @@ static void every_backend_equals_scalar(void **state)
             compare_mip_case(b, &mcases[k], 60 * stress);
         compared++;
         print_message("backend %s: %ld warps equal to the reference (%ld of them mipmapped), %ld objects with a "
-                      "specialised kernel\n",
-                      b->name, warps_checked, mip_warps_checked, kernels_seen);
+                      "specialised kernel, %d kernels compiled for one shape\n",
+                      b->name, warps_checked, mip_warps_checked, kernels_seen, nshapes_seen);
+        /* every row of tex2d_tpl.h's WT__TEX2D_SHAPES */
+        if (nshapes_seen < 18)
+            fail_msg("backend %s: only %d of the 18 kernels compiled for one shape were bound by the cases", b->name,
+                     nshapes_seen);
+        for (int i = 0; i < nshapes_seen; i++)
+            print_message("  bound: %s\n", shapes_seen[i]);
+        nshapes_seen = 0;
     }
     if (!compared)
         print_message("no backend other than scalar is usable here: nothing compared (SKIPPED)\n");

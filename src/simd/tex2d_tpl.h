@@ -565,6 +565,21 @@ static WT_SIMD_INLINE int pairable(const axis8 ax[3], simde__m256i lmask)
                                                lmask)) == 0;
 }
 
+/* The texels at byte offset off and the next one (1, 2 or 4 bytes each) for
+ * lanes in m, as 32-bit words. */
+static WT_SIMD_INLINE void fetch_pair(const plan2d *p, simde__m256i off, simde__m256i m, simde__m256i *t0,
+                                      simde__m256i *t1)
+{
+    if (p->esize == 4) {
+        wt__fetch64(p->base, off, m, t0, t1);
+    } else {
+        simde__m256i pair = wt__fetch32(p->base, off, m);
+        const int bits = 8 * p->esize;
+        *t0 = simde_mm256_and_si256(pair, iset((1 << bits) - 1));
+        *t1 = simde_mm256_and_si256(simde_mm256_srli_epi32(pair, bits), iset((1 << bits) - 1));
+    }
+}
+
 /* §5.3's sums of a 2x2 footprint of 8-bit unsigned codes (weights w[dx +
  * 2*dy]) for pairable lanes: each row is one read of the texel pair (i0,
  * i0 + 1); the texel past the end that a weight-0 lane may read lies in the
@@ -581,14 +596,7 @@ static WT_SIMD_INLINE void pair_taps_u8(const plan2d *p, simde__m256i zoff, cons
                                                  simde_mm256_slli_epi32(X->i0, p->esize == 4 ? 2 : p->esize - 1));
         off = simde_mm256_add_epi32(off, zoff);
         simde__m256i t0, t1;
-        if (p->esize == 4) {
-            wt__fetch64(p->base, off, lmask, &t0, &t1);
-        } else {
-            simde__m256i pair = wt__fetch32(p->base, off, lmask);
-            const int bits = 8 * p->esize;
-            t0 = simde_mm256_and_si256(pair, iset((1 << bits) - 1));
-            t1 = simde_mm256_and_si256(simde_mm256_srli_epi32(pair, bits), iset((1 << bits) - 1));
-        }
+        fetch_pair(p, off, lmask, &t0, &t1);
         for (int dx = 0; dx < 2; dx++) {
             simde__m256i t = dx ? t1 : t0, wt = w[dx + 2 * dy];
             simde__m256i w2 = simde_mm256_or_si256(wt, simde_mm256_slli_epi32(wt, 16));
@@ -791,6 +799,33 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
             const simde__m256i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
             const simde__m256i *xo[4] = {&ax.out0, &ax.out1, &ax.out1, &ax.out0},
                                *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
+            /* Rows as texel pairs where every lane's i1 is i0 + 1 and nothing
+             * is the border (tld4 keeps both texels whatever the fraction). */
+            simde__m256i bad = simde_mm256_or_si256(simde_mm256_or_si256(ax.out0, ax.out1),
+                                                    simde_mm256_or_si256(ay.out0, ay.out1));
+            bad = simde_mm256_or_si256(bad, simde_mm256_xor_si256(
+                                                simde_mm256_cmpeq_epi32(ax.i1, simde_mm256_add_epi32(ax.i0, iset(1))),
+                                                iset(-1)));
+            if (p.pair8 && p.nch == p.esize && !wt__mask_bits(simde_mm256_and_si256(bad, mask))) {
+                const simde__m256i x = simde_mm256_mullo_epi32(ax.i0, iset(p.esize));
+                for (int r = 0; r < 2; r++) { /* r = 0: row j1 (d0, d1); r = 1: row j0 (d3, d2) */
+                    simde__m256i off = simde_mm256_add_epi32(
+                        simde_mm256_add_epi32(x, sl), simde_mm256_mullo_epi32(r ? ay.i0 : ay.i1, iset(p.row_pitch)));
+                    simde__m256i t0, t1;
+                    fetch_pair(&p, off, mask, &t0, &t1);
+                    simde__m256i c0 = comp < p.nch ? simde_mm256_and_si256(simde_mm256_srli_epi32(t0, 8 * comp), iset(0xff))
+                                                   : simde_mm256_setzero_si256();
+                    simde__m256i c1 = comp < p.nch ? simde_mm256_and_si256(simde_mm256_srli_epi32(t1, 8 * comp), iset(0xff))
+                                                   : simde_mm256_setzero_si256();
+                    if (comp < p.nch) {
+                        c0 = gather_word(&p, c0);
+                        c1 = gather_word(&p, c1);
+                    }
+                    store_masked(&out->d[r ? 3 : 0][g], c0, mask);
+                    store_masked(&out->d[r ? 2 : 1][g], c1, mask);
+                }
+                continue;
+            }
             for (int k = 0; k < 4; k++) {
                 simde__m256i raw[4];
                 texels(&p, sl, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);

@@ -19,10 +19,29 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "fetch.h"
 #include "lanes.h"
 #include "simd_kernels.h"
 
+/* Whether the 8 offsets are off[0] + sz * l: one contiguous run of 8 * sz
+ * bytes (a warp reading or writing a row, as image programs do). */
+static WT_SIMD_INLINE int contiguous8(simde__m256i off, int sz)
+{
+    simde__m256i want = simde_mm256_add_epi32(simde_mm256_set1_epi32(simde_mm256_extract_epi32(off, 0)),
+                                              simde_mm256_mullo_epi32(simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                                                      simde_mm256_set1_epi32(sz)));
+    return wt__mask_bits(simde_mm256_cmpeq_epi32(off, want)) == 0xffu;
+}
 
+/* The low 32 bits of 8 lanes' 64-bit words v[0..7] as one vector. */
+static WT_SIMD_INLINE simde__m256i low32x8(const uint64_t *v)
+{
+    simde__m256 a = simde_mm256_castsi256_ps(simde_mm256_loadu_si256((const void *)v));
+    simde__m256 b = simde_mm256_castsi256_ps(simde_mm256_loadu_si256((const void *)(v + 4)));
+    /* even words of (a, b) per 128-bit half: lanes 0 1 4 5 2 3 6 7; put them in order */
+    simde__m256i e = simde_mm256_castps_si256(simde_mm256_shuffle_ps(a, b, 0x88));
+    return simde_mm256_permute4x64_epi64(e, 0xd8);
+}
 
 /* Which shape of op this file runs; 0: none (all lanes to the reference). */
 enum { FAST_NONE, FAST_LOAD, FAST_STORE, FAST_ADD };
@@ -102,12 +121,11 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
                 continue;
             simde__m256i m = wt__lane_mask(ok);
             uint32_t w[4][8];
-            for (int k = 0; k < words; k++)
-                simde_mm256_storeu_si256((void *)w[k], simde_mm256_mask_i32gather_epi32(
-                                                           simde_mm256_setzero_si256(),
-                                                           (const int32_t *)(const void *)s->base,
-                                                           simde_mm256_add_epi32(off, simde_mm256_set1_epi32(4 * k)),
-                                                           m, 1));
+            if (sz == 4 && ok == 0xffu && contiguous8(off, 4))
+                memcpy(w[0], s->base + simde_mm256_extract_epi32(off, 0), 32); /* a row: one load */
+            else
+                for (int k = 0; k < words; k++)
+                    simde_mm256_storeu_si256((void *)w[k], wt__fetch32(s->base + 4 * k, off, m));
             if (sz <= 4 && ok == 0xffu) {
                 /* All 8 lanes, elements within one word: split it in vector
                  * form and widen to the 64-bit result words. */
@@ -158,6 +176,36 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
         if (slow)
             return wt__surf_warp_reference(s, op, active, in, out);
         const int eb = op->bits / 8;
+        if (sz == 4) {
+            /* 4-byte accesses (.b32, .v2.b16, .v4.b8): each lane's word built
+             * in vector form; a group whose 8 lanes write one run of 32
+             * bytes is one store, others store lane by lane in lane order. */
+            const simde__m256i mk = simde_mm256_set1_epi32(eb == 4 ? -1 : (int32_t)((1u << (8 * eb)) - 1u));
+            for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+                uint32_t f8 = (fast >> g) & 0xffu;
+                if (!f8)
+                    continue;
+                simde__m256i word = simde_mm256_setzero_si256();
+                for (int k = 0; k < op->vec; k++)
+                    word = simde_mm256_or_si256(word, simde_mm256_slli_epi32(simde_mm256_and_si256(low32x8(&in->v[k][g]), mk),
+                                                                             8 * eb * k));
+                simde__m256i off = simde_mm256_loadu_si256((const void *)&offs[g]);
+                if (f8 == 0xffu && contiguous8(off, 4)) {
+                    simde_mm256_storeu_si256((void *)(s->base + offs[g]), word);
+                } else {
+                    uint32_t wv[8];
+                    simde_mm256_storeu_si256((void *)wv, word);
+                    for (int l = 0; l < 8; l++)
+                        if (f8 >> l & 1)
+                            memcpy(s->base + offs[g + l], &wv[l], 4);
+                }
+                for (int l = 0; l < 8; l++)
+                    if (f8 >> l & 1)
+                        for (int k = 0; k < 4; k++)
+                            out->d[k][g + l] = 0;
+            }
+            return 0;
+        }
         for (int l = 0; l < WT_WARP_SIZE; l++) {
             if (!(fast >> l & 1))
                 continue;

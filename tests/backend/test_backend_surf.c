@@ -115,6 +115,10 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
                          shapes[k][1], clamp);
         }
         int collide = next32() % 4 == 0;
+        /* a row: lane l at x0 + 4 l (whole groups of 8 contiguous), as image programs access */
+        int run = !collide && next32() % 3 == 0;
+        int32_t x0 = 4 * (int32_t)(next32() % (uint32_t)(row / 4 + 1)) - (next32() % 4 == 0 ? 4 : 0),
+                y0 = (int32_t)(next32() % (uint32_t)h);
         for (int l = 0; l < WT_WARP_SIZE; l++) {
             int32_t x, y;
             switch (next32() % 8) {
@@ -124,6 +128,8 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
             }
             if (collide)
                 x = 4 * (l % 3), y = 0;
+            if (run)
+                x = x0 + 4 * l, y = y0;
             in.c[0][l] = x;
             in.c[1][l] = y;
             for (int k = 0; k < 4; k++)

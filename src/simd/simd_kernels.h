@@ -39,7 +39,7 @@ WT__SIMD_KERNELS(neon)
 #define WT__SIMD_PATHS                                                                                           \
     "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
     "linear (f32: §5.4 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
-    "mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
+    "cubemaps (.cube, .acube: §7.2 projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
     "18 common shapes (RGBA8/R8/RG8/R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
     "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \

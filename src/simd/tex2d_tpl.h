@@ -80,7 +80,8 @@ typedef struct plan2d {
     int32_t linear;
     int32_t read_norm;
     int32_t border[4]; /* raw codes of the border texel (§4.4) */
-    int32_t layered;   /* .a2d: c[0] is the layer, c[1], c[2] the coordinates */
+    int32_t layered;   /* .a2d / .acube: c[0] is the layer (cube), the coordinates follow */
+    int32_t cube;      /* cubemap: c holds a direction, the slice is 6 * cube + face (§7.2, §7.4) */
     int32_t layers;    /* layers there are */
     int32_t slice_pitch;
     /* Mip levels (§6): the fields above are level 0's until plan_level()
@@ -127,6 +128,16 @@ static void plan_of(const wt__tex *t, plan2d *p)
     }
     p->linear = s->filter == WT_FILTER_LINEAR;
     p->layered = t->layered;
+    p->cube = t->cube;
+    if (t->cube) {
+        /* §7.2: face coordinates are normalised whatever the flag; wrap and
+         * mirror are demoted without it (D2.19, above); §7.3: seamless
+         * (point only here: seamless linear is not bound) and point
+         * sampling of a cube without mip levels clamp to the face. */
+        p->norm = 1;
+        if (s->seamless || (s->filter != WT_FILTER_LINEAR && !t->mipmapped))
+            p->mode[0] = p->mode[1] = WT_ADDRESS_CLAMP;
+    }
     p->layers = (int32_t)t->num_layers;
     /* §6.2: a texture that is not mipmapped reads level 0 whatever the LOD */
     p->levels = t->mipmapped && t->num_levels > 1 ? (int32_t)t->num_levels : 1;
@@ -370,7 +381,10 @@ static WT_SIMD_INLINE simde__m256i slice_offset(const plan2d *p, const wt_tex_ar
 
 static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
 {
-    int geom = ctx->t->dims == 3 ? WT_GEOM_3D : ctx->t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
+    int geom = ctx->t->cube       ? (ctx->t->layered ? WT_GEOM_ACUBE : WT_GEOM_CUBE)
+               : ctx->t->dims == 3 ? WT_GEOM_3D
+               : ctx->t->layered   ? WT_GEOM_A2D
+                                   : WT_GEOM_2D;
     return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 && op->flags == 0 &&
            ctx->s == &ctx->t->samp;
 }
@@ -382,8 +396,8 @@ static int mip_ok(const plan2d *p, const wt__sampler *s, const wt_op *op)
 {
     if (op->mip == WT_MIP_BASE || p->levels == 1) /* §6.2: no levels, no LOD */
         return 1;
-    if (op->mip == WT_MIP_GRAD) /* §6.4 for 2D and .a2d; not anisotropic (D2.6) nor 3D (D2.5) */
-        return p->dims == 2 && s->max_aniso <= 1;
+    if (op->mip == WT_MIP_GRAD) /* §6.4 for 2D and .a2d; not anisotropic (D2.6) nor 3D (D2.5) nor cubes */
+        return p->dims == 2 && !p->cube && s->max_aniso <= 1;
     return !(s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt);
 }
 
@@ -620,7 +634,8 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
                                       simde__m256i T, simde__m256i entry1, simde__m256i point, int g, acc8 *acc,
                                       wt_tex_result *out)
 {
-    simde__m256i sl = p->layered ? simde_mm256_mullo_epi32(layer, iset(p->slice_pitch)) : simde_mm256_setzero_si256();
+    simde__m256i sl = p->layered || p->cube ? simde_mm256_mullo_epi32(layer, iset(p->slice_pitch))
+                                            : simde_mm256_setzero_si256();
     axis8 ax[3];
     ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256(); /* 2D: z = 0 */
     for (int k = 0; k < p->dims; k++)
@@ -683,14 +698,68 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
     }
 }
 
+/* §7.2 for 8 lanes, as the reference projects (cube_scalar.c follows the
+ * same decisions): NaN components read as 0; the major axis is z if |z| is
+ * the largest (ties: z over y over x), else y if |y| >= |x|, else x; the
+ * face is positive when that component is >= 0 (-0 too); s and t are
+ * (sc / m + 1) / 2 with IEEE division and no fusing; a NaN face coordinate
+ * (inf / inf) reads as 0 (D2.20); the zero vector is face 0 at its centre
+ * (Q2).  The slice is 6 * cube + face (§7.4: a cube index past the end
+ * reads the last cube). */
+static WT_SIMD_INLINE void cube_coords(const plan2d *p, const wt_tex_args *in, int g, simde__m256 c[3],
+                                       simde__m256i *slice)
+{
+    const int o = p->layered; /* .acube: {cube, x, y, z} */
+    simde__m256 v[3];
+    for (int k = 0; k < 3; k++) {
+        v[k] = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
+        v[k] = simde_mm256_and_ps(v[k], simde_mm256_cmp_ps(v[k], v[k], SIMDE_CMP_ORD_Q));
+    }
+    const simde__m256 sign = fset(-0.0f), zero = simde_mm256_setzero_ps();
+    simde__m256 ax = simde_mm256_andnot_ps(sign, v[0]), ay = simde_mm256_andnot_ps(sign, v[1]),
+                az = simde_mm256_andnot_ps(sign, v[2]);
+    simde__m256 zmaj = simde_mm256_and_ps(simde_mm256_cmp_ps(az, ax, SIMDE_CMP_GE_OQ), simde_mm256_cmp_ps(az, ay, SIMDE_CMP_GE_OQ));
+    simde__m256 ymaj = simde_mm256_andnot_ps(zmaj, simde_mm256_cmp_ps(ay, ax, SIMDE_CMP_GE_OQ));
+    simde__m256 xpos = simde_mm256_cmp_ps(v[0], zero, SIMDE_CMP_GE_OQ), ypos = simde_mm256_cmp_ps(v[1], zero, SIMDE_CMP_GE_OQ),
+                zpos = simde_mm256_cmp_ps(v[2], zero, SIMDE_CMP_GE_OQ);
+    simde__m256 nx = simde_mm256_xor_ps(v[0], sign), ny = simde_mm256_xor_ps(v[1], sign), nz = simde_mm256_xor_ps(v[2], sign);
+    /* face = 2 * axis + (negative); axis 0 x, 1 y, 2 z */
+    simde__m256i neg = simde_mm256_castps_si256(simde_mm256_blendv_ps(simde_mm256_blendv_ps(xpos, ypos, ymaj), zpos, zmaj));
+    neg = simde_mm256_andnot_si256(neg, iset(1));
+    simde__m256i axis = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_castps_si256(zmaj), iset(2)),
+                                              simde_mm256_castps_si256(ymaj)); /* 0 x, 1 y, 2 z */
+    simde__m256i face = simde_mm256_add_epi32(simde_mm256_add_epi32(axis, axis), neg);
+    simde__m256 m = simde_mm256_blendv_ps(simde_mm256_blendv_ps(ax, ay, ymaj), az, zmaj);
+    simde__m256 sx = simde_mm256_blendv_ps(v[2], nz, xpos); /* x major: x >= 0 ? -z : z */
+    simde__m256 sz = simde_mm256_blendv_ps(nx, v[0], zpos); /* z major: z >= 0 ? x : -x */
+    simde__m256 sc = simde_mm256_blendv_ps(simde_mm256_blendv_ps(sx, v[0], ymaj), sz, zmaj);
+    simde__m256 ty = simde_mm256_blendv_ps(nz, v[2], ypos); /* y major: y >= 0 ? z : -z */
+    simde__m256 tc = simde_mm256_blendv_ps(ny, ty, ymaj);   /* x and z major: -y */
+    simde__m256 fs = simde_mm256_div_ps(simde_mm256_add_ps(simde_mm256_div_ps(sc, m), fset(1.0f)), fset(2.0f));
+    simde__m256 ft = simde_mm256_div_ps(simde_mm256_add_ps(simde_mm256_div_ps(tc, m), fset(1.0f)), fset(2.0f));
+    fs = simde_mm256_and_ps(fs, simde_mm256_cmp_ps(fs, fs, SIMDE_CMP_ORD_Q));
+    ft = simde_mm256_and_ps(ft, simde_mm256_cmp_ps(ft, ft, SIMDE_CMP_ORD_Q));
+    simde__m256 z0 = simde_mm256_cmp_ps(m, zero, SIMDE_CMP_EQ_OQ); /* the zero vector */
+    c[0] = simde_mm256_blendv_ps(fs, fset(0.5f), z0);
+    c[1] = simde_mm256_blendv_ps(ft, fset(0.5f), z0);
+    c[2] = zero;
+    face = simde_mm256_andnot_si256(simde_mm256_castps_si256(z0), face);
+    *slice = simde_mm256_add_epi32(simde_mm256_mullo_epi32(layer_index(p, in, g), iset(6)), face);
+}
+
 static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g,
                                      simde__m256i mask, wt_tex_result *out)
 {
     const int o = p->layered; /* .a2d: {layer, x, y} */
     simde__m256 c[3];
-    for (int k = 0; k < p->dims; k++)
-        c[k] = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
-    simde__m256i layer = layer_index(p, in, g);
+    simde__m256i layer;
+    if (p->cube) {
+        cube_coords(p, in, g, c, &layer);
+    } else {
+        for (int k = 0; k < p->dims; k++)
+            c[k] = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
+        layer = layer_index(p, in, g);
+    }
     acc8 acc;
     for (int ch = 0; ch < 4; ch++)
         acc.sum[ch] = simde_mm256_setzero_si256();
@@ -781,7 +850,7 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
         /* Q15: a gather reads the base level (the view's first), which is
          * where the plan points. */
         /* signed formats gather by §8's own SNORM8 rule: the reference's */
-        if (p.dims != 2 || p.sgn || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
+        if (p.dims != 2 || p.sgn || p.cube || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
             !dtype_ok(&p, op->dtype))
             return 0;
         const int comp = op->comp & 3;
@@ -863,6 +932,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
     {                                                                                                                \
         p->dims = DIMS;                                                                                              \
         p->layered = LAYERED;                                                                                        \
+        p->cube = 0;                                                                                                 \
         if (LEVELS1)                                                                                                 \
             p->levels = 1;                                                                                           \
         p->nch = NCH;                                                                                                \
@@ -920,7 +990,7 @@ static const tex2d_spec tex2d_specs[] = {WT__TEX2D_SHAPES(WT__TEX2D_SPEC_ROW)};
  * one; *name says which when it is one of them. */
 static wt__tex_kernel tex2d_spec_of(const wt__tex *t, const char **name)
 {
-    if (t->mipmapped && t->num_levels > 1)
+    if ((t->mipmapped && t->num_levels > 1) || t->cube)
         return tex2d_kernel;
     const int linear = t->samp.filter == WT_FILTER_LINEAR;
     for (size_t i = 0; i < sizeof tex2d_specs / sizeof tex2d_specs[0]; i++) {
@@ -940,7 +1010,10 @@ static wt__tex_kernel tex2d_spec_of(const wt__tex *t, const char **name)
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
-    if (t->dims < 2 || t->cube || t->num_samples || t->num_levels < 1 || t->num_levels > WT__MAX_LEVELS ||
+    /* cubes: not seamless linear filtering (its footprint crosses faces, Q5) */
+    if (t->cube && (t->dims != 2 || (s->seamless && s->filter == WT_FILTER_LINEAR)))
+        return NULL;
+    if (t->dims < 2 || t->num_samples || t->num_levels < 1 || t->num_levels > WT__MAX_LEVELS ||
         (!t->mipmapped && t->num_levels != 1) || (t->layered && (t->num_layers == 0 || t->dims == 3)))
         return NULL;
     int fl = t->fmt.ctype == WT__F32 || t->fmt.ctype == WT__F16;
@@ -955,7 +1028,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return NULL;
     /* Every level a fetch can read (§6.3: all of the view's when mipmapped): */
-    size_t slices = t->layered ? t->num_layers : 1;
+    size_t slices = (t->layered ? t->num_layers : 1) * (t->cube ? 6u : 1u);
     for (uint32_t v = 0; v < t->num_levels; v++) {
         const wt__level *lv = &t->lv[v];
         /* c * N exact in f32 (power of two) or no scaling at all; |x| < 2^23 */
@@ -971,8 +1044,8 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
      * (after its last level) covers them */
     if (t->fmt.esize < 4 && t->res_type != WT_RESOURCE_ARRAY && t->res_type != WT_RESOURCE_MIPMAPPED_ARRAY)
         return NULL;
-    *name = fl ? "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
-               : "tex.2d/.a2d/.3d (.base/.level/.grad, mipmaps)/tld4 8/16-bit UNORM or element type, point/linear, "
+    *name = fl ? "tex.2d/.a2d/.3d/.cube/.acube (.base/.level/.grad, mipmaps)/tld4 f32/f16, point/linear, clamp/wrap/mirror/border"
+               : "tex.2d/.a2d/.3d/.cube/.acube (.base/.level/.grad, mipmaps)/tld4 8/16-bit UNORM or element type, point/linear, "
                  "clamp/wrap/mirror/border";
     return tex2d_spec_of(t, name);
 }

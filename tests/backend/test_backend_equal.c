@@ -499,6 +499,104 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
     assert_int_equal(wt_free_mipmapped_array(marr), WT_SUCCESS);
 }
 
+/* A cube direction component: in [-1.5, 1.5], or one that makes a tie, a
+ * zero (of either sign), NaN, an infinity or a huge value. */
+static uint32_t cube_comp(uint32_t other)
+{
+    switch (next32() % 12) {
+    case 0: return 0x00000000u;
+    case 1: return 0x80000000u;
+    case 2: return other;               /* |a| == |b|: a tie of major axes */
+    case 3: return other ^ 0x80000000u;
+    case 4: return 0x7fc00000u;
+    case 5: return (next32() & 1u) ? 0x7f800000u : 0xff800000u;
+    case 6: return fbits(((float)(int32_t)(next32() % 2001u) - 1000.0f) * 1e30f);
+    default: return fbits((float)next32() / 4294967296.0f * 3.0f - 1.5f);
+    }
+}
+
+/* Cubemaps (.cube, .acube): the kernels project to a face in vector form
+ * (§7.2) and sample it as a layer; seamless linear filtering is left to the
+ * reference (not bound). */
+typedef struct ccase {
+    int n, fmt, read_norm, linear, norm, addr, cubes, seamless, expect;
+} ccase;
+
+static void compare_cube_case(const wt__backend *b, const ccase *c, int nwarps)
+{
+    int bt = bits[c->fmt], nc = nch[c->fmt];
+    wt_channel_desc cd = wt_make_channel_desc(bt, nc >= 2 ? bt : 0, nc == 4 ? bt : 0, nc == 4 ? bt : 0, kind[c->fmt]);
+    size_t slices = 6u * (size_t)(c->cubes ? c->cubes : 1);
+    wt_array arr = NULL;
+    assert_int_equal(wt_malloc_array(&arr, &cd, (size_t)c->n, (size_t)c->n, slices,
+                                     WT_ARRAY_CUBEMAP | (c->cubes ? WT_ARRAY_LAYERED : 0)),
+                     WT_SUCCESS);
+    size_t es = (size_t)bt / 8 * (size_t)nc;
+    uint8_t *px = random_texels(c->fmt, es * (size_t)c->n * (size_t)c->n * slices);
+    assert_int_equal(wt_memcpy_to_array(arr, 0, 0, 0, px, es * (size_t)c->n, (size_t)c->n, (size_t)c->n, slices),
+                     WT_SUCCESS);
+    free(px);
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_ARRAY;
+    r.res.array.array = arr;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
+    td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
+    td.normalized_coords = c->norm;
+    td.seamless_cubemap = c->seamless;
+    td.border_color[0] = 0.25f;
+    td.border_color[3] = 0.5f;
+    wt_tex t = 0;
+    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    wt__read_begin();
+    const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
+    const char *kname = NULL;
+    int bound = obj && wt__tex_kernel_of(obj, b, &kname) != NULL;
+    wt__read_end();
+    if (c->expect != bound)
+        fail_msg("backend %s: cube case n %d fmt %d linear %d seamless %d: kernel %s, expected %s", b->name, c->n,
+                 c->fmt, c->linear, c->seamless, bound ? "bound" : "not bound", c->expect ? "one" : "none");
+    kernels_seen += bound;
+    static wt_tex_args in;
+    static wt_tex_result ref, got;
+    const int dtypes[] = {WT_DTYPE_F32, WT_DTYPE_U32, WT_DTYPE_S32};
+    const int o = c->cubes ? 1 : 0; /* .acube: {cube, x, y, z} */
+    for (int wi = 0; wi < nwarps; wi++) {
+        memset(&in, 0, sizeof in);
+        for (int l = 0; l < WT_WARP_SIZE; l++) {
+            in.c[0][l] = next32() % 4 == 0 ? next32() : next32() % (uint32_t)(c->cubes + 1);
+            uint32_t x = cube_comp(fbits(0.5f)), y = cube_comp(x), z = cube_comp(next32() % 2 ? x : y);
+            in.c[o][l] = x;
+            in.c[o + 1][l] = y;
+            in.c[o + 2][l] = z;
+        }
+        uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
+        wt_op op = tex_op(dtypes[next32() % 3], 0);
+        op.geom = (uint8_t)(c->cubes ? WT_GEOM_ACUBE : WT_GEOM_CUBE);
+        if (wi % 5 == 4) { /* tld4 on a cube: the reference's */
+            op.family = WT_FAMILY_TLD4;
+            op.comp = (uint8_t)(next32() % 4);
+        }
+        if (warp_both(b, &op, t, active, &in, &ref, &got) != WT_SUCCESS)
+            continue;
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < WT_WARP_SIZE; l++)
+                if (ref.d[k][l] != got.d[k][l])
+                    fail_msg("repro: backend %s kernel \"%s\" cube n %d cubes %d fmt %d read_norm %d linear %d "
+                             "addr %d norm %d seamless %d family %d dtype %d active 0x%08x lane %d cube %u dir "
+                             "0x%08x 0x%08x 0x%08x: d[%d] 0x%08x, reference 0x%08x",
+                             b->name, kname ? kname : "generic", c->n, c->cubes, c->fmt, c->read_norm, c->linear,
+                             c->addr, c->norm, c->seamless, op.family, op.dtype, active, l, in.c[0][l], in.c[o][l],
+                             in.c[o + 1][l], in.c[o + 2][l], k, got.d[k][l], ref.d[k][l]);
+        warps_checked++;
+    }
+    wt_destroy_texture_object(t);
+    wt_free_array(arr);
+}
+
 static void every_backend_equals_scalar(void **state)
 {
     (void)state;
@@ -557,6 +655,16 @@ static void every_backend_equals_scalar(void **state)
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             compare_case(b, &cases[k], 60 * stress);
+        /* cubes: {n, fmt, read_norm, linear, norm, addr, cubes (0: .cube), seamless, expect} */
+        const ccase ccases[] = {
+            {16, 0, 1, 1, 1, C, 0, 0, K}, {16, 0, 1, 0, 1, W, 0, 0, K}, {13, 0, 1, 1, 1, W, 2, 0, K},
+            {8, 1, 1, 1, 1, M, 0, 0, K},  {8, 2, 1, 1, 0, W, 3, 0, K},  {16, 3, 0, 1, 1, B, 0, 0, K},
+            {7, 6, 0, 0, 1, C, 2, 0, K},  {8, 7, 0, 1, 1, M, 0, 0, K},  {16, 9, 1, 1, 1, C, 0, 0, K},
+            {16, 0, 0, 0, 1, B, 0, 0, K}, {16, 0, 1, 0, 1, B, 0, 1, K}, {16, 0, 1, 1, 1, C, 0, 1, 0},
+            {5, 3, 0, 1, 1, C, 1, 1, 0},  {32, 0, 1, 1, 1, B, 1, 0, K},
+        };
+        for (size_t k = 0; k < sizeof ccases / sizeof ccases[0]; k++)
+            compare_cube_case(b, &ccases[k], 60 * stress);
         /* mipmapped: {w, h, depth, layers, levels, fmt, read_norm, linear,
          * mip_linear, addr, bias, min clamp, max clamp, first, last, aniso,
          * notri, expect} */

@@ -21,7 +21,7 @@ typedef struct wt__backend {
     int (*usable)(void);
     /* The specialised kernel for texture t, or NULL (generic path); *name
      * receives a description of it.  NULL bind_tex: no specialised kernels. */
-    wt__tex_kernel (*bind_tex)(const wt__tex *t, const char **name);
+    wt__tex_kernel (*bind_tex)(wt__tex *t, const char **name);
     /* What the generic paths are, for `warptex info`. */
     const char *generic;
     void (*tex_warp)(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,

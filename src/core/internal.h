@@ -172,6 +172,9 @@ typedef struct wt__tex {
     struct wt_array_s *arr;      /* referenced array (NULL for linear/pitch2D) */
     void (*kernels[8])(void);    /* per-backend bound kernels (wt__bind_tex_kernels), by backend id */
     const char *kernel_names[8]; /* what each is, for tests and `warptex info` */
+    /* What each SIMD backend's kernels take from the object, prepared when
+     * they are bound (src/simd/tex2d_tpl.h's plan), by backend id 0..3. */
+    uint64_t kernel_plan[4][24];
 } wt__tex;
 
 typedef struct wt__surf {

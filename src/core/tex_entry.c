@@ -137,19 +137,18 @@ static int lane_fast(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane
     wt__tex_kernel k = wt__tex_kernel_of(ctx->t, wt__backend_active(), NULL);
     if (!k)
         return 0;
-    wt_tex_args a;
-    wt_tex_result r;
     /* Kernels read whole groups of 8 lanes; lanes 1..7 are inactive but
-     * defined.  The coordinates, the LOD and the gradients are what the ops
-     * a kernel takes read. */
-    for (int l = 0; l < 8; l++) {
-        for (int c = 0; c < 4; c++)
-            a.c[c][l] = l ? 0 : li->c[c];
-        a.lod[l] = l ? 0 : li->lod;
-        for (int k = 0; k < 3; k++) {
-            a.dpdx[k][l] = l ? 0.0f : li->dpdx[k];
-            a.dpdy[k][l] = l ? 0.0f : li->dpdy[k];
-        }
+     * defined: this thread's operand block, zero from the start, in which
+     * only lane 0 is ever written.  The coordinates, the LOD and the
+     * gradients are what the ops a kernel takes read. */
+    static _Thread_local wt_tex_args a;
+    wt_tex_result r;
+    for (int c = 0; c < 4; c++)
+        a.c[c][0] = li->c[c];
+    a.lod[0] = li->lod;
+    for (int k = 0; k < 3; k++) {
+        a.dpdx[k][0] = li->dpdx[k];
+        a.dpdy[k][0] = li->dpdy[k];
     }
     if (!k(ctx, op, 1u, &a, &r))
         return 0;

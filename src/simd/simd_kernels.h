@@ -14,7 +14,7 @@
 
 #define WT__SIMD_KERNELS(isa)                                                                                    \
     /* The specialised texture kernel for t, or NULL; *name describes it. */                                     \
-    WT_INTERNAL wt__tex_kernel wt__bind_tex_##isa(const wt__tex *t, const char **name);                          \
+    WT_INTERNAL wt__tex_kernel wt__bind_tex_##isa(wt__tex *t, const char **name);                                \
     /* suld/sust/sured for the active lanes of one warp; the trap mask. */                                      \
     WT_INTERNAL uint32_t wt__surf_warp_##isa(const wt__surf *s, const wt_op *op, uint32_t active,                \
                                              const wt_surf_args *in, wt_surf_result *out);

@@ -165,6 +165,10 @@ static void plan_of(const wt__tex *t, plan2d *p)
 static simde__m256 fset(float f) { return simde_mm256_set1_ps(f); }
 static simde__m256i iset(int32_t v) { return simde_mm256_set1_epi32(v); }
 
+#ifndef WT_SIMD_ID
+#error "an instantiation of tex2d_tpl.h defines WT_SIMD_ID, its backend's id (dispatch.h)"
+#endif
+
 /* Store v's lanes to dst where mask is set (inactive lanes keep their words). */
 static WT_SIMD_INLINE void store_masked(uint32_t *dst, simde__m256i v, simde__m256i mask)
 {
@@ -189,7 +193,7 @@ typedef struct axis8 {
 } axis8;
 
 /* §4.2 on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
-static simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
+static WT_SIMD_INLINE simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
 {
     /* t = i mod 2N for i in [-1, 2N] */
     simde__m256i t = simde_mm256_add_epi32(i, simde_mm256_and_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), i),
@@ -843,7 +847,7 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
                                      wt_tex_result *out, void (*spec)(plan2d *p))
 {
     plan2d p;
-    plan_of(ctx->t, &p);
+    memcpy(&p, ctx->t->kernel_plan[WT_SIMD_ID], sizeof p); /* plan_of's, made at binding */
     if (spec)
         spec(&p);
     if (op->family == WT_FAMILY_TLD4) {
@@ -1007,7 +1011,23 @@ static wt__tex_kernel tex2d_spec_of(const wt__tex *t, const char **name)
 
 /* ---- binding ------------------------------------------------------------------- */
 
-wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(const wt__tex *t, const char **name)
+_Static_assert(sizeof(plan2d) <= sizeof(((wt__tex *)0)->kernel_plan[0]), "plan2d fits wt__tex.kernel_plan");
+
+/* The kernel of t's shape, its plan stored in t for the warps to copy. */
+static wt__tex_kernel bind_tex(const wt__tex *t, const char **name);
+
+wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(wt__tex *t, const char **name)
+{
+    wt__tex_kernel k = bind_tex(t, name);
+    if (k) {
+        plan2d p;
+        plan_of(t, &p);
+        memcpy(t->kernel_plan[WT_SIMD_ID], &p, sizeof p);
+    }
+    return k;
+}
+
+static wt__tex_kernel bind_tex(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
     /* cubes: not seamless linear filtering (its footprint crosses faces, Q5) */

@@ -169,6 +169,16 @@ static wt_status warp_both(const wt__backend *b, const wt_op *op, wt_tex t, uint
 
 static long warps_checked, kernels_seen;
 
+/* The first destination word (register k, lane l) where two results differ; 0 when none. */
+static int first_diff(const wt_tex_result *a, const wt_tex_result *b, int *k, int *l)
+{
+    for (*k = 0; *k < 4; ++*k)
+        for (*l = 0; *l < WT_WARP_SIZE; ++*l)
+            if (a->d[*k][*l] != b->d[*k][*l])
+                return 1;
+    return 0;
+}
+
 /* The kernels compiled for one shape (tex2d_tpl.h's tex2d_specs) that some
  * case bound: every one of them must be among the cases. */
 static const char *shapes_seen[32];
@@ -230,10 +240,9 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
         }
         if (warp_both(b, &op, t, active, &in, &ref, &got) != WT_SUCCESS)
             continue;
-        for (int k = 0; k < 4; k++)
-            for (int l = 0; l < WT_WARP_SIZE; l++)
-                if (ref.d[k][l] != got.d[k][l])
-                    fail_msg("repro: backend %s kernel \"%s\" tex %dx%d fmt %d read_norm %d srgb %d linear %d addr %d "
+        int k, l;
+        if (first_diff(&ref, &got, &k, &l))
+            fail_msg("repro: backend %s kernel \"%s\" tex %dx%d fmt %d read_norm %d srgb %d linear %d addr %d "
                              "norm %d dtype %d flags %d active 0x%08x lane %d x 0x%08x y 0x%08x: d[%d] 0x%08x, "
                              "reference 0x%08x",
                              b->name, kname ? kname : "generic", c->w, c->h, c->fmt, c->read_norm, c->srgb, c->linear,
@@ -449,10 +458,9 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
         }
         if (warp_both(b, &op, t, active, &in, &ref, &got) != WT_SUCCESS)
             continue;
-        for (int k = 0; k < 4; k++)
-            for (int l = 0; l < WT_WARP_SIZE; l++)
-                if (ref.d[k][l] != got.d[k][l])
-                    fail_msg("repro: backend %s kernel \"%s\" mipmapped tex %dx%dx%d layers %d levels %d view [%d,%d] "
+        int k, l;
+        if (first_diff(&ref, &got, &k, &l))
+            fail_msg("repro: backend %s kernel \"%s\" mipmapped tex %dx%dx%d layers %d levels %d view [%d,%d] "
                              "fmt %d read_norm %d linear %d mip_linear %d addr %d bias %a clamps [%a,%a] aniso %d "
                              "notri %d family %d mip %d dtype %d active 0x%08x lane %d c 0x%08x 0x%08x 0x%08x "
                              "lod 0x%08x dPdx %a %a %a dPdy %a %a %a: d[%d] 0x%08x, reference 0x%08x",
@@ -582,10 +590,9 @@ static void compare_cube_case(const wt__backend *b, const ccase *c, int nwarps)
         }
         if (warp_both(b, &op, t, active, &in, &ref, &got) != WT_SUCCESS)
             continue;
-        for (int k = 0; k < 4; k++)
-            for (int l = 0; l < WT_WARP_SIZE; l++)
-                if (ref.d[k][l] != got.d[k][l])
-                    fail_msg("repro: backend %s kernel \"%s\" cube n %d cubes %d fmt %d read_norm %d linear %d "
+        int k, l;
+        if (first_diff(&ref, &got, &k, &l))
+            fail_msg("repro: backend %s kernel \"%s\" cube n %d cubes %d fmt %d read_norm %d linear %d "
                              "addr %d norm %d seamless %d family %d dtype %d active 0x%08x lane %d cube %u dir "
                              "0x%08x 0x%08x 0x%08x: d[%d] 0x%08x, reference 0x%08x",
                              b->name, kname ? kname : "generic", c->n, c->cubes, c->fmt, c->read_norm, c->linear,

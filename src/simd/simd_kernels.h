@@ -43,7 +43,7 @@ WT__SIMD_KERNELS(neon)
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
     "18 common shapes (RGBA8/R8/RG8/R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
     "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \
-    "suld.b/sust.b of every shape and sured.b add .u32/.s32 on 1D/2D surfaces; everything else through the " \
+    "suld.b/sust.b of every shape on 1D, 2D, 3D and layered surfaces and every sured.b form on 1D/2D/3D (aligned, in-range lanes); everything else through the " \
     "reference, one lane at a time"
 
 #endif

@@ -1,11 +1,13 @@
-/* surf_tpl.h -- suld.b/sust.b of every shape and sured.b add.32 on 1D/2D surfaces, 8 lanes at a time (a template: simd_kernels.h)
+/* surf_tpl.h -- suld.b/sust.b of every shape and sured.b of every form, on every surface geometry, 8 lanes at a time (a template: simd_kernels.h)
  * SPDX-License-Identifier: MIT
  *
  * The common surface accesses of image programs (a .b load or store of any
  * PTX shape, 1 to 16 bytes; a 32-bit add) at a lane that is aligned and
  * inside the surface are gathers, one store or one native atomic per lane
  * (1- and 2-byte loads only on arrays, whose slack covers the 4-byte
- * gather).  Every
+ * read); every other sured.b form is one call of atomic_reduce.c's
+ * atomic update per lane, which takes the native atomic for an aligned 4-
+ * or 8-byte element.  Every
  * other lane -- misaligned, outside (whatever the clamp mode does with it),
  * another shape -- goes through the reference, which is what makes them
  * exact (tests/backend/test_backend_surf.c):
@@ -19,6 +21,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "../core/atomic_reduce.h"
 #include "fetch.h"
 #include "lanes.h"
 #include "simd_kernels.h"
@@ -44,7 +47,7 @@ static WT_SIMD_INLINE simde__m256i low32x8(const uint64_t *v)
 }
 
 /* Which shape of op this file runs; 0: none (all lanes to the reference). */
-enum { FAST_NONE, FAST_LOAD, FAST_STORE, FAST_ADD };
+enum { FAST_NONE, FAST_LOAD, FAST_STORE, FAST_RED };
 
 /* The .b access size in bytes, or 0 when the shape is not one of PTX's. */
 static int access_size(const wt_op *op)
@@ -57,17 +60,23 @@ static int access_size(const wt_op *op)
 
 static int fast_kind(const wt__surf *s, const wt_op *op)
 {
-    if (op->mode != WT_SURF_B || (op->geom != WT_GEOM_1D && op->geom != WT_GEOM_2D) || s->num_layers)
+    if (op->mode != WT_SURF_B || op->geom > WT_GEOM_A2D)
         return FAST_NONE;
-    /* Byte offsets y * row_pitch + x must fit 32 bits. */
-    uint64_t h = s->h ? s->h : 1;
-    if (s->row_pitch > (uint64_t)INT32_MAX / h || (uint64_t)s->w * s->fmt.esize > (uint64_t)INT32_MAX / 2)
+    /* Byte offsets layer * slice_pitch + z * depth_pitch + y * row_pitch + x
+     * must fit 32 bits. */
+    uint64_t h = s->h ? s->h : 1, d = s->d ? s->d : 1, nl = s->num_layers ? s->num_layers : 1;
+    if (s->row_pitch > (uint64_t)INT32_MAX / 4 / h || s->depth_pitch > (uint64_t)INT32_MAX / 4 / d ||
+        s->slice_pitch > (uint64_t)INT32_MAX / 4 / nl || (uint64_t)s->w * s->fmt.esize > (uint64_t)INT32_MAX / 4)
         return FAST_NONE;
-    if (op->family == WT_FAMILY_SURED)
-        return op->redop == WT_RED_ADD && (op->rtype == WT_RTYPE_U32 || op->rtype == WT_RTYPE_S32) &&
-                       (((uintptr_t)s->base | s->row_pitch) & 3u) == 0
-                   ? FAST_ADD
+    if (op->family == WT_FAMILY_SURED) {
+        /* §10.4's .b forms on 1D/2D/3D; every element of the surface
+         * aligned to the access size (4 or 8 bytes) */
+        int wide = op->rtype == WT_RTYPE_U64 || op->rtype == WT_RTYPE_S64;
+        uintptr_t al = (uintptr_t)s->base | s->row_pitch | s->depth_pitch | s->slice_pitch;
+        return op->geom <= WT_GEOM_3D && wt__sured_b_form_ok(op->redop, op->rtype) && (al & (wide ? 7u : 3u)) == 0
+                   ? FAST_RED
                    : FAST_NONE;
+    }
     int sz = access_size(op);
     if (!sz)
         return FAST_NONE;
@@ -79,24 +88,44 @@ static int fast_kind(const wt__surf *s, const wt_op *op)
 }
 
 /* Lanes of group g that are active, aligned to the access size sz and
- * wholly inside (§10.1, §10.2), and their byte offsets from the base. */
+ * wholly inside (§10.1, §10.2), and their byte offsets from the base.
+ * Operand order (op.h): 1d {x}, 2d {x, y}, 3d {x, y, z}, a1d {layer, x},
+ * a2d {layer, x, y}; a layer past the end is the last one (D2.15). */
 static uint32_t fast_lanes(const wt__surf *s, const wt_op *op, int sz, uint32_t act8, const wt_surf_args *in, int g,
                            simde__m256i *off)
 {
-    simde__m256i x = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
-    simde__m256i y = op->geom == WT_GEOM_2D ? simde_mm256_loadu_si256((const void *)&in->c[1][g])
-                                            : simde_mm256_setzero_si256();
-    int32_t row_bytes = (int32_t)(s->w * s->fmt.esize), h = (int32_t)(s->h ? s->h : 1);
-    simde__m256i aligned = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(sz - 1)),
-                                                   simde_mm256_setzero_si256());
-    /* 0 <= x <= row_bytes - sz and 0 <= y < h, as signed compares */
-    simde__m256i x_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), x),
+    const simde__m256i zero = simde_mm256_setzero_si256();
+    const int layered = op->geom == WT_GEOM_A1D || op->geom == WT_GEOM_A2D;
+    const int ny = op->geom == WT_GEOM_2D || op->geom == WT_GEOM_3D || op->geom == WT_GEOM_A2D;
+    simde__m256i x = simde_mm256_loadu_si256((const void *)&in->c[layered][g]);
+    simde__m256i y = ny ? simde_mm256_loadu_si256((const void *)&in->c[layered + 1][g]) : zero;
+    simde__m256i z = op->geom == WT_GEOM_3D ? simde_mm256_loadu_si256((const void *)&in->c[2][g]) : zero;
+    simde__m256i layer = zero;
+    if (layered && s->num_layers) {
+        /* unsigned min(layer, num_layers - 1) through the sign-flipped compare */
+        simde__m256i l = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
+        simde__m256i last = simde_mm256_set1_epi32((int32_t)(s->num_layers - 1));
+        simde__m256i flip = simde_mm256_set1_epi32((int32_t)0x80000000u);
+        simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(l, flip), simde_mm256_xor_si256(last, flip));
+        layer = simde_mm256_blendv_epi8(l, last, past);
+    }
+    int32_t row_bytes = (int32_t)(s->w * s->fmt.esize), h = (int32_t)(s->h ? s->h : 1), d = (int32_t)(s->d ? s->d : 1);
+    simde__m256i aligned = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(sz - 1)), zero);
+    /* 0 <= x <= row_bytes - sz, 0 <= y < h, 0 <= z < d, as signed compares */
+    simde__m256i x_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(zero, x),
                                                  simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(row_bytes - sz + 1), x));
-    simde__m256i y_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), y),
+    simde__m256i y_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(zero, y),
                                                  simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(h), y));
+    simde__m256i z_ok = simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(zero, z),
+                                                 simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(d), z));
     simde__m256i ok = simde_mm256_and_si256(simde_mm256_and_si256(aligned, x_ok),
-                                            simde_mm256_and_si256(y_ok, wt__lane_mask(act8)));
-    *off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, simde_mm256_set1_epi32((int32_t)s->row_pitch)), x);
+                                            simde_mm256_and_si256(simde_mm256_and_si256(y_ok, z_ok), wt__lane_mask(act8)));
+    simde__m256i o = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, simde_mm256_set1_epi32((int32_t)s->row_pitch)), x);
+    if (op->geom == WT_GEOM_3D)
+        o = simde_mm256_add_epi32(o, simde_mm256_mullo_epi32(z, simde_mm256_set1_epi32((int32_t)s->depth_pitch)));
+    if (layered)
+        o = simde_mm256_add_epi32(o, simde_mm256_mullo_epi32(layer, simde_mm256_set1_epi32((int32_t)s->slice_pitch)));
+    *off = o;
     return wt__mask_bits(ok);
 }
 
@@ -107,7 +136,7 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
     if (kind == FAST_NONE)
         return wt__surf_warp_reference(s, op, active, in, out);
     uint32_t slow = 0;
-    const int sz = kind == FAST_ADD ? 4 : access_size(op);
+    const int sz = kind == FAST_RED ? (op->rtype == WT_RTYPE_U64 || op->rtype == WT_RTYPE_S64 ? 8 : 4) : access_size(op);
     if (kind == FAST_LOAD) {
         const int words = sz < 4 ? 1 : sz / 4, eb = op->bits / 8;
         for (int g = 0; g < WT_WARP_SIZE; g += 8) {
@@ -225,12 +254,20 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
         }
         return 0;
     }
-    /* FAST_ADD: one native atomic per lane (Q11: relaxed, exact totals). */
+    /* FAST_RED: one atomic per lane (Q11: relaxed, exact totals); a 32-bit
+     * add inline, the other forms through atomic_reduce.c, which takes the
+     * native atomic for these aligned elements. */
+    const int add32 = op->redop == WT_RED_ADD && sz == 4;
+    const wt__red red = {(uint8_t)op->redop, (uint8_t)(sz == 8),
+                         (uint8_t)(op->rtype == WT_RTYPE_S32 || op->rtype == WT_RTYPE_S64)};
     for (int l = 0; l < WT_WARP_SIZE; l++) {
         if (!(fast >> l & 1))
             continue;
-        atomic_fetch_add_explicit((_Atomic uint32_t *)(void *)(s->base + offs[l]), (uint32_t)in->v[0][l],
-                                  memory_order_relaxed);
+        if (add32)
+            atomic_fetch_add_explicit((_Atomic uint32_t *)(void *)(s->base + offs[l]), (uint32_t)in->v[0][l],
+                                      memory_order_relaxed);
+        else
+            wt__atomic_reduce(&red, s->base + offs[l], (unsigned)sz, in->v[0][l]);
         for (int k = 0; k < 4; k++)
             out->d[k][l] = 0;
     }

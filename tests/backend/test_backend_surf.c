@@ -5,7 +5,8 @@
  * warp runs through the reference on one and through the backend on the
  * other, and the results, trap masks and the whole buffers must agree.  The
  * ops: suld.b / sust.b of every shape (the 4-byte ones are the fast ones),
- * sured.b add .u32/.s32 (fast) and min .u32 (not), on 1D and 2D, under
+ * sured.b of every form (add .u32/.s32/.u64, min/max .u32/.s32/.u64/.s64,
+ * and/or .b32), on 1D, 2D, 3D, 1D layered and 2D layered surfaces, under
  * .trap, .clamp and .zero, with lanes in range, outside, misaligned and
  * colliding on one element, random active masks, and surfaces whose base or
  * pitch is off the 4-byte grid (those must take the reference path).  A
@@ -37,6 +38,7 @@ typedef struct scase {
     int esize_bits, nch; /* format: nch channels of esize_bits unsigned */
     int w, h;            /* h = 0: linear (1D) */
     int pitch_pad, origin;
+    int d, layers;       /* over an array (origin < 0): depth (3D) or layers (.a1d / .a2d), else 0 */
 } scase;
 /* origin < 0: the surface is over an array (rows padded by the library);
  * the two copies are then two arrays filled alike. */
@@ -50,10 +52,12 @@ static wt_surf make_surf(uint8_t *buf, const scase *c, wt_array *arr)
     size_t es = (size_t)(b / 8 * n);
     *arr = NULL;
     if (c->origin < 0) { /* over an array filled from buf */
-        assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, 0, WT_ARRAY_SURFACE_LOAD_STORE),
+        size_t depth = (size_t)(c->d + c->layers);
+        assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, depth,
+                                         WT_ARRAY_SURFACE_LOAD_STORE | (c->layers ? WT_ARRAY_LAYERED : 0)),
                          WT_SUCCESS);
         assert_int_equal(wt_memcpy_to_array(*arr, 0, 0, 0, buf, (size_t)c->w * es, (size_t)c->w,
-                                            (size_t)(c->h ? c->h : 1), 1),
+                                            (size_t)(c->h ? c->h : 1), depth ? depth : 1),
                          WT_SUCCESS);
         r.type = WT_RESOURCE_ARRAY;
         r.res.array.array = *arr;
@@ -97,6 +101,8 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
     wt_array aa, ab;
     wt_surf sa = make_surf(ba, c, &aa), sb = make_surf(bb, c, &ab);
     int row = c->w * c->esize_bits / 8 * c->nch, h = c->h ? c->h : 1;
+    const int geom = c->layers ? (c->h ? WT_GEOM_A2D : WT_GEOM_A1D) : c->d ? WT_GEOM_3D : c->h ? WT_GEOM_2D : WT_GEOM_1D;
+    const int o = c->layers ? 1 : 0; /* .a1d/.a2d: {layer, x, ...} */
     static wt_surf_args in;
     static wt_surf_result ra, rb;
     static const int shapes[][2] = {{1, 32}, {2, 16}, {4, 8},  {1, 8},  {1, 16}, {2, 8},
@@ -105,14 +111,23 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
         int fam = (int)(next32() % 3), sh = (int)(next32() % 10);
         int clamp = (int)(next32() % 3);
         wt_op op;
+        if (fam == 2 && c->layers) /* PTX has no layered sured */
+            fam = (int)(next32() % 2);
         if (fam == 2) {
-            op = surf_op(WT_FAMILY_SURED, c->h ? WT_GEOM_2D : WT_GEOM_1D, 1, 32, clamp);
-            op.redop = sh < 6 ? WT_RED_ADD : WT_RED_MIN;
-            op.rtype = sh < 3 ? WT_RTYPE_U32 : sh < 6 ? WT_RTYPE_S32 : WT_RTYPE_U32;
+            /* every sured.b form of §10.4, the 32-bit add more often */
+            static const int forms[][2] = {
+                {WT_RED_ADD, WT_RTYPE_U32}, {WT_RED_ADD, WT_RTYPE_S32}, {WT_RED_ADD, WT_RTYPE_U64},
+                {WT_RED_MIN, WT_RTYPE_U32}, {WT_RED_MIN, WT_RTYPE_S32}, {WT_RED_MIN, WT_RTYPE_U64},
+                {WT_RED_MIN, WT_RTYPE_S64}, {WT_RED_MAX, WT_RTYPE_U32}, {WT_RED_MAX, WT_RTYPE_S32},
+                {WT_RED_MAX, WT_RTYPE_U64}, {WT_RED_MAX, WT_RTYPE_S64}, {WT_RED_AND, WT_RTYPE_B32},
+                {WT_RED_OR, WT_RTYPE_B32}};
+            int f = sh < 3 ? sh % 2 : (int)(next32() % 13);
+            op = surf_op(WT_FAMILY_SURED, geom, 1, 32, clamp);
+            op.redop = (uint8_t)forms[f][0];
+            op.rtype = (uint8_t)forms[f][1];
         } else {
             int k = sh < 3 ? sh : (int)(next32() % 11); /* every shape, 4-byte ones more often */
-            op = surf_op(fam ? WT_FAMILY_SUST : WT_FAMILY_SULD, c->h ? WT_GEOM_2D : WT_GEOM_1D, shapes[k][0],
-                         shapes[k][1], clamp);
+            op = surf_op(fam ? WT_FAMILY_SUST : WT_FAMILY_SULD, geom, shapes[k][0], shapes[k][1], clamp);
         }
         int collide = next32() % 4 == 0;
         /* a row: lane l at x0 + 4 l (whole groups of 8 contiguous), as image programs access */
@@ -130,8 +145,16 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
                 x = 4 * (l % 3), y = 0;
             if (run)
                 x = x0 + 4 * l, y = y0;
-            in.c[0][l] = x;
-            in.c[1][l] = y;
+            in.c[o][l] = x;
+            in.c[o + 1][l] = y;
+            if (c->d) { /* z, inside mostly */
+                uint32_t r = next32() % 8;
+                in.c[2][l] = r == 0 ? next32() : r == 1 ? (uint32_t)c->d : next32() % (uint32_t)c->d;
+            }
+            if (c->layers) { /* the layer, past the end sometimes (D2.15) */
+                uint32_t r = next32() % 8;
+                in.c[0][l] = r == 0 ? next32() : next32() % (uint32_t)(c->layers + 1);
+            }
             for (int k = 0; k < 4; k++)
                 in.v[k][l] = (uint64_t)next32() << 32 | next32();
         }
@@ -154,8 +177,9 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
                     what = "result", bad_k = k, bad_l = l;
         if (!what && aa) {
             size_t es = (size_t)(c->esize_bits / 8 * c->nch), hh = (size_t)(c->h ? c->h : 1);
-            assert_int_equal(wt_memcpy_from_array(ba, (size_t)c->w * es, aa, 0, 0, 0, (size_t)c->w, hh, 1), WT_SUCCESS);
-            assert_int_equal(wt_memcpy_from_array(bb, (size_t)c->w * es, ab, 0, 0, 0, (size_t)c->w, hh, 1), WT_SUCCESS);
+            size_t dd = (size_t)(c->d + c->layers ? c->d + c->layers : 1);
+            assert_int_equal(wt_memcpy_from_array(ba, (size_t)c->w * es, aa, 0, 0, 0, (size_t)c->w, hh, dd), WT_SUCCESS);
+            assert_int_equal(wt_memcpy_from_array(bb, (size_t)c->w * es, ab, 0, 0, 0, (size_t)c->w, hh, dd), WT_SUCCESS);
         }
         if (!what && memcmp(ba, bb, BUF))
             what = "memory";
@@ -193,12 +217,16 @@ static void every_backend_surfaces_equal_scalar(void **state)
             continue;
         }
         const scase cases[] = {
-            {8, 4, 16, 8, 0, 0},  {8, 4, 16, 8, 12, 64}, {32, 1, 7, 5, 4, 0}, {8, 1, 13, 9, 3, 0},
-            {8, 4, 9, 6, 0, 1},   {16, 2, 5, 3, 2, 2},   {8, 4, 64, 0, 0, 0}, {32, 1, 50, 0, 0, 4},
-            {8, 1, 30, 0, 0, 3},  {32, 4, 4, 4, 0, 0}, {8, 1, 7, 5, 1, 0}, {8, 1, 11, 0, 0, 0},
+            {8, 4, 16, 8, 0, 0, 0, 0},  {8, 4, 16, 8, 12, 64, 0, 0}, {32, 1, 7, 5, 4, 0, 0, 0}, {8, 1, 13, 9, 3, 0, 0, 0},
+            {8, 4, 9, 6, 0, 1, 0, 0},   {16, 2, 5, 3, 2, 2, 0, 0},   {8, 4, 64, 0, 0, 0, 0, 0}, {32, 1, 50, 0, 0, 4, 0, 0},
+            {8, 1, 30, 0, 0, 3, 0, 0},  {32, 4, 4, 4, 0, 0, 0, 0}, {8, 1, 7, 5, 1, 0, 0, 0}, {8, 1, 11, 0, 0, 0, 0, 0},
             /* over arrays: rows padded by the library; 1- and 2-byte loads gather there */
-            {8, 1, 13, 9, 0, -1}, {8, 4, 16, 8, 0, -1}, {16, 1, 7, 3, 0, -1}, {8, 2, 33, 0, 0, -1},
-            {32, 2, 5, 4, 0, -1},
+            {8, 1, 13, 9, 0, -1, 0, 0}, {8, 4, 16, 8, 0, -1, 0, 0}, {16, 1, 7, 3, 0, -1, 0, 0}, {8, 2, 33, 0, 0, -1, 0, 0},
+            {32, 2, 5, 4, 0, -1, 0, 0},
+            /* 3D and layered (over arrays) */
+            {8, 4, 8, 4, 0, -1, 4, 0},  {32, 2, 5, 4, 0, -1, 3, 0}, {32, 1, 6, 3, 0, -1, 5, 0},
+            {8, 4, 8, 4, 0, -1, 0, 3},  {32, 2, 5, 4, 0, -1, 0, 2}, {8, 1, 40, 0, 0, -1, 0, 5},
+            {32, 1, 12, 0, 0, -1, 0, 4},
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
             one_case(b, &cases[k], 300 * stress);

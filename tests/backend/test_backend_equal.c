@@ -153,6 +153,8 @@ static wt_op tex_op(int dtype, int flags)
 /* One warp through the reference and through backend b, into ref and got
  * (both prefilled alike, so inactive lanes must come back untouched); the
  * two statuses must agree, and that status is returned. */
+static wt_sampler warp_sampler; /* the explicit sampler of ops with WT_OP_SAMPLER (independent mode) */
+
 static wt_status warp_both(const wt__backend *b, const wt_op *op, wt_tex t, uint32_t active, const wt_tex_args *in,
                            wt_tex_result *ref, wt_tex_result *got)
 {
@@ -160,9 +162,9 @@ static wt_status warp_both(const wt__backend *b, const wt_op *op, wt_tex t, uint
         for (int l = 0; l < WT_WARP_SIZE; l++)
             ref->d[k][l] = got->d[k][l] = 0xdead0000u + (uint32_t)l;
     assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
-    wt_status s1 = wt_tex_warp(op, t, 0, active, in, ref);
+    wt_status s1 = wt_tex_warp(op, t, warp_sampler, active, in, ref);
     assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
-    wt_status s2 = wt_tex_warp(op, t, 0, active, in, got);
+    wt_status s2 = wt_tex_warp(op, t, warp_sampler, active, in, got);
     assert_int_equal(s1, s2);
     return s1;
 }
@@ -232,6 +234,8 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
             op.geom = WT_GEOM_3D;
             op.flags &= (uint8_t)~WT_OP_OFFSET;
         }
+        if (wi % 11 == 5) /* an explicit sampler (independent mode): the backend's generic path */
+            op.flags |= WT_OP_SAMPLER;
         if (wi % 3 == 1 && !c->depth) { /* tld4, any component */
             op.family = WT_FAMILY_TLD4;
             op.comp = (uint8_t)(next32() % 4);
@@ -660,8 +664,25 @@ static void every_backend_equals_scalar(void **state)
             {5, 3, 0, 1, 0, 1, 1, M, K, 0, 3},    {7, 9, 6, 0, 0, 0, 1, W, K, 0, 0},    {131, 33, 5, 0, 0, 0, 1, B, K, 0, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0, 0, 0},
             {64, 32, 3, 0, 0, 1, 1, C, K, 0, 0},  {64, 32, 7, 0, 0, 1, 1, W, K, 0, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0, 0, 0},
         };
-        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        /* explicit samplers of ops with WT_OP_SAMPLER: linear/wrap and point/clamp_ogl unnormalised */
+        wt_sampler_desc sd;
+        memset(&sd, 0, sizeof sd);
+        sd.address_mode[0] = sd.address_mode[1] = sd.address_mode[2] = WT_ADDRESS_WRAP;
+        sd.filter_mode = WT_FILTER_LINEAR;
+        sd.border_color[1] = 0.75f;
+        wt_sampler smp[2];
+        assert_int_equal(wt_create_sampler_object(&smp[0], &sd), WT_SUCCESS);
+        sd.address_mode[0] = sd.address_mode[1] = sd.address_mode[2] = WT_ADDRESS_CLAMP_OGL;
+        sd.filter_mode = WT_FILTER_POINT;
+        sd.force_unnormalized_coords = 1;
+        assert_int_equal(wt_create_sampler_object(&smp[1], &sd), WT_SUCCESS);
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            warp_sampler = smp[k % 2];
             compare_case(b, &cases[k], 60 * stress);
+        }
+        warp_sampler = 0;
+        assert_int_equal(wt_destroy_sampler_object(smp[0]), WT_SUCCESS);
+        assert_int_equal(wt_destroy_sampler_object(smp[1]), WT_SUCCESS);
         /* cubes: {n, fmt, read_norm, linear, norm, addr, cubes (0: .cube), seamless, expect} */
         const ccase ccases[] = {
             {16, 0, 1, 1, 1, C, 0, 0, K}, {16, 0, 1, 0, 1, W, 0, 0, K}, {13, 0, 1, 1, 1, W, 2, 0, K},

@@ -36,6 +36,26 @@ static WT_SIMD_INLINE int contiguous8(simde__m256i off, int sz)
     return wt__mask_bits(simde_mm256_cmpeq_epi32(off, want)) == 0xffu;
 }
 
+/* d[k][l] = 0 for every k and every lane l in `lanes` (a store's and a
+ * reduction's destination words, §10: they return nothing). */
+static WT_SIMD_INLINE void zero_results(wt_surf_result *out, uint32_t lanes)
+{
+    for (int l0 = 0; l0 < WT_WARP_SIZE; l0 += 4) {
+        uint32_t q = (lanes >> l0) & 0xfu;
+        if (!q)
+            continue;
+        if (q == 0xfu) {
+            for (int k = 0; k < 4; k++)
+                simde_mm256_storeu_si256((void *)&out->d[k][l0], simde_mm256_setzero_si256());
+            continue;
+        }
+        for (int l = l0; l < l0 + 4; l++)
+            if (lanes >> l & 1)
+                for (int k = 0; k < 4; k++)
+                    out->d[k][l] = 0;
+    }
+}
+
 /* The low 32 bits of 8 lanes' 64-bit words v[0..7] as one vector. */
 static WT_SIMD_INLINE simde__m256i low32x8(const uint64_t *v)
 {
@@ -228,11 +248,8 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
                         if (f8 >> l & 1)
                             memcpy(s->base + offs[g + l], &wv[l], 4);
                 }
-                for (int l = 0; l < 8; l++)
-                    if (f8 >> l & 1)
-                        for (int k = 0; k < 4; k++)
-                            out->d[k][g + l] = 0;
             }
+            zero_results(out, fast);
             return 0;
         }
         for (int l = 0; l < WT_WARP_SIZE; l++) {
@@ -249,9 +266,8 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
             case 8: memcpy(s->base + offs[l], bytes, 8); break;
             default: memcpy(s->base + offs[l], bytes, 16); break;
             }
-            for (int k = 0; k < 4; k++)
-                out->d[k][l] = 0;
         }
+        zero_results(out, fast);
         return 0;
     }
     /* FAST_RED: one atomic per lane (Q11: relaxed, exact totals); a 32-bit
@@ -268,8 +284,7 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
                                       memory_order_relaxed);
         else
             wt__atomic_reduce(&red, s->base + offs[l], (unsigned)sz, in->v[0][l]);
-        for (int k = 0; k < 4; k++)
-            out->d[k][l] = 0;
     }
+    zero_results(out, fast);
     return slow ? wt__surf_warp_reference(s, op, slow, in, out) : 0;
 }

@@ -63,6 +63,10 @@
 #include "lanes.h"
 #include "simd_kernels.h"
 
+#ifndef WT_SIMD_PREFETCH_BYTES
+#define WT_SIMD_PREFETCH_BYTES (8u << 20)
+#endif
+
 /* What a kernel needs from the object, taken once per call. */
 typedef struct plan2d {
     const uint8_t *base;
@@ -92,6 +96,7 @@ typedef struct plan2d {
     int32_t bias256;    /* trunc(bias * 256), §6.3 step 1 */
     int32_t lo256, hi256; /* the LOD clamps, hi >= lo (§6.3 step 4) */
     int32_t pair8;      /* 8-bit unsigned codes in an array (slack past every level): pair_taps_u8 */
+    int32_t prefetch;   /* level 0 is larger than WT_SIMD_PREFETCH_BYTES: prefetch_warp */
 } plan2d;
 
 /* Point p's extents, pitches and base at level v (of the view, §6.3). */
@@ -146,6 +151,8 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->lo256 = s->min_clamp256;
     p->hi256 = s->max_clamp256 > s->min_clamp256 ? s->max_clamp256 : s->min_clamp256;
     p->read_norm = t->read_norm;
+    p->prefetch = (uint64_t)t->lv[0].depth_pitch * t->lv[0].d * (t->layered ? t->num_layers : 1) >
+                  (uint64_t)WT_SIMD_PREFETCH_BYTES;
     p->pair8 = p->cbits == 8 && !p->sgn && p->ftype == 0 &&
                (t->res_type == WT_RESOURCE_ARRAY || t->res_type == WT_RESOURCE_MIPMAPPED_ARRAY);
     for (int c = 0; c < 4; c++) {
@@ -841,6 +848,39 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
     }
 }
 
+/* Random reads of a texture larger than the caches wait on memory, and one
+ * group's loads alone keep few misses in flight; so before such a warp is
+ * filtered, the cache line of every active lane's footprint row (its first
+ * texel; a pair rarely straddles two lines) is prefetched, all 32 lanes'
+ * together.  Only addresses are computed; nothing is read. */
+static WT_SIMD_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args *in)
+{
+    const int o = p->layered;
+    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+        uint32_t act = (active >> g) & 0xffu;
+        if (!act)
+            continue;
+        axis8 ax[3];
+        for (int k = 0; k < 3; k++)
+            ax[k].i0 = ax[k].i1 = simde_mm256_setzero_si256();
+        for (int k = 0; k < p->dims; k++)
+            axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), 1, 0, &ax[k]);
+        simde__m256i x = simde_mm256_mullo_epi32(ax[0].i0, iset(p->esize));
+        if (p->layered)
+            x = simde_mm256_add_epi32(x, simde_mm256_mullo_epi32(layer_index(p, in, g), iset(p->slice_pitch)));
+        const int rows = p->dims == 3 ? 4 : 2;
+        for (int r = 0; r < rows; r++) {
+            simde__m256i off = simde_mm256_add_epi32(
+                x, simde_mm256_add_epi32(simde_mm256_mullo_epi32(r & 1 ? ax[1].i1 : ax[1].i0, iset(p->row_pitch)),
+                                         simde_mm256_mullo_epi32(r & 2 ? ax[2].i1 : ax[2].i0, iset(p->depth_pitch))));
+            int32_t ov[8];
+            simde_mm256_storeu_si256((void *)ov, simde_mm256_and_si256(off, wt__lane_mask(act)));
+            for (int l = 0; l < 8; l++)
+                __builtin_prefetch(p->base + ov[l]);
+        }
+    }
+}
+
 /* A warp: tld4 or tex, each group of 8 lanes through tex_group.  `spec`
  * (below) fixes some of the plan's fields at compile time. */
 static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
@@ -910,6 +950,8 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
     }
     if (!op_is_plain_2d(ctx, op, WT_FAMILY_TEX) || !dtype_ok(&p, op->dtype) || !mip_ok(&p, ctx->s, op))
         return 0;
+    if (p.prefetch && p.levels == 1 && p.linear && !p.cube)
+        prefetch_warp(&p, active, in);
     for (int g = 0; g < WT_WARP_SIZE; g += 8) {
         uint32_t act = (active >> g) & 0xffu;
         if (act)

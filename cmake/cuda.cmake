@@ -1,0 +1,59 @@
+# cuda.cmake -- CUDA source on the CPU: the runtime (src/cuda, C++17) and the warptex-cxx driver
+# SPDX-License-Identifier: MIT
+#
+# Needs a C++17 compiler and Boost.Context (Debian: libboost-context-dev).  Without either the
+# CUDA layer is left out with a message, and its tests report themselves skipped
+# (tests/cuda.cmake reads WT_CUDA_LAYER).
+set(WT_CUDA_LAYER OFF)
+include(CheckLanguage)
+check_language(CXX)
+if(CMAKE_CXX_COMPILER)
+  enable_language(CXX)
+  set(CMAKE_CXX_STANDARD 17)
+  set(CMAKE_CXX_STANDARD_REQUIRED ON)
+  set(CMAKE_CXX_EXTENSIONS OFF)
+  find_path(WT_BOOST_CONTEXT_INCLUDE boost/context/fiber.hpp)
+  find_library(WT_BOOST_CONTEXT_LIB boost_context)
+  if(WT_BOOST_CONTEXT_INCLUDE AND WT_BOOST_CONTEXT_LIB)
+    set(WT_CUDA_LAYER ON)
+  else()
+    message(STATUS "warptex: Boost.Context not found (libboost-context-dev): the CUDA layer is left out")
+  endif()
+else()
+  message(STATUS "warptex: no C++ compiler: the CUDA layer is left out")
+endif()
+
+if(WT_CUDA_LAYER)
+  file(GLOB WT_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/cuda/*.cpp)
+  add_library(warptex_cuda STATIC ${WT_CUDA_SOURCES})
+  set_target_properties(warptex_cuda PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(warptex_cuda PUBLIC ${PROJECT_SOURCE_DIR}/include/warptex/cuda ${PROJECT_SOURCE_DIR}/include
+                                          PRIVATE ${PROJECT_SOURCE_DIR}/src ${WT_BOOST_CONTEXT_INCLUDE})
+  target_link_libraries(warptex_cuda PUBLIC warptex_static ${WT_BOOST_CONTEXT_LIB})
+  if(OpenMP_C_FOUND)
+    target_link_libraries(warptex_cuda PUBLIC OpenMP::OpenMP_C)
+  endif()
+
+  # warptex-cxx: rewrites <<< >>> (tools/cxx/cuda_rewrite.c) and runs the C++ compiler with this
+  # build's headers and libraries, and the sanitizer flags of this build.
+  add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
+  target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
+  set(WT_CXX_FLAGS "-std=c++17 -ffp-contract=off -fno-fast-math")
+  set(WT_CXX_LINK "-lpthread -lm")
+  if(OpenMP_C_FOUND)
+    set(WT_CXX_LINK "${OpenMP_C_FLAGS} ${WT_CXX_LINK}")
+  endif()
+  if(WT_SANITIZER)
+    set(WT_CXX_FLAGS "${WT_CXX_FLAGS} -fsanitize=${WT_SANITIZER} -fno-omit-frame-pointer -fno-sanitize-recover=all")
+    set(WT_CXX_LINK "-fsanitize=${WT_SANITIZER} ${WT_CXX_LINK}")
+  endif()
+  add_executable(warptex-cxx ${PROJECT_SOURCE_DIR}/tools/cxx/warptex_cxx.c)
+  target_link_libraries(warptex-cxx PRIVATE wt_cuda_rewrite)
+  target_compile_definitions(warptex-cxx PRIVATE
+    WT_CXX_COMPILER="${CMAKE_CXX_COMPILER}"
+    WT_CXX_INCLUDE="${PROJECT_SOURCE_DIR}/include"
+    WT_CXX_FLAGS="${WT_CXX_FLAGS}"
+    WT_CXX_LIBS="$<TARGET_FILE:warptex_cuda> $<TARGET_FILE:warptex_static> ${WT_BOOST_CONTEXT_LIB}"
+    WT_CXX_LINK="${WT_CXX_LINK}")
+  add_dependencies(warptex-cxx warptex_cuda warptex_static)
+endif()

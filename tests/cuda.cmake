@@ -1,0 +1,45 @@
+# cuda.cmake -- ctest: CUDA source on the CPU (cmake/cuda.cmake): the examples built with warptex-cxx
+# and run, the runtime tests, the rewriter's tests, and `nvcc -ptx` of every .cu where nvcc is installed.
+# SPDX-License-Identifier: MIT
+file(GLOB WT_CUDA_EXAMPLES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/cuda/*.cu)
+file(GLOB WT_CUDA_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/cuda/*.cu)
+find_program(WT_NVCC nvcc PATHS /usr/local/cuda/bin $ENV{CUDA_PATH}/bin NO_CMAKE_FIND_ROOT_PATH)
+
+if(NOT WT_CUDA_LAYER)
+  foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
+    get_filename_component(name ${src} NAME_WE)
+    add_test(NAME cuda_${name} COMMAND ${CMAKE_COMMAND} -E echo
+             "cuda_${name}: skipped, the CUDA layer is not built (needs C++17 and Boost.Context)")
+    set_tests_properties(cuda_${name} PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")
+  endforeach()
+  if(TARGET test_cuda_rewrite)
+    set_tests_properties(test_cuda_rewrite PROPERTIES DISABLED ON)
+  endif()
+  return()
+endif()
+
+target_link_libraries(test_cuda_rewrite PRIVATE wt_cuda_rewrite)
+
+# Every example and runtime test is compiled by warptex-cxx itself, warnings as errors.
+foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
+  get_filename_component(name ${src} NAME_WE)
+  set(bin ${CMAKE_CURRENT_BINARY_DIR}/cuda/${name})
+  add_custom_command(OUTPUT ${bin}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/cuda
+    COMMAND $<TARGET_FILE:warptex-cxx> -O2 -g -Wall -Wextra -Werror ${src} -o ${bin}
+    DEPENDS ${src} warptex-cxx warptex_cuda warptex_static ${PROJECT_SOURCE_DIR}/examples/cuda/check.h
+    COMMENT "warptex-cxx ${name}.cu" VERBATIM)
+  add_custom_target(cuda_build_${name} ALL DEPENDS ${bin})
+  add_test(NAME cuda_${name} COMMAND ${bin})
+  set_tests_properties(cuda_${name} PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" TIMEOUT 300
+                       FAIL_REGULAR_EXPRESSION "FAILED")
+  if(WT_NVCC)
+    add_test(NAME cuda_${name}_nvcc_ptx
+             COMMAND ${WT_NVCC} -ptx -arch=sm_86 -I${PROJECT_SOURCE_DIR}/examples/cuda -I${PROJECT_SOURCE_DIR}/include ${src}
+                     -o ${CMAKE_CURRENT_BINARY_DIR}/cuda/${name}.ptx)
+  else()
+    add_test(NAME cuda_${name}_nvcc_ptx COMMAND ${CMAKE_COMMAND} -E echo
+             "cuda_${name}_nvcc_ptx: skipped, nvcc is not installed")
+    set_tests_properties(cuda_${name}_nvcc_ptx PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")
+  endif()
+endforeach()

@@ -33,6 +33,9 @@ foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
   add_test(NAME cuda_${name} COMMAND ${bin})
   set_tests_properties(cuda_${name} PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" TIMEOUT 300
                        FAIL_REGULAR_EXPRESSION "FAILED")
+  if(NOT src IN_LIST WT_CUDA_EXAMPLES)
+    continue()
+  endif()
   if(WT_NVCC)
     add_test(NAME cuda_${name}_nvcc_ptx
              COMMAND ${WT_NVCC} -ptx -arch=sm_86 -I${PROJECT_SOURCE_DIR}/examples/cuda -I${PROJECT_SOURCE_DIR}/include ${src}

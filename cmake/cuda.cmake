@@ -5,6 +5,10 @@
 # CUDA layer is left out with a message, and its tests report themselves skipped
 # (tests/cuda.cmake reads WT_CUDA_LAYER).
 set(WT_CUDA_LAYER OFF)
+
+# The launch-syntax rewriter of warptex-cxx is plain C: always built (its tests run everywhere).
+add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
+target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
 include(CheckLanguage)
 check_language(CXX)
 if(CMAKE_CXX_COMPILER)
@@ -15,9 +19,21 @@ if(CMAKE_CXX_COMPILER)
   find_path(WT_BOOST_CONTEXT_INCLUDE boost/context/fiber.hpp)
   find_library(WT_BOOST_CONTEXT_LIB boost_context)
   if(WT_BOOST_CONTEXT_INCLUDE AND WT_BOOST_CONTEXT_LIB)
+    # The library must link for this target (a cross build must not pick the host's).
+    include(CheckCXXSourceCompiles)
+    set(CMAKE_REQUIRED_INCLUDES ${WT_BOOST_CONTEXT_INCLUDE})
+    set(CMAKE_REQUIRED_LIBRARIES ${WT_BOOST_CONTEXT_LIB})
+    check_cxx_source_compiles("#include <boost/context/fiber.hpp>
+      int main() { namespace c = boost::context; c::fiber f{[](c::fiber &&m) { return std::move(m); }};
+                   f = std::move(f).resume(); return f ? 1 : 0; }" WT_BOOST_CONTEXT_LINKS)
+    unset(CMAKE_REQUIRED_INCLUDES)
+    unset(CMAKE_REQUIRED_LIBRARIES)
+  endif()
+  if(WT_BOOST_CONTEXT_LINKS)
     set(WT_CUDA_LAYER ON)
   else()
-    message(STATUS "warptex: Boost.Context not found (libboost-context-dev): the CUDA layer is left out")
+    message(STATUS "warptex: Boost.Context not found or not linkable for this target (libboost-context-dev): "
+                   "the CUDA layer (src/cuda, warptex-cxx, examples/cuda) is left out")
   endif()
 else()
   message(STATUS "warptex: no C++ compiler: the CUDA layer is left out")
@@ -36,8 +52,6 @@ if(WT_CUDA_LAYER)
 
   # warptex-cxx: rewrites <<< >>> (tools/cxx/cuda_rewrite.c) and runs the C++ compiler with this
   # build's headers and libraries, and the sanitizer flags of this build.
-  add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
-  target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
   set(WT_CXX_FLAGS "-std=c++17 -ffp-contract=off -fno-fast-math")
   set(WT_CXX_LINK "-lpthread -lm")
   if(OpenMP_C_FOUND)

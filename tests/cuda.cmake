@@ -5,6 +5,8 @@ file(GLOB WT_CUDA_EXAMPLES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/cuda
 file(GLOB WT_CUDA_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/cuda/*.cu)
 find_program(WT_NVCC nvcc PATHS /usr/local/cuda/bin $ENV{CUDA_PATH}/bin NO_CMAKE_FIND_ROOT_PATH)
 
+target_link_libraries(test_cuda_rewrite PRIVATE wt_cuda_rewrite)
+
 if(NOT WT_CUDA_LAYER)
   foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
     get_filename_component(name ${src} NAME_WE)
@@ -12,13 +14,8 @@ if(NOT WT_CUDA_LAYER)
              "cuda_${name}: skipped, the CUDA layer is not built (needs C++17 and Boost.Context)")
     set_tests_properties(cuda_${name} PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")
   endforeach()
-  if(TARGET test_cuda_rewrite)
-    set_tests_properties(test_cuda_rewrite PROPERTIES DISABLED ON)
-  endif()
   return()
 endif()
-
-target_link_libraries(test_cuda_rewrite PRIVATE wt_cuda_rewrite)
 
 # Every example and runtime test is compiled by warptex-cxx itself, warnings as errors.
 foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})

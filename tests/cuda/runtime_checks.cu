@@ -371,8 +371,11 @@ static void check_surfaces()
     surface_oob<<<1, 1>>>(s[1]);
     EXPECT(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
     EXPECT(cudaGetLastError() == cudaErrorLaunchFailure);
-    EXPECT(cudaMalloc((void **)&o, 16) == cudaErrorLaunchFailure); // sticky
+    EXPECT_OK(cudaFree(o) == cudaErrorLaunchFailure ? cudaSuccess : cudaErrorUnknown); // sticky: nothing freed
+    void *p = nullptr;
+    EXPECT(cudaMalloc(&p, 16) == cudaErrorLaunchFailure && p == nullptr);
     EXPECT_OK(cudaDeviceReset());
+    EXPECT_OK(cudaFree(o));
     for (int i = 0; i < 7; i++)
         EXPECT_OK(cudaDestroySurfaceObject(s[i]));
     for (cudaArray_t a : arrs)

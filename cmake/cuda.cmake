@@ -71,3 +71,14 @@ if(WT_CUDA_LAYER)
     WT_CXX_LINK="${WT_CXX_LINK}")
   add_dependencies(warptex-cxx warptex_cuda warptex_static)
 endif()
+
+# bench/cuda/w1_cuda.cu: W1 as a CUDA kernel, built by warptex-cxx (run <build>/warptex-bench-cuda)
+if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND)
+  set(wt_w1 ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-cuda)
+  add_custom_command(OUTPUT ${wt_w1}
+    COMMAND $<TARGET_FILE:warptex-cxx> -O2 -g -fopenmp -Wall -Wextra -Werror
+            ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu -o ${wt_w1}
+    DEPENDS ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu warptex-cxx warptex_cuda warptex_static
+    COMMENT "warptex-cxx bench/cuda/w1_cuda.cu" VERBATIM)
+  add_custom_target(warptex_bench_cuda ALL DEPENDS ${wt_w1})
+endif()

@@ -229,12 +229,28 @@ void run_threads(block_run *b, fiber_rec *r)
     }
 }
 
+/* fiber_recs of finished fibers, for reuse on this OS thread */
+struct rec_pool {
+    std::vector<fiber_rec *> free;
+    ~rec_pool()
+    {
+        for (fiber_rec *r : free)
+            delete r;
+    }
+};
+thread_local rec_pool t_recs;
+
 fiber_rec *start_worker(block_run *b)
 {
-    fiber_rec *r = new (std::nothrow) fiber_rec();
-    if (!r)
+    fiber_rec *r;
+    if (!t_recs.free.empty()) {
+        r = t_recs.free.back();
+        t_recs.free.pop_back();
+    } else if (!(r = new (std::nothrow) fiber_rec())) {
         return nullptr;
+    }
     r->blk = b;
+    r->asan_fake = nullptr;
     try {
         r->fib = ctx::fiber(std::allocator_arg, pool_allocator{r}, [r](ctx::fiber &&m) {
             r->main = std::move(m);
@@ -245,7 +261,7 @@ fiber_rec *start_worker(block_run *b)
             return std::move(r->main);
         });
     } catch (...) {
-        delete r;
+        t_recs.free.push_back(r); /* reserved below: never throws */
         return nullptr;
     }
 #ifdef WT_CUDA_TSAN
@@ -260,8 +276,9 @@ void finish_if_done(fiber_rec *r)
         return;
 #ifdef WT_CUDA_TSAN
     __tsan_destroy_fiber(r->tsan_fiber);
+    r->tsan_fiber = nullptr;
 #endif
-    delete r;
+    t_recs.free.push_back(r); /* capacity reserved by run_block: never throws */
 }
 
 /* thread t of the current fiber parks in state st until released */
@@ -331,6 +348,7 @@ void run_block(launch_run *L, unsigned long long id)
         b.state.assign(b.n, NOT_STARTED);
         b.fiber_of.assign(b.n, nullptr);
         b.warp_mask.assign(b.n, 0);
+        t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
     } catch (...) {
         L->fail("out of memory for a block's scheduler");
         return;

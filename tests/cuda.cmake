@@ -43,3 +43,24 @@ foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
     set_tests_properties(cuda_${name}_nvcc_ptx PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")
   endif()
 endforeach()
+
+# warptex-cxx itself: what must not compile fails with a message naming the problem; -c without -o
+# names the object after the .cu; "..." includes resolve beside the source.
+set(wt_cxx_dir ${CMAKE_CURRENT_BINARY_DIR}/cuda/compile)
+file(MAKE_DIRECTORY ${wt_cxx_dir})
+foreach(pair "unsupported_graph|cudaGraphCreate is not supported on the CPU"
+             "unsupported_texref|texture references were removed"
+             "bad_launch|bad_launch.cu: line 10: <<< without its >>>"
+             "wrong_arity|kernel launched with the wrong number of arguments")
+  string(REPLACE "|" ";" parts "${pair}")
+  list(GET parts 0 name)
+  list(GET parts 1 message)
+  add_test(NAME cuda_cxx_rejects_${name}
+           COMMAND $<TARGET_FILE:warptex-cxx> -c ${PROJECT_SOURCE_DIR}/tests/cuda/compile/${name}.cu
+                   -o ${wt_cxx_dir}/${name}.o)
+  set_tests_properties(cuda_cxx_rejects_${name} PROPERTIES PASS_REGULAR_EXPRESSION "${message}")
+endforeach()
+add_test(NAME cuda_cxx_object_name
+         COMMAND ${CMAKE_COMMAND} -E chdir ${wt_cxx_dir} sh -c
+                 "rm -f quoted_include.o && $<TARGET_FILE:warptex-cxx> -c ${PROJECT_SOURCE_DIR}/tests/cuda/compile/quoted_include.cu && test -s quoted_include.o && echo object-ok")
+set_tests_properties(cuda_cxx_object_name PROPERTIES PASS_REGULAR_EXPRESSION "object-ok")

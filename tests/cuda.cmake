@@ -64,3 +64,16 @@ add_test(NAME cuda_cxx_object_name
          COMMAND ${CMAKE_COMMAND} -E chdir ${wt_cxx_dir} sh -c
                  "rm -f quoted_include.o && $<TARGET_FILE:warptex-cxx> -c ${PROJECT_SOURCE_DIR}/tests/cuda/compile/quoted_include.cu && test -s quoted_include.o && echo object-ok")
 set_tests_properties(cuda_cxx_object_name PROPERTIES PASS_REGULAR_EXPRESSION "object-ok")
+
+# A fiber stack overflow faults on the guard page: the process dies (SIGSEGV, or the sanitizer's
+# report) instead of running into other memory.
+set(wt_so ${CMAKE_CURRENT_BINARY_DIR}/cuda/stack_overflow)
+add_custom_command(OUTPUT ${wt_so}
+  COMMAND $<TARGET_FILE:warptex-cxx> -O1 -g ${PROJECT_SOURCE_DIR}/tests/cuda/crash/stack_overflow.cu -o ${wt_so}
+  DEPENDS ${PROJECT_SOURCE_DIR}/tests/cuda/crash/stack_overflow.cu warptex-cxx warptex_cuda warptex_static
+  COMMENT "warptex-cxx stack_overflow.cu" VERBATIM)
+add_custom_target(cuda_build_stack_overflow ALL DEPENDS ${wt_so})
+add_test(NAME cuda_stack_overflow_guard
+         COMMAND sh -c "WARPTEX_CUDA_STACK_SIZE=64K ${wt_so} 2>&1; s=$?; if [ $s -ne 0 ]; then echo \"stopped with status $s\"; fi")
+set_tests_properties(cuda_stack_overflow_guard PROPERTIES ENVIRONMENT "${WT_TEST_ENV}"
+                     PASS_REGULAR_EXPRESSION "recursing.*stopped with status" FAIL_REGULAR_EXPRESSION "survived")

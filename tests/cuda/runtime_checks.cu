@@ -507,6 +507,7 @@ static void check_math()
     EXPECT(__half_as_ushort(__float2half(5.960464477539063e-08f)) == 0x0001u); // the smallest subnormal
     EXPECT(__half_as_ushort(__float2half(2.98023223876953125e-08f)) == 0x0000u); // a tie, to even
     EXPECT(min(3, -4) == -4 && max(2u, 7u) == 7u && fminf(1.0f, 2.0f) == 1.0f);
+    EXPECT(min(-1, 2u) == 2u && max(-1LL, 3ULL) == ~0ULL && min(1.5f, 0.5) == 0.5);
     float sub = 0.0f;
     float v = __int_as_float(0x00400000);
     atomicAdd(&sub, v); // subnormals flush to zero, as atom.add.f32

@@ -102,6 +102,16 @@ static inline cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 gridDim_, di
                                                 std::index_sequence_for<P...>{});
 }
 
+/* cudaLaunchKernel((void *)kernel, ...): on the CPU the kernel's parameter
+ * types are needed to copy the arguments, and a void * has lost them. */
+template <class F = void>
+static inline cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0)
+{
+    static_assert(wt_cuda_detail::always_false<F>::value,
+                  "warptex: pass cudaLaunchKernel the kernel itself, not a void * (its parameter types are needed)");
+    return cudaErrorInvalidDeviceFunction;
+}
+
 /* The templated conveniences of CUDA's cuda_runtime.h */
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
 {

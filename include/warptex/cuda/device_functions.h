@@ -171,6 +171,19 @@ static inline long long min(long long a, long long b) { return a < b ? a : b; }
 static inline long long max(long long a, long long b) { return a > b ? a : b; }
 static inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
 static inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+/* mixed signedness compares as unsigned, as CUDA's overloads */
+static inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+static inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+static inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+static inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+static inline unsigned long long min(long long a, unsigned long long b) { return min((unsigned long long)a, b); }
+static inline unsigned long long min(unsigned long long a, long long b) { return min(a, (unsigned long long)b); }
+static inline unsigned long long max(long long a, unsigned long long b) { return max((unsigned long long)a, b); }
+static inline unsigned long long max(unsigned long long a, long long b) { return max(a, (unsigned long long)b); }
+static inline double min(float a, double b) { return fmin((double)a, b); }
+static inline double min(double a, float b) { return fmin(a, (double)b); }
+static inline double max(float a, double b) { return fmax((double)a, b); }
+static inline double max(double a, float b) { return fmax(a, (double)b); }
 static inline float min(float a, float b) { return fminf(a, b); }
 static inline float max(float a, float b) { return fmaxf(a, b); }
 static inline double min(double a, double b) { return fmin(a, b); }

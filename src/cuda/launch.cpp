@@ -120,6 +120,11 @@ struct block_run {
     std::vector<unsigned> warp_mask;
     fiber_rec *current = nullptr;
     int acc[3] = {0, 1, 0}; /* count, and, or of the predicates at the open barrier */
+    /* warp exchanges (__shfl_sync, votes): each thread alternates between two slots, so that a
+     * thread already at its next exchange cannot overwrite what a slower one still reads */
+    std::vector<unsigned long long> xslot[2];
+    std::vector<unsigned> xround[2]; /* the writer's exchange number + 1, 0: never written */
+    std::vector<unsigned> xcount;    /* exchanges each thread has made */
     void *main_bottom = nullptr;
     size_t main_size = 0;
     void *tsan_main = nullptr;
@@ -348,6 +353,11 @@ void run_block(launch_run *L, unsigned long long id)
         b.state.assign(b.n, NOT_STARTED);
         b.fiber_of.assign(b.n, nullptr);
         b.warp_mask.assign(b.n, 0);
+        b.xcount.assign(b.n, 0);
+        for (int i = 0; i < 2; i++) {
+            b.xslot[i].assign(b.n, 0);
+            b.xround[i].assign(b.n, 0);
+        }
         t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
     } catch (...) {
         L->fail("out of memory for a block's scheduler");
@@ -505,5 +515,67 @@ void wt_cuda_check_lane_call(void)
     if (s != WT_SUCCESS)
         throw fault_signal{std::string(s == WT_ERROR_TRAP ? "a surface access trapped: " : "a surface call failed: ") +
                            wt_last_error_message()};
+}
+
+/* One warp exchange round: publish v, wait at the warp barrier of mask, then
+ * read lane src of the warp (-1, a lane outside mask or one that did not
+ * take part in this round: v itself).  Votes read every lane of mask that
+ * took part.  A lane that took part in round k has written slot k & 1, and
+ * cannot write it again (round k + 2) before every lane has passed round
+ * k + 1, so what this round reads is this round's. */
+namespace {
+unsigned exchange(block_run *b, unsigned mask, unsigned long long v, unsigned *round)
+{
+    const unsigned t = b->current->thread, k = b->xcount[t]++, p = k & 1u;
+    b->xslot[p][t] = v;
+    b->xround[p][t] = k + 1;
+    park(WAIT_WARP, mask);
+    *round = k + 1;
+    return p;
+}
+} // namespace
+
+unsigned long long wt_cuda_warp_shfl(unsigned mask, unsigned long long v, int src)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b)
+        return v; /* outside a kernel: a warp of one */
+    const unsigned base = b->current->thread & ~31u;
+    unsigned round;
+    const unsigned p = exchange(b, mask, v, &round);
+    if (src < 0 || src > 31 || !(mask >> src & 1u))
+        return v;
+    const unsigned s = base + (unsigned)src;
+    if (s >= b->n || b->xround[p][s] != round)
+        return v;
+    return b->xslot[p][s];
+}
+
+unsigned wt_cuda_warp_vote(unsigned mask, int predicate, int op)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b) /* outside a kernel: lane 0 alone */
+        return op == 0 ? (unsigned)(predicate != 0 && (mask & 1u)) : (unsigned)(predicate != 0);
+    const unsigned base = b->current->thread & ~31u;
+    unsigned round;
+    const unsigned p = exchange(b, mask, predicate != 0, &round);
+    unsigned ballot = 0, present = 0;
+    for (unsigned l = 0; l < 32 && base + l < b->n; l++)
+        if ((mask >> l & 1u) && b->xround[p][base + l] == round) {
+            present |= 1u << l;
+            ballot |= (unsigned)b->xslot[p][base + l] << l;
+        }
+    return op == 0 ? ballot : op == 1 ? (unsigned)(ballot == present) : (unsigned)(ballot != 0);
+}
+
+/* The lanes of the caller's warp that exist (a CPU runs them one after
+ * another, so divergence is not tracked: a convergent warp's mask). */
+unsigned wt_cuda_active_mask(void)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b)
+        return 1u;
+    const unsigned base = b->current->thread & ~31u, lanes = b->n - base < 32 ? b->n - base : 32;
+    return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
 }
 }

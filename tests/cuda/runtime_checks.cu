@@ -67,6 +67,72 @@ __global__ void warp_exchange(int *out)
     out[threadIdx.x] = v[(threadIdx.x & ~31u) | ((threadIdx.x + 1) & 31u)];
 }
 
+// warp shuffles and votes; 48 threads: a full warp and a partial one
+__global__ void shuffles(int *out)
+{
+    const int t = threadIdx.x, lane = t & 31;
+    int sum = t; // warp reduction with __shfl_down_sync
+    for (int d = 16; d > 0; d /= 2)
+        sum += __shfl_down_sync(0xffffffffu, sum, d);
+    float x = (float)t; // butterfly with __shfl_xor_sync: every lane gets the total
+    for (int m = 1; m < 32; m *= 2)
+        x += __shfl_xor_sync(0xffffffffu, x, m);
+    const long long b = __shfl_sync(0xffffffffu, (long long)t * 1000000000LL, 3, 16); // broadcast per 16
+    int scan = 1; // inclusive prefix sum with __shfl_up_sync
+    for (int d = 1; d < 32; d *= 2) {
+        const int v = __shfl_up_sync(0xffffffffu, scan, d);
+        if (lane >= d)
+            scan += v;
+    }
+    const unsigned ballot = __ballot_sync(0xffffffffu, t % 3 == 0);
+    const int all = __all_sync(0xffffffffu, t < 40), any = __any_sync(0xffffffffu, t == 45);
+    out[t * 8 + 0] = sum;
+    out[t * 8 + 1] = (int)x;
+    out[t * 8 + 2] = (int)(b / 1000000000LL);
+    out[t * 8 + 3] = scan;
+    out[t * 8 + 4] = (int)ballot;
+    out[t * 8 + 5] = all;
+    out[t * 8 + 6] = any;
+    out[t * 8 + 7] = (int)__activemask();
+}
+
+static void check_shuffles(int *out)
+{
+    shuffles<<<1, 48>>>(out);
+    EXPECT_OK(cudaDeviceSynchronize());
+    bool ok = true;
+    for (int t = 0; t < 48; t++) {
+        const int w = t & ~31, n = t < 32 ? 32 : 16, lane = t & 31;
+        int warp_sum = 0, down = 0;
+        for (int l = 0; l < n; l++)
+            warp_sum += w + l;
+        // __shfl_down_sync reads its own value past the end of the warp
+        int v[32];
+        for (int l = 0; l < 32; l++)
+            v[l] = l < n ? w + l : 0;
+        for (int d = 16; d > 0; d /= 2) {
+            int nv[32];
+            for (int l = 0; l < n; l++)
+                nv[l] = v[l] + (l + d < 32 && l + d < n ? v[l + d] : v[l]);
+            for (int l = 0; l < n; l++)
+                v[l] = nv[l];
+        }
+        down = v[lane];
+        unsigned ball = 0;
+        for (int l = 0; l < n; l++)
+            ball |= (unsigned)((w + l) % 3 == 0) << l;
+        const int *o = &out[t * 8];
+        const bool this_ok = o[0] == down && (t >= 32 || o[1] == warp_sum) && o[2] == w + (lane & 16) + 3 &&
+                             o[3] == lane + 1 && (unsigned)o[4] == ball && o[5] == (w == 0 ? 1 : 0) &&
+                             o[6] == (w == 32 ? 1 : 0) && (unsigned)o[7] == (n == 32 ? 0xffffffffu : 0xffffu);
+        if (!this_ok)
+            std::printf("shuffles: thread %d: %d %d %d %d %x %d %d %x\n", t, o[0], o[1], o[2], o[3], o[4], o[5],
+                        o[6], o[7]);
+        ok &= this_ok;
+    }
+    EXPECT(ok);
+}
+
 // dynamic shared memory, rewritten by warptex-cxx
 extern __shared__ float dyn[];
 __global__ void reverse(float *data)
@@ -412,6 +478,7 @@ static void check_launches()
     warp_exchange<<<1, 128>>>(out);
     EXPECT_OK(cudaDeviceSynchronize());
     EXPECT(out[0] == 3 && out[31] == 0 && out[32] == 99 && out[127] == 288);
+    check_shuffles(out);
     // dynamic shared memory
     float *f;
     EXPECT_OK(cudaMallocManaged(&f, sizeof(float) * 2 * 64));

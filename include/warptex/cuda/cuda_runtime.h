@@ -19,7 +19,7 @@
  * bad stream; the sticky error if one is set.  A kernel that faults makes
  * the sticky cudaErrorLaunchFailure (cuda_runtime_api.h), returned by this
  * and every later call.  Thread-safety: launches from several host threads
- * run one after another. */
+ * may run at once, each on its own team of threads. */
 #ifndef WARPTEX_CUDA_RUNTIME_H
 #define WARPTEX_CUDA_RUNTIME_H
 

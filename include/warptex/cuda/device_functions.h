@@ -18,6 +18,7 @@
 
 #include "host_defines.h"
 #include "vector_types.h"
+#include "device_launch_parameters.h"
 
 extern "C" {
 /* Barriers of the running block (src/cuda/launch.cpp).  __syncthreads: every
@@ -36,7 +37,61 @@ void wt_cuda_syncwarp(unsigned mask);
  * cudaErrorLaunchFailure (sticky).  Outside a kernel it makes the sticky
  * error at once and returns. */
 void wt_cuda_trap(void);
+
+/* Warp exchanges (src/cuda/launch.cpp): a __syncwarp(mask) that also moves
+ * values.  wt_cuda_warp_shfl returns lane src's v (its own v for src -1, a
+ * lane outside mask or one that has returned); wt_cuda_warp_vote returns the
+ * ballot (op 0), all (1) or any (2) of the live lanes of mask.
+ * wt_cuda_active_mask: the lanes of the caller's warp that exist (threads run
+ * one after another on a CPU, so divergence is not tracked). */
+unsigned long long wt_cuda_warp_shfl(unsigned mask, unsigned long long v, int src);
+unsigned wt_cuda_warp_vote(unsigned mask, int predicate, int op);
+unsigned wt_cuda_active_mask(void);
 }
+
+/* __shfl*_sync on 4- and 8-byte values; width a power of two up to 32 splits
+ * the warp into sections, as CUDA's. */
+namespace wt_cuda_detail {
+template <class T> static inline T shfl(unsigned mask, T var, int src)
+{
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "__shfl_sync moves 4- or 8-byte values");
+    unsigned long long bits = 0;
+    memcpy(&bits, &var, sizeof(T));
+    bits = wt_cuda_warp_shfl(mask, bits, src);
+    memcpy(&var, &bits, sizeof(T));
+    return var;
+}
+/* the caller's lane: its linear thread index in the block, modulo 32 */
+static inline int lane_id(void)
+{
+    const uint3 t = wt_cuda_tls.thread_idx, d = wt_cuda_tls.block_dim;
+    return (int)((t.x + d.x * (t.y + d.y * t.z)) & 31u);
+}
+} // namespace wt_cuda_detail
+template <class T> static inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = 32)
+{
+    const int lane = wt_cuda_detail::lane_id();
+    return wt_cuda_detail::shfl(mask, var, (lane & ~(width - 1)) + (srcLane & (width - 1)));
+}
+template <class T> static inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32)
+{
+    const int lane = wt_cuda_detail::lane_id();
+    return wt_cuda_detail::shfl(mask, var, (lane & (width - 1)) >= (int)delta ? lane - (int)delta : -1);
+}
+template <class T> static inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32)
+{
+    const int lane = wt_cuda_detail::lane_id();
+    return wt_cuda_detail::shfl(mask, var, (lane & (width - 1)) + (int)delta < width ? lane + (int)delta : -1);
+}
+template <class T> static inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = 32)
+{
+    const int lane = wt_cuda_detail::lane_id(), src = lane ^ laneMask;
+    return wt_cuda_detail::shfl(mask, var, (src & ~(width - 1)) == (lane & ~(width - 1)) ? src : -1);
+}
+static inline unsigned __ballot_sync(unsigned mask, int predicate) { return wt_cuda_warp_vote(mask, predicate, 0); }
+static inline int __all_sync(unsigned mask, int predicate) { return (int)wt_cuda_warp_vote(mask, predicate, 1); }
+static inline int __any_sync(unsigned mask, int predicate) { return (int)wt_cuda_warp_vote(mask, predicate, 2); }
+static inline unsigned __activemask(void) { return wt_cuda_active_mask(); }
 
 static inline void __syncthreads(void) { wt_cuda_syncthreads(); }
 static inline int __syncthreads_count(int p) { return wt_cuda_syncthreads_reduce(p, 0); }

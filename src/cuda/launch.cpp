@@ -160,6 +160,11 @@ struct pool_allocator {
 inline uint3 index_of(unsigned long long linear, uint3 dim)
 {
     uint3 r;
+    if (dim.y == 1 && dim.z == 1) { /* 1D: no division */
+        r.x = (unsigned)linear;
+        r.y = r.z = 0;
+        return r;
+    }
     r.x = (unsigned)(linear % dim.x);
     r.y = (unsigned)((linear / dim.x) % dim.y);
     r.z = (unsigned)(linear / ((unsigned long long)dim.x * dim.y));

@@ -125,6 +125,7 @@ struct block_run {
     std::vector<unsigned long long> xslot[2];
     std::vector<unsigned> xround[2]; /* the writer's exchange number + 1, 0: never written */
     std::vector<unsigned> xcount;    /* exchanges each thread has made */
+    bool exchanges_ready = false;    /* the three above sized and zeroed for this block */
     void *main_bottom = nullptr;
     size_t main_size = 0;
     void *tsan_main = nullptr;
@@ -349,20 +350,24 @@ void releasable(block_run *b, std::vector<unsigned> &out)
     }
 }
 
+/* The scheduler state, kept per OS thread so that its vectors keep their
+ * capacity from block to block (one block runs on an OS thread at a time). */
+thread_local block_run t_block;
+
 void run_block(launch_run *L, unsigned long long id)
 {
-    block_run b;
+    block_run &b = t_block;
     b.L = L;
     b.n = L->threads;
+    b.next = 0;
+    b.aborting = false;
+    b.current = nullptr;
+    b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
+    b.exchanges_ready = false;
     try {
         b.state.assign(b.n, NOT_STARTED);
-        b.fiber_of.assign(b.n, nullptr);
-        b.warp_mask.assign(b.n, 0);
-        b.xcount.assign(b.n, 0);
-        for (int i = 0; i < 2; i++) {
-            b.xslot[i].assign(b.n, 0);
-            b.xround[i].assign(b.n, 0);
-        }
+        b.fiber_of.resize(b.n); /* written when a thread starts */
+        b.warp_mask.resize(b.n); /* written when a thread parks at __syncwarp */
         t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
     } catch (...) {
         L->fail("out of memory for a block's scheduler");
@@ -531,6 +536,18 @@ void wt_cuda_check_lane_call(void)
 namespace {
 unsigned exchange(block_run *b, unsigned mask, unsigned long long v, unsigned *round)
 {
+    if (!b->exchanges_ready) { /* the block's first exchange */
+        try {
+            b->xcount.assign(b->n, 0);
+            for (int i = 0; i < 2; i++) {
+                b->xslot[i].assign(b->n, 0);
+                b->xround[i].assign(b->n, 0);
+            }
+        } catch (...) {
+            throw fault_signal{"out of memory for a warp exchange"};
+        }
+        b->exchanges_ready = true;
+    }
     const unsigned t = b->current->thread, k = b->xcount[t]++, p = k & 1u;
     b->xslot[p][t] = v;
     b->xround[p][t] = k + 1;

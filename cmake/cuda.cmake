@@ -6,9 +6,12 @@
 # (tests/cuda.cmake reads WT_CUDA_LAYER).
 set(WT_CUDA_LAYER OFF)
 
-# The launch-syntax rewriter of warptex-cxx is plain C: always built (its tests run everywhere).
-add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
-target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
+# The launch-syntax rewriter of warptex-cxx is plain C: built wherever tools or tests are, with
+# or without the rest of the layer (its tests run everywhere).
+if(WT_BUILD_TOOLS OR WT_BUILD_TESTS)
+  add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
+  target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
+endif()
 include(CheckLanguage)
 check_language(CXX)
 if(CMAKE_CXX_COMPILER)
@@ -49,9 +52,12 @@ if(WT_CUDA_LAYER)
   if(OpenMP_C_FOUND)
     target_link_libraries(warptex_cuda PUBLIC OpenMP::OpenMP_C)
   endif()
+endif()
 
-  # warptex-cxx: rewrites <<< >>> (tools/cxx/cuda_rewrite.c) and runs the C++ compiler with this
-  # build's headers and libraries, and the sanitizer flags of this build.
+# warptex-cxx: rewrites <<< >>> (tools/cxx/cuda_rewrite.c) and runs the C++ compiler with this
+# build's headers and libraries, and the sanitizer flags of this build.  A tool: not configured
+# in a parent project's add_subdirectory(warptex) unless it asks for tools or tests.
+if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
   set(WT_CXX_FLAGS "-std=c++17 -ffp-contract=off -fno-fast-math")
   set(WT_CXX_LINK "-lpthread -lm")
   if(OpenMP_C_FOUND)
@@ -73,7 +79,7 @@ if(WT_CUDA_LAYER)
 endif()
 
 # bench/cuda/w1_cuda.cu: W1 as a CUDA kernel, built by warptex-cxx (run <build>/warptex-bench-cuda)
-if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND)
+if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND AND TARGET warptex-cxx)
   set(wt_w1 ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-cuda)
   add_custom_command(OUTPUT ${wt_w1}
     COMMAND $<TARGET_FILE:warptex-cxx> -O2 -g -fopenmp -Wall -Wextra -Werror

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <pthread.h>
+#include <unistd.h>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -131,6 +133,22 @@ static void check_shuffles(int *out)
         ok &= this_ok;
     }
     EXPECT(ok);
+}
+
+// blocks run on several OS threads: the first block waits (up to 5 s) until a block on another
+// OS thread has run, which it can only do if blocks run in parallel
+__global__ void which_thread(unsigned long long *first, int *other_seen)
+{
+    if (threadIdx.x != 0)
+        return;
+    const unsigned long long me = (unsigned long long)pthread_self();
+    unsigned long long expected = 0;
+    if (!__atomic_compare_exchange_n(first, &expected, me, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) &&
+        expected != me)
+        __atomic_store_n(other_seen, 1, __ATOMIC_SEQ_CST);
+    if (blockIdx.x == 0)
+        for (int i = 0; i < 5000 && !__atomic_load_n(other_seen, __ATOMIC_SEQ_CST); i++)
+            usleep(1000);
 }
 
 // dynamic shared memory, rewritten by warptex-cxx
@@ -479,6 +497,19 @@ static void check_launches()
     EXPECT_OK(cudaDeviceSynchronize());
     EXPECT(out[0] == 3 && out[31] == 0 && out[32] == 99 && out[127] == 288);
     check_shuffles(out);
+    if (wt_get_num_threads() > 1) {
+        unsigned long long *first;
+        int *seen;
+        EXPECT_OK(cudaMallocManaged(&first, sizeof *first));
+        EXPECT_OK(cudaMallocManaged(&seen, sizeof *seen));
+        *first = 0;
+        *seen = 0;
+        which_thread<<<64, 32>>>(first, seen);
+        EXPECT_OK(cudaDeviceSynchronize());
+        EXPECT(*seen == 1);
+        EXPECT_OK(cudaFree(first));
+        EXPECT_OK(cudaFree(seen));
+    }
     // dynamic shared memory
     float *f;
     EXPECT_OK(cudaMallocManaged(&f, sizeof(float) * 2 * 64));

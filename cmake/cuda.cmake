@@ -74,8 +74,19 @@ if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
     WT_CXX_INCLUDE="${PROJECT_SOURCE_DIR}/include"
     WT_CXX_FLAGS="${WT_CXX_FLAGS}"
     WT_CXX_LIBS="$<TARGET_FILE:warptex_cuda> $<TARGET_FILE:warptex_static> ${WT_BOOST_CONTEXT_LIB}"
+    WT_CXX_BOOST_CONTEXT="${WT_BOOST_CONTEXT_LIB}"
     WT_CXX_LINK="${WT_CXX_LINK}")
+  # Installed, warptex-cxx finds the headers and libraries beside itself (../include, ../lib).
+  file(RELATIVE_PATH wt_bin_to_prefix ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR} ${CMAKE_INSTALL_PREFIX})
+  target_compile_definitions(warptex-cxx PRIVATE
+    WT_CXX_INSTALLED_INCLUDE="${CMAKE_INSTALL_INCLUDEDIR}"
+    WT_CXX_INSTALLED_LIBS="${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:warptex_cuda> ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:warptex_static>"
+    WT_CXX_BIN_TO_PREFIX="${wt_bin_to_prefix}")
   add_dependencies(warptex-cxx warptex_cuda warptex_static)
+  if(WT_INSTALL)
+    install(TARGETS warptex_cuda ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+    install(TARGETS warptex-cxx RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
 endif()
 
 # bench/cuda/w1_cuda.cu: W1 as a CUDA kernel, built by warptex-cxx (run <build>/warptex-bench-cuda)

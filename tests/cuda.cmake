@@ -77,3 +77,12 @@ add_test(NAME cuda_stack_overflow_guard
          COMMAND sh -c "WARPTEX_CUDA_STACK_SIZE=64K ${wt_so} 2>&1; s=$?; if [ $s -ne 0 ]; then echo \"stopped with status $s\"; fi")
 set_tests_properties(cuda_stack_overflow_guard PROPERTIES ENVIRONMENT "${WT_TEST_ENV}"
                      PASS_REGULAR_EXPRESSION "recursing.*stopped with status" FAIL_REGULAR_EXPRESSION "survived")
+
+# Installed: <prefix>/bin/warptex-cxx builds a CUDA example with the headers and libraries of its
+# prefix (the build tree's paths are not used: the installed ones are checked by WARPTEX_CXX_VERBOSE).
+if(WT_INSTALL AND TARGET warptex-cxx)
+  set(wt_pfx ${CMAKE_CURRENT_BINARY_DIR}/cuda/installed)
+  add_test(NAME cuda_cxx_installed
+           COMMAND sh -c "rm -rf '${wt_pfx}' && '${CMAKE_COMMAND}' --install '${CMAKE_BINARY_DIR}' --prefix '${wt_pfx}' >/dev/null && WARPTEX_CXX_VERBOSE=1 '${wt_pfx}/bin/warptex-cxx' -O1 '${PROJECT_SOURCE_DIR}/examples/cuda/histogram.cu' -o '${wt_pfx}/histogram' 2>&1 | grep -q -- '-I${wt_pfx}/include/warptex/cuda' && '${wt_pfx}/histogram'")
+  set_tests_properties(cuda_cxx_installed PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "histogram: ok")
+endif()

@@ -8,12 +8,15 @@
  * name the original file and lines, and -iquote its directory so that its
  * "..." includes resolve.  The compiler (WARPTEX_CXX, else the one this build
  * used) gets C++17, -ffp-contract=off -fno-fast-math, the CUDA-named headers
- * and, when linking, the CUDA runtime, warptex, Boost.Context and OpenMP.
+ * and, when linking, the CUDA runtime, warptex, Boost.Context and OpenMP:
+ * those of the prefix it is installed in (<prefix>/bin/warptex-cxx beside
+ * <prefix>/include/warptex/cuda and <prefix>/lib/libwarptex_cuda.a), else
+ * those of the build tree it was built in.
  * nvcc-only flags are dropped with a note (-arch, -gencode, -lineinfo,
  * --use_fast_math); -Xcompiler a,b passes a and b; -x cu means -x c++.  Any
  * other flag passes through.  --warptex-rewrite FILE prints the rewritten
  * FILE and exits.  Exit status: the compiler's; 2 for a rewrite error. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,14 +118,55 @@ int main(int argc, char **argv)
         fwrite(out, 1, out_len, stdout);
         return 0;
     }
+    /* installed: the prefix is this program's directory/WT_CXX_BIN_TO_PREFIX, and it holds the
+     * headers and libraries; otherwise (run from the build tree) the build's own paths */
+    const char *include_dir = WT_CXX_INCLUDE, *libs = WT_CXX_LIBS;
+    char prefix[4096], inc_buf[4200], probe[4400], *lib_buf = NULL;
+    {
+        ssize_t n = readlink("/proc/self/exe", prefix, sizeof prefix - 1);
+        if (n > 0) {
+            prefix[n] = '\0';
+            char *slash = strrchr(prefix, '/');
+            if (slash) {
+                strcpy(slash, "/" WT_CXX_BIN_TO_PREFIX);
+                char *canon = realpath(prefix, NULL); /* <prefix>, without bin/.. */
+                if (canon && strlen(canon) < sizeof prefix) {
+                    strcpy(prefix, canon);
+                }
+                free(canon);
+                snprintf(inc_buf, sizeof inc_buf, "%s/" WT_CXX_INSTALLED_INCLUDE, prefix);
+                snprintf(probe, sizeof probe, "%s/warptex/cuda/cuda_runtime.h", inc_buf);
+                /* each installed library as <prefix>/<libdir>/<name>; all must be there */
+                const char *names = WT_CXX_INSTALLED_LIBS;
+                lib_buf = malloc(2 * strlen(names) + 4 * (strlen(prefix) + 64) + strlen(WT_CXX_BOOST_CONTEXT));
+                lib_buf[0] = '\0';
+                int found = access(probe, R_OK) == 0;
+                char *copy = strdup(names), *save = NULL;
+                for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+                    char *at = lib_buf + strlen(lib_buf);
+                    sprintf(at, "%s%s/%s", lib_buf[0] ? " " : "", prefix, w);
+                    found &= access(at + (at == lib_buf ? 0 : 1), R_OK) == 0;
+                }
+                free(copy);
+                strcat(lib_buf, " " WT_CXX_BOOST_CONTEXT);
+                if (found) {
+                    include_dir = inc_buf;
+                    libs = lib_buf;
+                }
+            }
+        }
+    }
     char **cmd = calloc((size_t)argc * 3 + 64, sizeof *cmd);
     char **temps = calloc((size_t)argc + 1, sizeof *temps);
     int n = 0, nt = 0, link = 1, has_output = 0;
     const char *env = getenv("WARPTEX_CXX");
     cmd[n++] = strdup(env && *env ? env : WT_CXX_COMPILER);
     push_words(cmd, &n, WT_CXX_FLAGS);
-    cmd[n++] = strdup("-I" WT_CXX_INCLUDE "/warptex/cuda");
-    cmd[n++] = strdup("-I" WT_CXX_INCLUDE);
+    char *inc1 = malloc(strlen(include_dir) + 32), *inc2 = malloc(strlen(include_dir) + 8);
+    sprintf(inc1, "-I%s/warptex/cuda", include_dir);
+    sprintf(inc2, "-I%s", include_dir);
+    cmd[n++] = inc1;
+    cmd[n++] = inc2;
     char tmpdir[] = "/tmp/warptex-cxx-XXXXXX";
     int have_tmp = 0;
     const char *single_cu = NULL;
@@ -195,7 +239,7 @@ int main(int argc, char **argv)
         cmd[n++] = o;
     }
     if (link) {
-        push_words(cmd, &n, WT_CXX_LIBS);
+        push_words(cmd, &n, libs);
         push_words(cmd, &n, WT_CXX_LINK);
     }
     cmd[n] = NULL;
@@ -228,5 +272,6 @@ int main(int argc, char **argv)
         free(temps[t]);
     free(cmd);
     free(temps);
+    free(lib_buf);
     return status;
 }

@@ -623,6 +623,161 @@ static void check_layout()
     EXPECT(c.x == 16 && c.y == 16 && c.z == 0 && c.f == cudaChannelFormatKindSigned);
 }
 
+// linear and pitch2D resources, the copies between arrays and memory, the get-descriptor calls
+__global__ void linear_fetch(float *out, cudaTextureObject_t lin, cudaTextureObject_t pitch)
+{
+    const int i = threadIdx.x;
+    out[i] = tex1Dfetch<float>(lin, i * 3 - 2); // out of range reads clamp (§12.1)
+    out[64 + i] = tex2D<float>(pitch, i * 0.37f, i * 0.21f);
+}
+
+__global__ void bytes(cudaSurfaceObject_t s, unsigned char *out)
+{
+    const int x = threadIdx.x;
+    const unsigned char v = surf1Dread<unsigned char>(s, x);
+    surf1Dwrite((unsigned char)(v * 3 + 1), s, x);
+    out[x] = surf1Dread<unsigned char>(s, x + 100, cudaBoundaryModeZero);
+}
+
+static void check_resources()
+{
+    const int w = 40, h = 24;
+    std::vector<float> host(w * h);
+    for (int i = 0; i < w * h; i++)
+        host[i] = (float)(i % 97) * 0.25f;
+    float *lin;
+    EXPECT_OK(cudaMalloc(&lin, sizeof(float) * w));
+    EXPECT_OK(cudaMemcpy(lin, host.data(), sizeof(float) * w, cudaMemcpyHostToDevice));
+    float *pitched;
+    size_t pitch = 0;
+    EXPECT_OK(cudaMallocPitch(&pitched, &pitch, w * sizeof(float), h));
+    EXPECT(pitch >= w * sizeof(float) && pitch % 512 == 0);
+    EXPECT_OK(cudaMemcpy2D(pitched, pitch, host.data(), w * sizeof(float), w * sizeof(float), h,
+                           cudaMemcpyHostToDevice));
+    cudaResourceDesc r1, r2;
+    std::memset(&r1, 0, sizeof r1);
+    r1.resType = cudaResourceTypeLinear;
+    r1.res.linear.devPtr = lin;
+    r1.res.linear.desc = cudaCreateChannelDesc<float>();
+    r1.res.linear.sizeInBytes = sizeof(float) * w;
+    std::memset(&r2, 0, sizeof r2);
+    r2.resType = cudaResourceTypePitch2D;
+    r2.res.pitch2D.devPtr = pitched;
+    r2.res.pitch2D.desc = cudaCreateChannelDesc<float>();
+    r2.res.pitch2D.width = w;
+    r2.res.pitch2D.height = h;
+    r2.res.pitch2D.pitchInBytes = pitch;
+    cudaTextureDesc td;
+    std::memset(&td, 0, sizeof td);
+    cudaTextureObject_t tl, tp;
+    EXPECT_OK(cudaCreateTextureObject(&tl, &r1, &td, nullptr));
+    td.filterMode = cudaFilterModeLinear;
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeBorder;
+    td.borderColor[0] = 7.0f;
+    EXPECT_OK(cudaCreateTextureObject(&tp, &r2, &td, nullptr));
+    float *out;
+    EXPECT_OK(cudaMallocManaged(&out, sizeof(float) * 128));
+    linear_fetch<<<1, 64>>>(out, tl, tp);
+    EXPECT_OK(cudaDeviceSynchronize());
+    bool ok = true;
+    for (int i = 0; i < 64; i++) {
+        const float a = wt_tex_unified_1d_v4f32_s32(tl, i * 3 - 2).x, b = wt_tex_unified_2d_v4f32_f32(tp, i * 0.37f, i * 0.21f).x;
+        ok &= same(&a, &out[i], 4) && same(&b, &out[64 + i], 4);
+    }
+    EXPECT(ok);
+    EXPECT(out[0] == host[0] && out[1] == host[1]); // -2 clamps to 0; 1
+    // the descriptors come back as given / as effective
+    cudaResourceDesc back;
+    EXPECT_OK(cudaGetTextureObjectResourceDesc(&back, tp));
+    EXPECT(back.resType == cudaResourceTypePitch2D && back.res.pitch2D.pitchInBytes == pitch);
+    cudaTextureDesc tback;
+    EXPECT_OK(cudaGetTextureObjectTextureDesc(&tback, tp));
+    EXPECT(tback.filterMode == cudaFilterModeLinear && tback.borderColor[0] == 7.0f && tback.maxAnisotropy == 1);
+    EXPECT(cudaGetTextureObjectResourceDesc(&back, 0x1234) == cudaErrorInvalidResourceHandle);
+    (void)cudaGetLastError();
+    // a filter CUDA refuses: linear on an integer texture read as element type
+    cudaArray_t ia;
+    cudaChannelFormatDesc i32 = cudaCreateChannelDesc<int>();
+    EXPECT_OK(cudaMallocArray(&ia, &i32, 8, 8));
+    cudaResourceDesc ra;
+    std::memset(&ra, 0, sizeof ra);
+    ra.resType = cudaResourceTypeArray;
+    ra.res.array.array = ia;
+    cudaTextureObject_t bad = 99;
+    EXPECT(cudaCreateTextureObject(&bad, &ra, &td, nullptr) == cudaErrorInvalidFilterSetting && bad == 0);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidFilterSetting);
+    // copies: row-wise into an array, back, array to array (cudaMemcpy3D), with offsets
+    std::vector<int> src(64), dst(64, -1);
+    for (int i = 0; i < 64; i++)
+        src[i] = i * 11 + 5;
+    EXPECT_OK(cudaMemcpyToArray(ia, 3 * 4, 2, src.data(), 20 * 4, cudaMemcpyHostToDevice)); // wraps rows
+    EXPECT_OK(cudaMemcpyFromArray(dst.data(), ia, 3 * 4, 2, 20 * 4, cudaMemcpyDeviceToHost));
+    EXPECT(std::memcmp(src.data(), dst.data(), 20 * 4) == 0);
+    int row3[8];
+    EXPECT_OK(cudaMemcpy2DFromArray(row3, 8 * 4, ia, 0, 3, 8 * 4, 1, cudaMemcpyDeviceToHost));
+    EXPECT(row3[0] == src[5] && row3[7] == src[12]);
+    cudaArray_t ib;
+    EXPECT_OK(cudaMallocArray(&ib, &i32, 8, 8));
+    cudaMemcpy3DParms p;
+    std::memset(&p, 0, sizeof p);
+    p.srcArray = ia;
+    p.srcPos = make_cudaPos(1, 2, 0);
+    p.dstArray = ib;
+    p.dstPos = make_cudaPos(0, 0, 0);
+    p.extent = make_cudaExtent(4, 3, 1);
+    p.kind = cudaMemcpyDeviceToDevice;
+    EXPECT_OK(cudaMemcpy3D(&p));
+    int got[4 * 3];
+    EXPECT_OK(cudaMemcpy2DFromArray(got, 16, ib, 0, 0, 16, 3, cudaMemcpyDeviceToHost));
+    int want[4 * 3];
+    EXPECT_OK(cudaMemcpy2DFromArray(want, 16, ia, 4, 2, 16, 3, cudaMemcpyDeviceToHost));
+    EXPECT(std::memcmp(got, want, sizeof got) == 0 && want[0] == 0 && want[2] == src[0] && want[3] == src[1]);
+    EXPECT(cudaMemcpy2DToArray(ia, 2, 0, src.data(), 32, 32, 1, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+    EXPECT(cudaMemcpy2DToArray(ia, 0, 7, src.data(), 32, 32, 2, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+    (void)cudaGetLastError();
+    cudaChannelFormatDesc d;
+    cudaExtent e;
+    unsigned fl = 99;
+    EXPECT_OK(cudaArrayGetInfo(&d, &e, &fl, ia));
+    EXPECT(d.x == 32 && d.f == cudaChannelFormatKindSigned && e.width == 8 && e.height == 8 && e.depth == 0 && fl == 0);
+    // 8-bit surface accesses
+    cudaChannelFormatDesc u8 = cudaCreateChannelDesc<unsigned char>();
+    cudaArray_t sa;
+    EXPECT_OK(cudaMallocArray(&sa, &u8, 32, 0, cudaArraySurfaceLoadStore));
+    unsigned char init[32];
+    for (int i = 0; i < 32; i++)
+        init[i] = (unsigned char)(i * 7);
+    EXPECT_OK(cudaMemcpyToArray(sa, 0, 0, init, 32, cudaMemcpyHostToDevice));
+    cudaResourceDesc rs;
+    std::memset(&rs, 0, sizeof rs);
+    rs.resType = cudaResourceTypeArray;
+    rs.res.array.array = sa;
+    cudaSurfaceObject_t ss;
+    EXPECT_OK(cudaCreateSurfaceObject(&ss, &rs));
+    unsigned char *b8;
+    EXPECT_OK(cudaMallocManaged(&b8, 32));
+    bytes<<<1, 32>>>(ss, b8);
+    EXPECT_OK(cudaDeviceSynchronize());
+    unsigned char after[32];
+    EXPECT_OK(cudaMemcpyFromArray(after, sa, 0, 0, 32, cudaMemcpyDeviceToHost));
+    ok = true;
+    for (int i = 0; i < 32; i++)
+        ok &= after[i] == (unsigned char)(init[i] * 3 + 1) && b8[i] == 0;
+    EXPECT(ok);
+    EXPECT_OK(cudaDestroySurfaceObject(ss));
+    EXPECT_OK(cudaFreeArray(sa));
+    EXPECT_OK(cudaFree(b8));
+    EXPECT_OK(cudaFreeArray(ia));
+    EXPECT_OK(cudaFreeArray(ib));
+    EXPECT_OK(cudaDestroyTextureObject(tl));
+    EXPECT_OK(cudaDestroyTextureObject(tp));
+    EXPECT(cudaDestroyTextureObject(tp) == cudaErrorInvalidResourceHandle);
+    (void)cudaGetLastError();
+    EXPECT_OK(cudaFree(lin));
+    EXPECT_OK(cudaFree(pitched));
+    EXPECT_OK(cudaFree(out));
+}
+
 int main()
 {
     check_layout();
@@ -630,6 +785,7 @@ int main()
     check_launches();
     check_textures();
     check_surfaces();
+    check_resources();
     std::printf("runtime_checks: %d failed checks\n", failures);
     if (failures) {
         std::printf("runtime_checks: FAILED\n");

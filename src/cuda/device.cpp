@@ -147,6 +147,48 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     return cudaSuccess;
 }
 
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!value)
+        return fail(cudaErrorInvalidValue);
+    if (device != 0)
+        return fail(cudaErrorInvalidDevice);
+    cudaDeviceProp p;
+    cudaGetDeviceProperties(&p, 0);
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+    case cudaDevAttrTotalConstantMemory: *value = (int)(p.totalConstMem > 2147483647u ? 2147483647u : p.totalConstMem); break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrTextureAlignment: *value = (int)p.textureAlignment; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrIntegrated: *value = p.integrated; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrMaxTexture1DWidth: *value = p.maxTexture1D; break;
+    case cudaDevAttrMaxTexture2DWidth: *value = p.maxTexture2D[0]; break;
+    case cudaDevAttrMaxTexture2DHeight: *value = p.maxTexture2D[1]; break;
+    case cudaDevAttrMaxTexture3DWidth: *value = p.maxTexture3D[0]; break;
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrTexturePitchAlignment: *value = (int)p.texturePitchAlignment; break;
+    case cudaDevAttrMaxSurface2DWidth: *value = p.maxSurface2D[0]; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    default: return fail(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
 cudaError_t cudaDeviceSynchronize(void) { return enter(); }
 cudaError_t cudaDeviceReset(void)
 {

@@ -585,6 +585,12 @@ static void check_launches()
     EXPECT_OK(cudaGetDeviceProperties(&prop, 0));
     EXPECT(prop.warpSize == 32 && prop.maxThreadsPerBlock == 1024 && prop.multiProcessorCount >= 1);
     EXPECT(cudaSetDevice(1) == cudaErrorInvalidDevice);
+    int attr = 0;
+    EXPECT_OK(cudaDeviceGetAttribute(&attr, cudaDevAttrWarpSize, 0));
+    EXPECT(attr == 32);
+    EXPECT_OK(cudaDeviceGetAttribute(&attr, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(attr == prop.multiProcessorCount);
+    EXPECT(cudaDeviceGetAttribute(&attr, (cudaDeviceAttr)12345, 0) == cudaErrorInvalidValue);
     EXPECT(std::strcmp(cudaGetErrorName(cudaErrorLaunchFailure), "cudaErrorLaunchFailure") == 0);
     EXPECT(std::strcmp(cudaGetErrorString((cudaError_t)12345), "unrecognized error code") == 0);
     (void)cudaGetLastError();

@@ -43,6 +43,8 @@ cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaSetDevice(int device);            /* cudaErrorInvalidDevice unless 0 */
 cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+/* cudaErrorInvalidValue for an attribute not in enum cudaDeviceAttr */
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, if any */
 cudaError_t cudaDeviceReset(void);                  /* clears the sticky and last error */
 cudaError_t cudaRuntimeGetVersion(int *version);

@@ -103,6 +103,9 @@ static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST)
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
+/* __ldg: a load through the read-only data cache, an ordinary load here */
+template <class T> static inline T __ldg(const T *p) { return *p; }
+
 /* ---- bit casts ---- */
 static inline int __float_as_int(float f) { int i; memcpy(&i, &f, 4); return i; }
 static inline unsigned int __float_as_uint(float f) { unsigned int i; memcpy(&i, &f, 4); return i; }

@@ -171,6 +171,36 @@ struct cudaDeviceProp {
     size_t sharedMemPerBlockOptin;
 };
 
+/* cudaDeviceAttr: the attributes cudaDeviceGetAttribute answers (CUDA's values) */
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1,
+    cudaDevAttrMaxBlockDimX = 2,
+    cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4,
+    cudaDevAttrMaxGridDimX = 5,
+    cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7,
+    cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9,
+    cudaDevAttrWarpSize = 10,
+    cudaDevAttrTextureAlignment = 14,
+    cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrIntegrated = 18,
+    cudaDevAttrCanMapHostMemory = 19,
+    cudaDevAttrMaxTexture1DWidth = 21,
+    cudaDevAttrMaxTexture2DWidth = 22,
+    cudaDevAttrMaxTexture2DHeight = 23,
+    cudaDevAttrMaxTexture3DWidth = 24,
+    cudaDevAttrConcurrentKernels = 31,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrUnifiedAddressing = 41,
+    cudaDevAttrTexturePitchAlignment = 51,
+    cudaDevAttrMaxSurface2DWidth = 56,
+    cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrManagedMemory = 83,
+};
+
 typedef struct wt_cuda_stream_s *cudaStream_t;
 typedef struct wt_cuda_event_s *cudaEvent_t;
 

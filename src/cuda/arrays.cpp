@@ -264,4 +264,28 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
     }
     return cudaSuccess;
 }
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemcpy3D(p);
+}
+
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+                                     size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                       size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind,
+                                       cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
+}
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cuda_internal.h"
+#include "stack_pool.h"
 
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
@@ -187,6 +188,70 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     default: return fail(cudaErrorInvalidValue);
     }
     return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+    if (cudaError_t e = enter())
+        return e;
+    switch (limit) {
+    case cudaLimitStackSize:
+        return value == wt_cuda_rt::stack_size() ? cudaSuccess : fail(cudaErrorUnsupportedLimit);
+    case cudaLimitPrintfFifoSize:
+    case cudaLimitMallocHeapSize: return cudaSuccess;
+    }
+    return fail(cudaErrorUnsupportedLimit);
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!pValue)
+        return fail(cudaErrorInvalidValue);
+    switch (limit) {
+    case cudaLimitStackSize: *pValue = wt_cuda_rt::stack_size(); return cudaSuccess;
+    case cudaLimitPrintfFifoSize:
+    case cudaLimitMallocHeapSize: *pValue = (size_t)-1; return cudaSuccess;
+    }
+    return fail(cudaErrorUnsupportedLimit);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig)
+{
+    if (cudaError_t e = enter())
+        return e;
+    return (unsigned)cacheConfig <= (unsigned)cudaFuncCachePreferEqual ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+    if (cudaError_t e = enter())
+        return e;
+    return flags <= 0x1fu ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    if (cudaError_t e = enter())
+        return e;
+    return ptr && size && flags <= 0x0fu ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    if (cudaError_t e = enter())
+        return e;
+    return ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!stream_ok(stream) || !live(event))
+        return fail(cudaErrorInvalidResourceHandle);
+    return flags == 0 ? cudaSuccess : fail(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaDeviceSynchronize(void) { return enter(); }

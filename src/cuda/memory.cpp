@@ -148,6 +148,14 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     return cudaSuccess;
 }
 
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                              enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
     if (cudaError_t e = enter())

@@ -591,6 +591,28 @@ static void check_launches()
     EXPECT_OK(cudaDeviceGetAttribute(&attr, cudaDevAttrMultiProcessorCount, 0));
     EXPECT(attr == prop.multiProcessorCount);
     EXPECT(cudaDeviceGetAttribute(&attr, (cudaDeviceAttr)12345, 0) == cudaErrorInvalidValue);
+    size_t lim = 0;
+    EXPECT_OK(cudaDeviceGetLimit(&lim, cudaLimitStackSize));
+    EXPECT(lim >= 16 * 1024);
+    EXPECT_OK(cudaDeviceSetLimit(cudaLimitStackSize, lim));
+    EXPECT(cudaDeviceSetLimit(cudaLimitStackSize, lim + 4096) == cudaErrorUnsupportedLimit);
+    EXPECT_OK(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared));
+    EXPECT_OK(cudaFuncSetCacheConfig(templated<int, 1>, cudaFuncCachePreferL1));
+    cudaStream_t s2;
+    cudaEvent_t ev;
+    EXPECT_OK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+    EXPECT_OK(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
+    EXPECT_OK(cudaEventRecord(ev, s2));
+    EXPECT_OK(cudaStreamWaitEvent(s2, ev));
+    int h2[4] = {1, 2, 3, 4}, d2[4] = {0, 0, 0, 0};
+    EXPECT_OK(cudaMemcpy2DAsync(d2, 8, h2, 8, 8, 2, cudaMemcpyDefault, s2));
+    EXPECT(d2[3] == 4);
+    float ms2;
+    EXPECT(cudaEventElapsedTime(&ms2, ev, ev) == cudaErrorInvalidResourceHandle); // no timing
+    EXPECT_OK(cudaEventDestroy(ev));
+    EXPECT_OK(cudaStreamDestroy(s2));
+    EXPECT(cudaMemcpy2DAsync(d2, 8, h2, 8, 8, 2, cudaMemcpyDefault, s2) == cudaErrorInvalidResourceHandle);
+    (void)cudaGetLastError();
     EXPECT(std::strcmp(cudaGetErrorName(cudaErrorLaunchFailure), "cudaErrorLaunchFailure") == 0);
     EXPECT(std::strcmp(cudaGetErrorString((cudaError_t)12345), "unrecognized error code") == 0);
     (void)cudaGetLastError();

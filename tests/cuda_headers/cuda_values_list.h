@@ -34,6 +34,9 @@
     X(cudaDevAttrMaxThreadsPerBlock) X(cudaDevAttrMaxBlockDimX) X(cudaDevAttrMaxBlockDimY) X(cudaDevAttrMaxBlockDimZ) X(cudaDevAttrMaxGridDimX) X(cudaDevAttrMaxGridDimY) X(cudaDevAttrMaxGridDimZ) X(cudaDevAttrMaxSharedMemoryPerBlock) \
     X(cudaDevAttrTotalConstantMemory) X(cudaDevAttrWarpSize) X(cudaDevAttrTextureAlignment) X(cudaDevAttrMultiProcessorCount) X(cudaDevAttrIntegrated) X(cudaDevAttrCanMapHostMemory) X(cudaDevAttrMaxTexture1DWidth) X(cudaDevAttrMaxTexture2DWidth) X(cudaDevAttrMaxTexture2DHeight) \
     X(cudaDevAttrMaxTexture3DWidth) X(cudaDevAttrConcurrentKernels) X(cudaDevAttrMaxThreadsPerMultiProcessor) X(cudaDevAttrUnifiedAddressing) X(cudaDevAttrTexturePitchAlignment) X(cudaDevAttrMaxSurface2DWidth) X(cudaDevAttrComputeCapabilityMajor) X(cudaDevAttrComputeCapabilityMinor) X(cudaDevAttrManagedMemory) \
+    X(cudaLimitStackSize) X(cudaLimitPrintfFifoSize) X(cudaLimitMallocHeapSize) X(cudaFuncCachePreferNone)     \
+    X(cudaFuncCachePreferShared) X(cudaFuncCachePreferL1) X(cudaFuncCachePreferEqual)                     \
+    X(cudaHostRegisterDefault) X(cudaDeviceScheduleAuto)                                                  \
     X(sizeof(cudaTextureObject_t)) X(sizeof(cudaSurfaceObject_t)) X(sizeof(cudaChannelFormatDesc)) \
     X(sizeof(cudaExtent)) X(sizeof(cudaPos)) X(sizeof(cudaPitchedPtr))                            \
     WT__VT4(X, char) WT__VT4(X, uchar) WT__VT4(X, short) WT__VT4(X, ushort) WT__VT4(X, int) WT__VT4(X, uint)        \

@@ -147,7 +147,8 @@ static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_
         return wt_cuda_record_error(cudaErrorInvalidValue);
     return cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, count, kind);
 }
-template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *, int) { return cudaSuccess; }
+template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *, enum cudaFuncCache) { return cudaSuccess; }
+template <class T, class A> static inline cudaError_t cudaFuncSetAttribute(T *, A, int) { return cudaSuccess; }
 
 static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) { return cudaExtent{w, h, d}; }
 static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) { return cudaPos{x, y, z}; }

@@ -201,6 +201,16 @@ enum cudaDeviceAttr {
     cudaDevAttrManagedMemory = 83,
 };
 
+enum cudaLimit { cudaLimitStackSize = 0x00, cudaLimitPrintfFifoSize = 0x01, cudaLimitMallocHeapSize = 0x02 };
+enum cudaFuncCache {
+    cudaFuncCachePreferNone = 0,
+    cudaFuncCachePreferShared = 1,
+    cudaFuncCachePreferL1 = 2,
+    cudaFuncCachePreferEqual = 3
+};
+#define cudaHostRegisterDefault 0x00
+#define cudaDeviceScheduleAuto 0x00
+
 typedef struct wt_cuda_stream_s *cudaStream_t;
 typedef struct wt_cuda_event_s *cudaEvent_t;
 

@@ -86,3 +86,9 @@ if(WT_INSTALL AND TARGET warptex-cxx)
            COMMAND sh -c "rm -rf '${wt_pfx}' && '${CMAKE_COMMAND}' --install '${CMAKE_BINARY_DIR}' --prefix '${wt_pfx}' >/dev/null && WARPTEX_CXX_VERBOSE=1 '${wt_pfx}/bin/warptex-cxx' -O1 '${PROJECT_SOURCE_DIR}/examples/cuda/histogram.cu' -o '${wt_pfx}/histogram' 2>&1 | grep -q -- '-I${wt_pfx}/include/warptex/cuda' && '${wt_pfx}/histogram'")
   set_tests_properties(cuda_cxx_installed PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "histogram: ok")
 endif()
+
+# The README's example ("Run CUDA code on the CPU") compiles with warptex-cxx and runs.
+add_test(NAME cuda_readme_example
+         COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cuda/readme_example.sh ${PROJECT_SOURCE_DIR}/README.md
+                 $<TARGET_FILE:warptex-cxx> ${CMAKE_CURRENT_BINARY_DIR}/cuda)
+set_tests_properties(cuda_readme_example PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "^no error")

@@ -13,7 +13,7 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
-DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev
+DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev libboost-context-dev
 # make test-aarch64: Debian's cross compilers and qemu-user, and (multiarch, arm64) the libraries
 # the tests and the command link and the arm64 runtime they run on under qemu
 # (cmake/toolchain-aarch64-linux-gnu.cmake says why the multiarch runtime).

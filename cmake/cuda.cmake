@@ -1,0 +1,101 @@
+# cuda.cmake -- CUDA source on the CPU: the runtime (src/cuda, C++17) and the warptex-cxx driver
+# SPDX-License-Identifier: MIT
+#
+# Needs a C++17 compiler and Boost.Context (Debian: libboost-context-dev).  Without either the
+# CUDA layer is left out with a message, and its tests report themselves skipped
+# (tests/cuda.cmake reads WT_CUDA_LAYER).
+set(WT_CUDA_LAYER OFF)
+
+# The launch-syntax rewriter of warptex-cxx is plain C: built wherever tools or tests are, with
+# or without the rest of the layer (its tests run everywhere).
+if(WT_BUILD_TOOLS OR WT_BUILD_TESTS)
+  add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
+  target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
+endif()
+include(CheckLanguage)
+check_language(CXX)
+if(CMAKE_CXX_COMPILER)
+  enable_language(CXX)
+  set(CMAKE_CXX_STANDARD 17)
+  set(CMAKE_CXX_STANDARD_REQUIRED ON)
+  set(CMAKE_CXX_EXTENSIONS OFF)
+  find_path(WT_BOOST_CONTEXT_INCLUDE boost/context/fiber.hpp)
+  find_library(WT_BOOST_CONTEXT_LIB boost_context)
+  if(WT_BOOST_CONTEXT_INCLUDE AND WT_BOOST_CONTEXT_LIB)
+    # The library must link for this target (a cross build must not pick the host's).
+    include(CheckCXXSourceCompiles)
+    set(CMAKE_REQUIRED_INCLUDES ${WT_BOOST_CONTEXT_INCLUDE})
+    set(CMAKE_REQUIRED_LIBRARIES ${WT_BOOST_CONTEXT_LIB})
+    check_cxx_source_compiles("#include <boost/context/fiber.hpp>
+      int main() { namespace c = boost::context; c::fiber f{[](c::fiber &&m) { return std::move(m); }};
+                   f = std::move(f).resume(); return f ? 1 : 0; }" WT_BOOST_CONTEXT_LINKS)
+    unset(CMAKE_REQUIRED_INCLUDES)
+    unset(CMAKE_REQUIRED_LIBRARIES)
+  endif()
+  if(WT_BOOST_CONTEXT_LINKS)
+    set(WT_CUDA_LAYER ON)
+  else()
+    message(STATUS "warptex: Boost.Context not found or not linkable for this target (libboost-context-dev): "
+                   "the CUDA layer (src/cuda, warptex-cxx, examples/cuda) is left out")
+  endif()
+else()
+  message(STATUS "warptex: no C++ compiler: the CUDA layer is left out")
+endif()
+
+if(WT_CUDA_LAYER)
+  file(GLOB WT_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/cuda/*.cpp)
+  add_library(warptex_cuda STATIC ${WT_CUDA_SOURCES})
+  set_target_properties(warptex_cuda PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(warptex_cuda PUBLIC ${PROJECT_SOURCE_DIR}/include/warptex/cuda ${PROJECT_SOURCE_DIR}/include
+                                          PRIVATE ${PROJECT_SOURCE_DIR}/src ${WT_BOOST_CONTEXT_INCLUDE})
+  target_link_libraries(warptex_cuda PUBLIC warptex_static ${WT_BOOST_CONTEXT_LIB})
+  if(OpenMP_C_FOUND)
+    target_link_libraries(warptex_cuda PUBLIC OpenMP::OpenMP_C)
+  endif()
+endif()
+
+# warptex-cxx: rewrites <<< >>> (tools/cxx/cuda_rewrite.c) and runs the C++ compiler with this
+# build's headers and libraries, and the sanitizer flags of this build.  A tool: not configured
+# in a parent project's add_subdirectory(warptex) unless it asks for tools or tests.
+if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
+  set(WT_CXX_FLAGS "-std=c++17 -ffp-contract=off -fno-fast-math")
+  set(WT_CXX_LINK "-lpthread -lm")
+  if(OpenMP_C_FOUND)
+    set(WT_CXX_LINK "${OpenMP_C_FLAGS} ${WT_CXX_LINK}")
+  endif()
+  if(WT_SANITIZER)
+    set(WT_CXX_FLAGS "${WT_CXX_FLAGS} -fsanitize=${WT_SANITIZER} -fno-omit-frame-pointer -fno-sanitize-recover=all")
+    set(WT_CXX_LINK "-fsanitize=${WT_SANITIZER} ${WT_CXX_LINK}")
+  endif()
+  add_executable(warptex-cxx ${PROJECT_SOURCE_DIR}/tools/cxx/warptex_cxx.c)
+  target_link_libraries(warptex-cxx PRIVATE wt_cuda_rewrite)
+  target_compile_definitions(warptex-cxx PRIVATE
+    WT_CXX_COMPILER="${CMAKE_CXX_COMPILER}"
+    WT_CXX_INCLUDE="${PROJECT_SOURCE_DIR}/include"
+    WT_CXX_FLAGS="${WT_CXX_FLAGS}"
+    WT_CXX_LIBS="$<TARGET_FILE:warptex_cuda> $<TARGET_FILE:warptex_static> ${WT_BOOST_CONTEXT_LIB}"
+    WT_CXX_BOOST_CONTEXT="${WT_BOOST_CONTEXT_LIB}"
+    WT_CXX_LINK="${WT_CXX_LINK}")
+  # Installed, warptex-cxx finds the headers and libraries beside itself (../include, ../lib).
+  file(RELATIVE_PATH wt_bin_to_prefix ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR} ${CMAKE_INSTALL_PREFIX})
+  target_compile_definitions(warptex-cxx PRIVATE
+    WT_CXX_INSTALLED_INCLUDE="${CMAKE_INSTALL_INCLUDEDIR}"
+    WT_CXX_INSTALLED_LIBS="${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:warptex_cuda> ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:warptex_static>"
+    WT_CXX_BIN_TO_PREFIX="${wt_bin_to_prefix}")
+  add_dependencies(warptex-cxx warptex_cuda warptex_static)
+  if(WT_INSTALL)
+    install(TARGETS warptex_cuda ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+    install(TARGETS warptex-cxx RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endif()
+
+# bench/cuda/w1_cuda.cu: W1 as a CUDA kernel, built by warptex-cxx (run <build>/warptex-bench-cuda)
+if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND AND TARGET warptex-cxx)
+  set(wt_w1 ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-cuda)
+  add_custom_command(OUTPUT ${wt_w1}
+    COMMAND $<TARGET_FILE:warptex-cxx> -O2 -g -fopenmp -Wall -Wextra -Werror
+            ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu -o ${wt_w1}
+    DEPENDS ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu warptex-cxx warptex_cuda warptex_static
+    COMMENT "warptex-cxx bench/cuda/w1_cuda.cu" VERBATIM)
+  add_custom_target(warptex_bench_cuda ALL DEPENDS ${wt_w1})
+endif()

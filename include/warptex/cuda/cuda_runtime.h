@@ -1,0 +1,160 @@
+/* cuda_runtime.h -- CUDA's runtime header for C++ on the CPU: types, runtime API, device functions, launch (warptex)
+ * SPDX-License-Identifier: MIT
+ *
+ * `#include <cuda_runtime.h>` with -I <prefix>/include/warptex/cuda (warptex-cxx
+ * adds it) gives a .cu file what nvcc's would: the types, the runtime API, the
+ * built-ins, device math, atomics, texture and surface functions.
+ *
+ * Launch.  `k<<<grid, block, shared, stream>>>(args...)` is rewritten by
+ * warptex-cxx into wt_cuda_launch((k), wt_cuda_config(grid, block, shared,
+ * stream), args...); the call form can also be written by hand, as can
+ * cudaLaunchKernel.  The launch runs the whole grid before it returns: blocks
+ * in parallel on the library's threads (OpenMP; WARPTEX_NUM_THREADS), the
+ * threads of a block as cooperative fibers on one OS thread
+ * (src/cuda/launch.cpp).  Arguments are converted to the kernel's parameter
+ * types once and each thread gets its own copy, as on the GPU.
+ * Errors: cudaErrorInvalidConfiguration for an empty grid or block, a block of
+ * more than 1024 threads or dimensions past CUDA's limits;
+ * cudaErrorInvalidValue for more than 48 KiB of dynamic shared memory or a
+ * bad stream; the sticky error if one is set.  A kernel that faults makes
+ * the sticky cudaErrorLaunchFailure (cuda_runtime_api.h), returned by this
+ * and every later call.  Thread-safety: launches from several host threads
+ * may run at once, each on its own team of threads. */
+#ifndef WARPTEX_CUDA_RUNTIME_H
+#define WARPTEX_CUDA_RUNTIME_H
+
+#include <stddef.h>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "host_defines.h"
+#include "builtin_types.h"
+#include "vector_functions.h"
+#include "channel_descriptor.h"
+#include "cuda_runtime_api.h"
+#include "cuda_fp16.h"
+#include "device_launch_parameters.h"
+#include "device_functions.h"
+#include "device_atomic_functions.h"
+#include "texture_fetch_functions.h"
+#include "surface_functions.h"
+
+/* Runs thread_fn(closure) once per CUDA thread of the grid (src/cuda/launch.cpp). */
+extern "C" cudaError_t wt_cuda_launch_raw(void (*thread_fn)(void *closure), void *closure, dim3 grid, dim3 block,
+                                          size_t shared_bytes, cudaStream_t stream);
+
+/* The <<<grid, block, shared, stream>>> part of a launch. */
+struct wt_cuda_launch_config {
+    dim3 grid, block;
+    size_t shared;
+    cudaStream_t stream;
+};
+static inline wt_cuda_launch_config wt_cuda_config(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = 0)
+{
+    return wt_cuda_launch_config{grid, block, shared, stream};
+}
+
+namespace wt_cuda_detail {
+template <class... P> struct kernel_call {
+    void (*kernel)(P...);
+    std::tuple<std::decay_t<P>...> params;
+    static void run(void *self)
+    {
+        kernel_call *c = static_cast<kernel_call *>(self);
+        std::apply(c->kernel, c->params); /* by-value parameters: a copy per thread */
+    }
+};
+} // namespace wt_cuda_detail
+
+/* wt_cuda_launch(kernel, config, args...): kernel<<<config>>>(args...). */
+template <class... P, class... A>
+static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), wt_cuda_launch_config cfg, A &&...args)
+{
+    static_assert(sizeof...(P) == sizeof...(A), "warptex: kernel launched with the wrong number of arguments");
+    wt_cuda_detail::kernel_call<P...> call{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)};
+    return wt_cuda_launch_raw(&wt_cuda_detail::kernel_call<P...>::run, &call, cfg.grid, cfg.block, cfg.shared,
+                              cfg.stream);
+}
+/* wt_cuda_launch(kernel, grid, block, shared, stream, args...) */
+template <class... P, class... A>
+static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), dim3 grid, dim3 block, size_t shared,
+                                         cudaStream_t stream, A &&...args)
+{
+    return wt_cuda_launch(kernel, wt_cuda_config(grid, block, shared, stream), std::forward<A>(args)...);
+}
+
+namespace wt_cuda_detail {
+template <class... P, size_t... I>
+static inline cudaError_t launch_from_pointers(void (*func)(P...), wt_cuda_launch_config cfg, void **args,
+                                               std::index_sequence<I...>)
+{
+    return wt_cuda_launch(func, cfg, *static_cast<std::decay_t<P> *>(args[I])...);
+}
+} // namespace wt_cuda_detail
+
+/* cudaLaunchKernel: args[i] points at the i-th argument, of the parameter's type. */
+template <class... P>
+static inline cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 gridDim_, dim3 blockDim_, void **args,
+                                           size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return wt_cuda_detail::launch_from_pointers(func, wt_cuda_config(gridDim_, blockDim_, sharedMem, stream), args,
+                                                std::index_sequence_for<P...>{});
+}
+
+/* cudaLaunchKernel((void *)kernel, ...): on the CPU the kernel's parameter
+ * types are needed to copy the arguments, and a void * has lost them. */
+template <class F = void>
+static inline cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0)
+{
+    static_assert(wt_cuda_detail::always_false<F>::value,
+                  "warptex: pass cudaLaunchKernel the kernel itself, not a void * (its parameter types are needed)");
+    return cudaErrorInvalidDeviceFunction;
+}
+
+/* The templated conveniences of CUDA's cuda_runtime.h */
+template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
+{
+    return cudaMalloc(reinterpret_cast<void **>(devPtr), size);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
+{
+    return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
+}
+template <class T>
+static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal)
+{
+    return cudaMallocManaged(reinterpret_cast<void **>(devPtr), size, flags);
+}
+template <class T> static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    return cudaMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width, height);
+}
+/* __constant__ / __device__ variables are ordinary globals: copies to and from them */
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(T &symbol, const void *src, size_t count, size_t offset = 0,
+                                             cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+    if (offset > sizeof(T) || count > sizeof(T) - offset)
+        return wt_cuda_record_error(cudaErrorInvalidValue);
+    return cudaMemcpy(reinterpret_cast<char *>(&symbol) + offset, src, count, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                               cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+    if (offset > sizeof(T) || count > sizeof(T) - offset)
+        return wt_cuda_record_error(cudaErrorInvalidValue);
+    return cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, count, kind);
+}
+template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *, enum cudaFuncCache) { return cudaSuccess; }
+template <class T, class A> static inline cudaError_t cudaFuncSetAttribute(T *, A, int) { return cudaSuccess; }
+
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) { return cudaExtent{w, h, d}; }
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) { return cudaPos{x, y, z}; }
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz)
+{
+    return cudaPitchedPtr{d, p, xsz, ysz};
+}
+
+#endif

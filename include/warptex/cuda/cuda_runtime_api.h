@@ -1,0 +1,172 @@
+/* cuda_runtime_api.h -- the CUDA runtime API a texture program calls, on the CPU (warptex)
+ * SPDX-License-Identifier: MIT
+ *
+ * Names, types, defaults and error values are CUDA's.  "Device" memory is host
+ * memory, so every cudaMemcpyKind works between any two pointers; streams run
+ * in order and synchronously; events time with the monotonic clock.
+ *
+ * Errors behave as CUDA's: a call with a bad argument returns CUDA's code
+ * and records it as the last error (cudaGetLastError returns and clears it,
+ * cudaPeekAtLastError only returns it).  A launch whose kernel faults (a
+ * surface .trap, __trap(), an invalid texture or surface object, an exception
+ * escaping a thread, a barrier no thread can pass) makes the process's
+ * state sticky: every later call returns cudaErrorLaunchFailure until
+ * cudaDeviceReset().  Nothing aborts the process.
+ *
+ * Thread-safety: every call may be made from any host thread; the last
+ * error is per host thread, the sticky error per process (as CUDA's
+ * context).  Implemented in src/cuda/. */
+#ifndef WARPTEX_CUDA_RUNTIME_API_H
+#define WARPTEX_CUDA_RUNTIME_API_H
+
+#include <stddef.h>
+
+#include "host_defines.h"
+#include "builtin_types.h"
+
+extern "C" {
+
+/* errors */
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+/* The enumerator's name / a one-line description; "unrecognized error code"
+ * for a value that is not a cudaError_t. */
+const char *cudaGetErrorName(cudaError_t error);
+const char *cudaGetErrorString(cudaError_t error);
+
+/* warptex: records e as this thread's last error (unless cudaSuccess) and
+ * returns it, or returns the sticky error if one is set. */
+cudaError_t wt_cuda_record_error(cudaError_t e);
+
+/* the device: one, the CPU (device 0) */
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaSetDevice(int device);            /* cudaErrorInvalidDevice unless 0 */
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+/* cudaErrorInvalidValue for an attribute not in enum cudaDeviceAttr */
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, if any */
+cudaError_t cudaDeviceReset(void);                  /* clears the sticky and last error */
+/* Limits: the stack size is each CUDA thread's fiber stack (WARPTEX_CUDA_STACK_SIZE, fixed
+ * for the process: setting another value is cudaErrorUnsupportedLimit); printf and the
+ * device heap are the host's (unlimited: get gives SIZE_MAX, set is accepted). */
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
+/* Accepted, no effect on the CPU (cudaErrorInvalidValue for values CUDA refuses). */
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaRuntimeGetVersion(int *version);
+cudaError_t cudaDriverGetVersion(int *version);
+
+/* linear memory (host memory, 256-byte aligned) */
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
+/* rows padded to the device's texturePitchAlignment-compatible 512 bytes */
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+/* cudaFree/cudaFreeHost take NULL; a pointer not from the matching allocator
+ * (or already freed) is cudaErrorInvalidValue, never a crash. */
+cudaError_t cudaFree(void *devPtr);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                              size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+
+/* arrays (warptex arrays; SEMANTICS §12.4 limits) */
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
+                            size_t height = 0, unsigned int flags = 0);
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent, unsigned int flags = 0);
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,
+                                     unsigned int numLevels, unsigned int flags = 0);
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level);
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags,
+                             cudaArray_t array);
+/* wOffset and width are in bytes (multiples of the element size), as CUDA's */
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+                                size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                  size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind);
+/* deprecated in CUDA, kept: count bytes from (wOffset, hOffset) on, row by row */
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,
+                              enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count,
+                                enum cudaMemcpyKind kind);
+/* array <-> pitched memory, array <-> array, memory <-> memory */
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+/* the Async forms run at once, in stream order (synchronous streams) */
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                     size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                       size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind,
+                                       cudaStream_t stream = 0);
+
+/* texture and surface objects */
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const struct cudaResourceViewDesc *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                                 cudaTextureObject_t texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject);
+
+/* streams (in order, synchronous) and events (steady clock) */
+cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+/* the stream's later work waits for the event: streams run in order, so a check only */
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+/* milliseconds between two recorded events; cudaErrorInvalidResourceHandle
+ * for a bad event or one made with cudaEventDisableTiming, cudaErrorNotReady
+ * if either was never recorded */
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+} /* extern "C" */
+
+/* CUDA APIs that a CPU cannot honour fail at compile time, naming themselves. */
+WT_CUDA_UNSUPPORTED(cudaGraphCreate, "CUDA graphs")
+WT_CUDA_UNSUPPORTED(cudaGraphLaunch, "CUDA graphs")
+WT_CUDA_UNSUPPORTED(cudaStreamBeginCapture, "stream capture")
+WT_CUDA_UNSUPPORTED(cudaMallocAsync, "stream-ordered allocation")
+WT_CUDA_UNSUPPORTED(cudaFreeAsync, "stream-ordered allocation")
+WT_CUDA_UNSUPPORTED(cudaIpcGetMemHandle, "inter-process memory")
+WT_CUDA_UNSUPPORTED(cudaIpcOpenMemHandle, "inter-process memory")
+WT_CUDA_UNSUPPORTED(cudaDeviceEnablePeerAccess, "one device only")
+WT_CUDA_UNSUPPORTED(cudaMemcpyPeer, "one device only")
+WT_CUDA_UNSUPPORTED(cudaLaunchCooperativeKernel, "grid-wide synchronisation")
+WT_CUDA_UNSUPPORTED(cudaBindTexture, "texture references were removed in CUDA 12; use texture objects")
+WT_CUDA_UNSUPPORTED(cudaBindTextureToArray, "texture references were removed in CUDA 12; use texture objects")
+WT_CUDA_UNSUPPORTED(cudaBindSurfaceToArray, "surface references were removed in CUDA 12; use surface objects")
+WT_CUDA_UNSUPPORTED(cudaGraphicsGLRegisterImage, "graphics interop")
+WT_CUDA_UNSUPPORTED(cudaImportExternalMemory, "external memory")
+
+#endif

@@ -1,0 +1,36 @@
+/* device_launch_parameters.h -- threadIdx, blockIdx, blockDim, gridDim, warpSize (warptex)
+ * SPDX-License-Identifier: MIT
+ *
+ * The built-ins read the running CUDA thread's state, which the launcher
+ * (src/cuda/launch.cpp) keeps per OS thread and updates at every switch
+ * between the fibers of a block.  Outside a kernel they read zeros. */
+#ifndef WARPTEX_CUDA_DEVICE_LAUNCH_PARAMETERS_H
+#define WARPTEX_CUDA_DEVICE_LAUNCH_PARAMETERS_H
+
+#include <stddef.h>
+
+#include "vector_types.h"
+
+/* The running CUDA thread, per OS thread. */
+struct wt_cuda_thread_state {
+    uint3 thread_idx, block_idx, block_dim, grid_dim;
+    void *dynamic_shared; /* extern __shared__ memory of the running block */
+    void *block;          /* the launcher's block, NULL outside a kernel */
+};
+extern __thread struct wt_cuda_thread_state wt_cuda_tls;
+
+#define threadIdx (static_cast<const uint3 &>(wt_cuda_tls.thread_idx))
+#define blockIdx (static_cast<const uint3 &>(wt_cuda_tls.block_idx))
+#define blockDim (static_cast<const uint3 &>(wt_cuda_tls.block_dim))
+#define gridDim (static_cast<const uint3 &>(wt_cuda_tls.grid_dim))
+static constexpr int warpSize = 32;
+
+/* extern __shared__ T name[];  (warptex-cxx writes it so): name reads as a
+ * T * to the running block's dynamic shared memory, at any scope. */
+#define WT_CUDA_DYNAMIC_SHARED(T, name)                                                      \
+    static const struct {                                                                    \
+        operator T *() const { return static_cast<T *>(wt_cuda_tls.dynamic_shared); }         \
+        T &operator[](size_t i) const { return static_cast<T *>(wt_cuda_tls.dynamic_shared)[i]; } \
+    } name [[maybe_unused]] = {}
+
+#endif

@@ -1,0 +1,217 @@
+/* driver_types.h -- the CUDA runtime's types and enumerators (errors, memcpy kinds, arrays, resources), CUDA's values
+ * SPDX-License-Identifier: MIT
+ *
+ * Arrays are warptex arrays: cudaArray_t is wt_array, cudaMipmappedArray_t is
+ * wt_mipmapped_array (include/warptex/resource.h), so the C API and the CUDA
+ * names can be mixed. */
+#ifndef WARPTEX_CUDA_DRIVER_TYPES_H
+#define WARPTEX_CUDA_DRIVER_TYPES_H
+
+#include <stddef.h>
+
+#include "host_defines.h"
+#include "cuda_error_list.h"
+#include "warptex/resource.h"
+
+enum cudaError {
+#define WT__CUDA_ERR_ENUM(name, value, msg) name = value,
+    WT_CUDA_ERROR_LIST(WT__CUDA_ERR_ENUM)
+#undef WT__CUDA_ERR_ENUM
+};
+typedef enum cudaError cudaError_t;
+
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4
+};
+
+enum cudaChannelFormatKind {
+    cudaChannelFormatKindSigned = 0,
+    cudaChannelFormatKindUnsigned = 1,
+    cudaChannelFormatKindFloat = 2,
+    cudaChannelFormatKindNone = 3,
+    cudaChannelFormatKindNV12 = 4,
+    cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+    cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+    cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+    cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+    cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+    cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+    cudaChannelFormatKindSignedNormalized8X1 = 11,
+    cudaChannelFormatKindSignedNormalized8X2 = 12,
+    cudaChannelFormatKindSignedNormalized8X4 = 13,
+    cudaChannelFormatKindSignedNormalized16X1 = 14,
+    cudaChannelFormatKindSignedNormalized16X2 = 15,
+    cudaChannelFormatKindSignedNormalized16X4 = 16
+};
+
+struct cudaChannelFormatDesc {
+    int x, y, z, w;
+    enum cudaChannelFormatKind f;
+};
+
+/* Array flags (cudaMallocArray, cudaMalloc3DArray, cudaMallocMipmappedArray) */
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
+
+/* Host allocation, stream, event and managed-memory flags (accepted, no effect on the CPU) */
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+
+typedef struct wt_array_s cudaArray;
+typedef wt_array cudaArray_t;
+typedef const struct wt_array_s *cudaArray_const_t;
+typedef struct wt_mipmapped_array_s cudaMipmappedArray;
+typedef wt_mipmapped_array cudaMipmappedArray_t;
+typedef const struct wt_mipmapped_array_s *cudaMipmappedArray_const_t;
+
+struct cudaExtent { size_t width, height, depth; };
+struct cudaPos { size_t x, y, z; };
+struct cudaPitchedPtr { void *ptr; size_t pitch, xsize, ysize; };
+
+struct cudaMemcpy3DParms {
+    cudaArray_t srcArray;
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray;
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    struct cudaExtent extent;
+    enum cudaMemcpyKind kind;
+};
+
+enum cudaResourceType {
+    cudaResourceTypeArray = 0,
+    cudaResourceTypeMipmappedArray = 1,
+    cudaResourceTypeLinear = 2,
+    cudaResourceTypePitch2D = 3
+};
+
+enum cudaResourceViewFormat {
+    cudaResViewFormatNone = 0x00,
+    cudaResViewFormatUnsignedChar1 = 0x01, cudaResViewFormatUnsignedChar2 = 0x02, cudaResViewFormatUnsignedChar4 = 0x03,
+    cudaResViewFormatSignedChar1 = 0x04, cudaResViewFormatSignedChar2 = 0x05, cudaResViewFormatSignedChar4 = 0x06,
+    cudaResViewFormatUnsignedShort1 = 0x07, cudaResViewFormatUnsignedShort2 = 0x08, cudaResViewFormatUnsignedShort4 = 0x09,
+    cudaResViewFormatSignedShort1 = 0x0a, cudaResViewFormatSignedShort2 = 0x0b, cudaResViewFormatSignedShort4 = 0x0c,
+    cudaResViewFormatUnsignedInt1 = 0x0d, cudaResViewFormatUnsignedInt2 = 0x0e, cudaResViewFormatUnsignedInt4 = 0x0f,
+    cudaResViewFormatSignedInt1 = 0x10, cudaResViewFormatSignedInt2 = 0x11, cudaResViewFormatSignedInt4 = 0x12,
+    cudaResViewFormatHalf1 = 0x13, cudaResViewFormatHalf2 = 0x14, cudaResViewFormatHalf4 = 0x15,
+    cudaResViewFormatFloat1 = 0x16, cudaResViewFormatFloat2 = 0x17, cudaResViewFormatFloat4 = 0x18
+};
+
+struct cudaResourceDesc {
+    enum cudaResourceType resType;
+    union {
+        struct { cudaArray_t array; } array;
+        struct { cudaMipmappedArray_t mipmap; } mipmap;
+        struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t width, height, pitchInBytes;
+        } pitch2D;
+    } res;
+};
+
+struct cudaResourceViewDesc {
+    enum cudaResourceViewFormat format;
+    size_t width, height, depth;
+    unsigned int firstMipmapLevel, lastMipmapLevel;
+    unsigned int firstLayer, lastLayer;
+};
+
+/* The CPU device (cudaGetDeviceProperties): the fields texture programs read,
+ * with honest figures for the machine (src/cuda/device.cpp says each). */
+struct cudaDeviceProp {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    size_t memPitch;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    size_t totalConstMem;
+    int major, minor;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
+    int multiProcessorCount;
+    int integrated;
+    int canMapHostMemory;
+    int maxTexture1D, maxTexture1DLinear;
+    int maxTexture2D[2], maxTexture2DLinear[3], maxTexture2DGather[2];
+    int maxTexture3D[3];
+    int maxTextureCubemap;
+    int maxTexture1DLayered[2], maxTexture2DLayered[3], maxTextureCubemapLayered[2];
+    int maxSurface1D, maxSurface2D[2], maxSurface3D[3];
+    int maxSurface1DLayered[2], maxSurface2DLayered[3];
+    int maxSurfaceCubemap, maxSurfaceCubemapLayered[2];
+    size_t surfaceAlignment;
+    int concurrentKernels;
+    int unifiedAddressing;
+    int managedMemory;
+    int maxThreadsPerMultiProcessor;
+    size_t sharedMemPerMultiprocessor;
+    size_t sharedMemPerBlockOptin;
+};
+
+/* cudaDeviceAttr: the attributes cudaDeviceGetAttribute answers (CUDA's values) */
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1,
+    cudaDevAttrMaxBlockDimX = 2,
+    cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4,
+    cudaDevAttrMaxGridDimX = 5,
+    cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7,
+    cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9,
+    cudaDevAttrWarpSize = 10,
+    cudaDevAttrTextureAlignment = 14,
+    cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrIntegrated = 18,
+    cudaDevAttrCanMapHostMemory = 19,
+    cudaDevAttrMaxTexture1DWidth = 21,
+    cudaDevAttrMaxTexture2DWidth = 22,
+    cudaDevAttrMaxTexture2DHeight = 23,
+    cudaDevAttrMaxTexture3DWidth = 24,
+    cudaDevAttrConcurrentKernels = 31,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrUnifiedAddressing = 41,
+    cudaDevAttrTexturePitchAlignment = 51,
+    cudaDevAttrMaxSurface2DWidth = 56,
+    cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrManagedMemory = 83,
+};
+
+enum cudaLimit { cudaLimitStackSize = 0x00, cudaLimitPrintfFifoSize = 0x01, cudaLimitMallocHeapSize = 0x02 };
+enum cudaFuncCache {
+    cudaFuncCachePreferNone = 0,
+    cudaFuncCachePreferShared = 1,
+    cudaFuncCachePreferL1 = 2,
+    cudaFuncCachePreferEqual = 3
+};
+#define cudaHostRegisterDefault 0x00
+#define cudaDeviceScheduleAuto 0x00
+
+typedef struct wt_cuda_stream_s *cudaStream_t;
+typedef struct wt_cuda_event_s *cudaEvent_t;
+
+#endif

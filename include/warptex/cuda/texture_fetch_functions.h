@@ -1,0 +1,172 @@
+/* texture_fetch_functions.h -- tex1Dfetch ... texCubemapLayeredGrad and tex2Dgather on texture objects (warptex)
+ * SPDX-License-Identifier: MIT
+ *
+ * Every function is CUDA's, with CUDA's overloads: the value form
+ * (tex2D<float4>(obj, x, y)), the pointer form (tex2D(&v, obj, x, y)) and,
+ * where CUDA has them, the sparse forms taking bool *isResident.  T is one of
+ * the types CUDA allows: char, signed char, unsigned char, short, unsigned
+ * short, int, unsigned int, float and their 1-, 2- and 4-vectors; any other T
+ * fails to compile.  Each call is one lane of the PTX instruction CUDA emits
+ * for it, made through warptex's per-lane entry points (include/warptex/nvvm.h:
+ * float T -> .v4.f32, signed -> .v4.s32, unsigned -> .v4.u32; tex1Dfetch uses
+ * integer coordinates), so results equal the GPU's as SEMANTICS.md defines;
+ * the first components of the four are returned.  Layer indices go to the
+ * instruction as CUDA passes them (unsigned in the hardware).
+ *
+ * isResident: warptex objects are always resident, so it is set to true.
+ * tex2Dgather's comp 0..3 gathers R, G, B or A (tld4.r/g/b/a); any other
+ * value gathers R.
+ * Errors: an invalid or destroyed object makes the fetch return zeros and
+ * fails the launch with cudaErrorLaunchFailure (the block's check, src/cuda).
+ * Thread-safety: any thread, lock-free (the library's per-lane calls). */
+#ifndef WARPTEX_CUDA_TEXTURE_FETCH_FUNCTIONS_H
+#define WARPTEX_CUDA_TEXTURE_FETCH_FUNCTIONS_H
+
+#include <string.h>
+#include <type_traits>
+
+#include "host_defines.h"
+#include "texture_types.h"
+#include "vector_types.h"
+#include "warptex/nvvm.h"
+
+namespace wt_cuda_detail {
+/* kind: 0 float (.f32), 1 signed (.s32), 2 unsigned (.u32) */
+template <class T> struct tex_ret; /* undefined: T is not a CUDA texture type */
+#define WT__TR(T, E, n, k) \
+    template <> struct tex_ret<T> { typedef E elem; static constexpr int count = n, kind = k; };
+#define WT__TR_ALL(S, V, k) WT__TR(S, S, 1, k) WT__TR(V##1, S, 1, k) WT__TR(V##2, S, 2, k) WT__TR(V##4, S, 4, k)
+WT__TR(char, char, 1, std::is_signed<char>::value ? 1 : 2)
+WT__TR_ALL(signed char, char, 1)
+WT__TR_ALL(unsigned char, uchar, 2)
+WT__TR_ALL(short, short, 1)
+WT__TR_ALL(unsigned short, ushort, 2)
+WT__TR_ALL(int, int, 1)
+WT__TR_ALL(unsigned int, uint, 2)
+WT__TR_ALL(float, float, 0)
+#undef WT__TR_ALL
+#undef WT__TR
+
+template <class T> static inline T tex_from(wt_float4 v)
+{
+    typedef typename tex_ret<T>::elem E;
+    const E e[4] = {(E)v.x, (E)v.y, (E)v.z, (E)v.w};
+    T r;
+    memcpy(&r, e, sizeof r);
+    return r;
+}
+template <class T> static inline T tex_from(wt_int4 v)
+{
+    typedef typename tex_ret<T>::elem E;
+    const E e[4] = {(E)v.x, (E)v.y, (E)v.z, (E)v.w};
+    T r;
+    memcpy(&r, e, sizeof r);
+    return r;
+}
+} // namespace wt_cuda_detail
+
+/* The body of every fetch: pick the instruction's destination type from T.
+ * pre##v4f32##post etc. name the per-lane entry point; __VA_ARGS__ its operands. */
+#define WT__TEX_BODY(T, pre, post, ...)                                                      \
+    static_assert(sizeof(::wt_cuda_detail::tex_ret<T>) > 0, "not a CUDA texture type");     \
+    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0)                                   \
+        return ::wt_cuda_detail::tex_from<T>(pre##v4f32##post(__VA_ARGS__));                 \
+    else if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 1)                              \
+        return ::wt_cuda_detail::tex_from<T>(pre##v4s32##post(__VA_ARGS__));                 \
+    else                                                                                      \
+        return ::wt_cuda_detail::tex_from<T>(pre##v4u32##post(__VA_ARGS__));
+
+/* name(obj, PARAMS) -> T, the pointer form and (sparse = 1) the isResident forms */
+#define WT__TEXFN(name, params, pre, post, ...)                                                          \
+    template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params)                   \
+    {                                                                                                    \
+        WT__TEX_BODY(T, pre, post, t, __VA_ARGS__)                                                       \
+    }                                                                                                    \
+    template <class T> static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params)        \
+    {                                                                                                    \
+        *ret = [&]() -> T { WT__TEX_BODY(T, pre, post, t, __VA_ARGS__) }();                              \
+    }
+#define WT__TEXFN_SPARSE(name, params, pre, post, ...)                                                   \
+    WT__TEXFN(name, params, pre, post, __VA_ARGS__)                                                      \
+    template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params, bool *isResident) \
+    {                                                                                                    \
+        *isResident = true;                                                                              \
+        WT__TEX_BODY(T, pre, post, t, __VA_ARGS__)                                                       \
+    }                                                                                                    \
+    template <class T>                                                                                   \
+    static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params, bool *isResident)         \
+    {                                                                                                    \
+        *isResident = true;                                                                              \
+        *ret = [&]() -> T { WT__TEX_BODY(T, pre, post, t, __VA_ARGS__) }();                              \
+    }
+#define WT__UNPAREN(...) __VA_ARGS__
+
+WT__TEXFN(tex1Dfetch, (int x), wt_tex_unified_1d_, _s32, x)
+WT__TEXFN(tex1D, (float x), wt_tex_unified_1d_, _f32, x)
+WT__TEXFN_SPARSE(tex2D, (float x, float y), wt_tex_unified_2d_, _f32, x, y)
+WT__TEXFN_SPARSE(tex3D, (float x, float y, float z), wt_tex_unified_3d_, _f32, x, y, z)
+WT__TEXFN(tex1DLayered, (float x, int layer), wt_tex_unified_1d_array_, _f32, layer, x)
+WT__TEXFN_SPARSE(tex2DLayered, (float x, float y, int layer), wt_tex_unified_2d_array_, _f32, layer, x, y)
+WT__TEXFN(texCubemap, (float x, float y, float z), wt_tex_unified_cube_, _f32, x, y, z)
+WT__TEXFN(texCubemapLayered, (float x, float y, float z, int layer), wt_tex_unified_cube_array_, _f32, layer, x,
+          y, z)
+WT__TEXFN(tex1DLod, (float x, float level), wt_tex_unified_1d_level_, _f32, x, level)
+WT__TEXFN_SPARSE(tex2DLod, (float x, float y, float level), wt_tex_unified_2d_level_, _f32, x, y, level)
+WT__TEXFN_SPARSE(tex3DLod, (float x, float y, float z, float level), wt_tex_unified_3d_level_, _f32, x, y, z,
+                 level)
+WT__TEXFN(tex1DLayeredLod, (float x, int layer, float level), wt_tex_unified_1d_array_level_, _f32, layer, x,
+          level)
+WT__TEXFN_SPARSE(tex2DLayeredLod, (float x, float y, int layer, float level), wt_tex_unified_2d_array_level_,
+                 _f32, layer, x, y, level)
+WT__TEXFN(texCubemapLod, (float x, float y, float z, float level), wt_tex_unified_cube_level_, _f32, x, y, z,
+          level)
+WT__TEXFN(texCubemapLayeredLod, (float x, float y, float z, int layer, float level),
+          wt_tex_unified_cube_array_level_, _f32, layer, x, y, z, level)
+WT__TEXFN(tex1DGrad, (float x, float dPdx, float dPdy), wt_tex_unified_1d_grad_, _f32, x, dPdx, dPdy)
+WT__TEXFN_SPARSE(tex2DGrad, (float x, float y, float2 dPdx, float2 dPdy), wt_tex_unified_2d_grad_, _f32, x, y,
+                 dPdx.x, dPdx.y, dPdy.x, dPdy.y)
+WT__TEXFN_SPARSE(tex3DGrad, (float x, float y, float z, float4 dPdx, float4 dPdy), wt_tex_unified_3d_grad_, _f32,
+                 x, y, z, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)
+WT__TEXFN(tex1DLayeredGrad, (float x, int layer, float dPdx, float dPdy), wt_tex_unified_1d_array_grad_, _f32,
+          layer, x, dPdx, dPdy)
+WT__TEXFN_SPARSE(tex2DLayeredGrad, (float x, float y, int layer, float2 dPdx, float2 dPdy),
+                 wt_tex_unified_2d_array_grad_, _f32, layer, x, y, dPdx.x, dPdx.y, dPdy.x, dPdy.y)
+WT__TEXFN(texCubemapGrad, (float x, float y, float z, float4 dPdx, float4 dPdy), wt_tex_unified_cube_grad_, _f32,
+          x, y, z, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)
+WT__TEXFN(texCubemapLayeredGrad, (float x, float y, float z, int layer, float4 dPdx, float4 dPdy),
+          wt_tex_unified_cube_array_grad_, _f32, layer, x, y, z, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)
+
+/* tex2Dgather: tld4 of component comp (0 R, 1 G, 2 B, 3 A) */
+namespace wt_cuda_detail {
+template <class T> static inline T gather(cudaTextureObject_t t, float x, float y, int comp)
+{
+    switch (comp) {
+    case 1: { WT__TEX_BODY(T, wt_tld4_unified_g_2d_, _f32, t, x, y) }
+    case 2: { WT__TEX_BODY(T, wt_tld4_unified_b_2d_, _f32, t, x, y) }
+    case 3: { WT__TEX_BODY(T, wt_tld4_unified_a_2d_, _f32, t, x, y) }
+    default: { WT__TEX_BODY(T, wt_tld4_unified_r_2d_, _f32, t, x, y) }
+    }
+}
+} // namespace wt_cuda_detail
+template <class T> static inline T tex2Dgather(cudaTextureObject_t t, float x, float y, int comp = 0)
+{
+    return wt_cuda_detail::gather<T>(t, x, y, comp);
+}
+template <class T> static inline void tex2Dgather(T *ret, cudaTextureObject_t t, float x, float y, int comp = 0)
+{
+    *ret = wt_cuda_detail::gather<T>(t, x, y, comp);
+}
+template <class T>
+static inline T tex2Dgather(cudaTextureObject_t t, float x, float y, bool *isResident, int comp = 0)
+{
+    *isResident = true;
+    return wt_cuda_detail::gather<T>(t, x, y, comp);
+}
+template <class T>
+static inline void tex2Dgather(T *ret, cudaTextureObject_t t, float x, float y, bool *isResident, int comp = 0)
+{
+    *isResident = true;
+    *ret = wt_cuda_detail::gather<T>(t, x, y, comp);
+}
+
+#endif

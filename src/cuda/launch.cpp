@@ -1,0 +1,603 @@
+/* launch.cpp -- kernel launch: blocks across cores, the threads of a block as cooperative fibers
+ * SPDX-License-Identifier: MIT
+ *
+ * Blocks are spread over the library's threads (wt__parallel_for: OpenMP, or
+ * pthreads under TSan).  A block runs on one OS thread.  Its CUDA threads run
+ * one after another inside a worker fiber (Boost.Context): a thread that
+ * returns hands the fiber to the next unstarted thread, so a block whose
+ * threads never reach a barrier runs start to end in one fiber without a
+ * switch.  A thread that reaches __syncthreads()/__syncwarp() parks its fiber
+ * and the scheduler starts a new worker fiber for the next thread; once every
+ * thread has started, the scheduler releases a barrier when every live thread
+ * it concerns waits at it (threads that returned count as arrived), and resumes
+ * the released threads in thread order.  No thread passes a barrier before all
+ * have reached it, which is what __shared__ memory needs.
+ *
+ * Faults never abort the process: a surface trap or an invalid object
+ * (wt_cuda_check_lane_call), __trap(), an exception leaving a thread, a
+ * barrier nobody can pass, or a texture call that failed (the library's last
+ * error, read when the block ends) stop the block, skip the blocks not yet
+ * started, and make cudaErrorLaunchFailure sticky.  Parked threads of a
+ * stopped block are resumed once more and unwound with an exception of ours.
+ *
+ * Sanitizers: every switch is announced to AddressSanitizer
+ * (__sanitizer_start/finish_switch_fiber) and ThreadSanitizer
+ * (__tsan_switch_to_fiber). */
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <new>
+#include <stdio.h>
+#include <string>
+#include <vector>
+
+#include <boost/context/fiber.hpp>
+
+#include "cuda_internal.h"
+#include "stack_pool.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define WT_CUDA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WT_CUDA_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define WT_CUDA_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define WT_CUDA_TSAN 1
+#endif
+#endif
+#ifdef WT_CUDA_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+#ifdef WT_CUDA_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+
+/* The library's parallel loop (src/core/parallel.h, which is C11 and not
+ * includable from C++): OpenMP, or pthreads in the TSan build. */
+extern "C" {
+typedef void (*wt__task_fn)(void *ctx, size_t begin, size_t end, int thread);
+void wt__parallel_for(size_t n, size_t grain, int threads, wt__task_fn fn, void *ctx);
+}
+
+__thread struct wt_cuda_thread_state wt_cuda_tls;
+
+namespace {
+namespace ctx = boost::context;
+
+/* thrown inside a CUDA thread: a fault ends it and the launch */
+struct fault_signal {
+    std::string why;
+};
+/* thrown into parked threads of a stopped block */
+struct abort_signal {};
+
+enum thread_state : unsigned char { NOT_STARTED, RUNNING, WAIT_BLOCK, WAIT_WARP, DONE };
+
+struct launch_run {
+    void (*fn)(void *);
+    void *closure;
+    uint3 grid, block;
+    unsigned threads;
+    size_t shared;
+    std::atomic<bool> failed{false};
+    std::mutex lock;
+    std::string why;
+
+    void fail(const std::string &w)
+    {
+        std::lock_guard<std::mutex> g(lock);
+        if (!failed.load(std::memory_order_relaxed))
+            why = w;
+        failed.store(true, std::memory_order_release);
+    }
+};
+
+struct block_run;
+
+struct fiber_rec {
+    ctx::fiber fib;  /* the fiber, while parked (held by the scheduler) */
+    ctx::fiber main; /* the scheduler, while the fiber runs */
+    block_run *blk = nullptr;
+    unsigned thread = 0;
+    int reduce[3] = {0, 0, 0}; /* __syncthreads_count/and/or results at the last release */
+    void *stack_bottom = nullptr;
+    size_t stack_size = 0;
+    void *asan_fake = nullptr;
+    void *tsan_fiber = nullptr;
+};
+
+struct block_run {
+    launch_run *L;
+    unsigned n, next = 0;
+    bool aborting = false;
+    std::vector<unsigned char> state;
+    std::vector<fiber_rec *> fiber_of;
+    std::vector<unsigned> warp_mask;
+    fiber_rec *current = nullptr;
+    int acc[3] = {0, 1, 0}; /* count, and, or of the predicates at the open barrier */
+    /* warp exchanges (__shfl_sync, votes): each thread alternates between two slots, so that a
+     * thread already at its next exchange cannot overwrite what a slower one still reads */
+    std::vector<unsigned long long> xslot[2];
+    std::vector<unsigned> xround[2]; /* the writer's exchange number + 1, 0: never written */
+    std::vector<unsigned> xcount;    /* exchanges each thread has made */
+    bool exchanges_ready = false;    /* the three above sized and zeroed for this block */
+    void *main_bottom = nullptr;
+    size_t main_size = 0;
+    void *tsan_main = nullptr;
+
+    void stop(const std::string &why)
+    {
+        L->fail(why);
+        aborting = true;
+    }
+};
+
+/* Boost.Context stack allocator over the pool; records the stack in the fiber_rec */
+struct pool_allocator {
+    fiber_rec *rec;
+    ctx::stack_context allocate()
+    {
+        wt_cuda_rt::stack s;
+        if (!wt_cuda_rt::stack_take(&s))
+            throw std::bad_alloc();
+        rec->stack_bottom = s.base;
+        rec->stack_size = s.size;
+        ctx::stack_context sc;
+        sc.size = s.size;
+        sc.sp = static_cast<char *>(s.base) + s.size;
+        return sc;
+    }
+    void deallocate(ctx::stack_context &sc) noexcept
+    {
+        wt_cuda_rt::stack_give(wt_cuda_rt::stack{static_cast<char *>(sc.sp) - sc.size, sc.size});
+    }
+};
+
+inline uint3 index_of(unsigned long long linear, uint3 dim)
+{
+    uint3 r;
+    if (dim.y == 1 && dim.z == 1) { /* 1D: no division */
+        r.x = (unsigned)linear;
+        r.y = r.z = 0;
+        return r;
+    }
+    r.x = (unsigned)(linear % dim.x);
+    r.y = (unsigned)((linear / dim.x) % dim.y);
+    r.z = (unsigned)(linear / ((unsigned long long)dim.x * dim.y));
+    return r;
+}
+
+/* ---- switches, announced to the sanitizers ---- */
+void to_fiber(block_run *b, fiber_rec *r)
+{
+    b->current = r;
+    wt_cuda_tls.thread_idx = index_of(r->thread, b->L->block);
+#ifdef WT_CUDA_ASAN
+    void *fake = nullptr;
+    __sanitizer_start_switch_fiber(&fake, r->stack_bottom, r->stack_size);
+#endif
+#ifdef WT_CUDA_TSAN
+    __tsan_switch_to_fiber(r->tsan_fiber, 0);
+#endif
+    r->fib = std::move(r->fib).resume();
+#ifdef WT_CUDA_ASAN
+    __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+}
+
+void entered_fiber(block_run *b, fiber_rec *r)
+{
+#ifdef WT_CUDA_ASAN
+    __sanitizer_finish_switch_fiber(r->asan_fake, (const void **)&b->main_bottom, &b->main_size);
+#else
+    (void)b;
+    (void)r;
+#endif
+}
+
+void to_main(block_run *b, fiber_rec *r, bool final_switch)
+{
+#ifdef WT_CUDA_ASAN
+    __sanitizer_start_switch_fiber(final_switch ? nullptr : &r->asan_fake, b->main_bottom, b->main_size);
+#endif
+#ifdef WT_CUDA_TSAN
+    __tsan_switch_to_fiber(b->tsan_main, 0);
+#endif
+    if (!final_switch) {
+        r->main = std::move(r->main).resume();
+        entered_fiber(b, r);
+    }
+}
+
+/* ---- the worker fiber: runs unstarted threads one after another ---- */
+void run_threads(block_run *b, fiber_rec *r)
+{
+    launch_run *L = b->L;
+    while (!b->aborting && b->next < b->n && !L->failed.load(std::memory_order_relaxed)) {
+        const unsigned t = b->next++;
+        r->thread = t;
+        b->state[t] = RUNNING;
+        b->fiber_of[t] = r;
+        wt_cuda_tls.thread_idx = index_of(t, L->block);
+        try {
+            L->fn(L->closure);
+        } catch (const ctx::detail::forced_unwind &) {
+            throw;
+        } catch (const fault_signal &f) {
+            b->stop(f.why);
+        } catch (const abort_signal &) {
+        } catch (const std::exception &e) {
+            b->stop(std::string("an exception left a CUDA thread: ") + e.what());
+        } catch (...) {
+            b->stop("an exception left a CUDA thread");
+        }
+        b->state[t] = DONE;
+    }
+}
+
+/* fiber_recs of finished fibers, for reuse on this OS thread */
+struct rec_pool {
+    std::vector<fiber_rec *> free;
+    ~rec_pool()
+    {
+        for (fiber_rec *r : free)
+            delete r;
+    }
+};
+thread_local rec_pool t_recs;
+
+fiber_rec *start_worker(block_run *b)
+{
+    fiber_rec *r;
+    if (!t_recs.free.empty()) {
+        r = t_recs.free.back();
+        t_recs.free.pop_back();
+    } else if (!(r = new (std::nothrow) fiber_rec())) {
+        return nullptr;
+    }
+    r->blk = b;
+    r->asan_fake = nullptr;
+    try {
+        r->fib = ctx::fiber(std::allocator_arg, pool_allocator{r}, [r](ctx::fiber &&m) {
+            r->main = std::move(m);
+            block_run *blk = r->blk;
+            entered_fiber(blk, r);
+            run_threads(blk, r);
+            to_main(blk, r, true);
+            return std::move(r->main);
+        });
+    } catch (...) {
+        t_recs.free.push_back(r); /* reserved below: never throws */
+        return nullptr;
+    }
+#ifdef WT_CUDA_TSAN
+    r->tsan_fiber = __tsan_create_fiber(0);
+#endif
+    return r;
+}
+
+void finish_if_done(fiber_rec *r)
+{
+    if (r->fib)
+        return;
+#ifdef WT_CUDA_TSAN
+    __tsan_destroy_fiber(r->tsan_fiber);
+    r->tsan_fiber = nullptr;
+#endif
+    t_recs.free.push_back(r); /* capacity reserved by run_block: never throws */
+}
+
+/* thread t of the current fiber parks in state st until released */
+void park(unsigned char st, unsigned mask)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    fiber_rec *r = b->current;
+    b->state[r->thread] = st;
+    b->warp_mask[r->thread] = mask;
+    to_main(b, r, false);
+    if (b->aborting)
+        throw abort_signal{};
+}
+
+/* the threads a barrier releases now (thread order), or none */
+void releasable(block_run *b, std::vector<unsigned> &out)
+{
+    out.clear();
+    bool all_block = true, any = false;
+    for (unsigned t = 0; t < b->n; t++) {
+        if (b->state[t] == DONE)
+            continue;
+        any = true;
+        if (b->state[t] != WAIT_BLOCK)
+            all_block = false;
+    }
+    if (!any)
+        return;
+    if (all_block) {
+        for (unsigned t = 0; t < b->n; t++)
+            if (b->state[t] == WAIT_BLOCK) {
+                out.push_back(t);
+                b->fiber_of[t]->reduce[0] = b->acc[0];
+                b->fiber_of[t]->reduce[1] = b->acc[1];
+                b->fiber_of[t]->reduce[2] = b->acc[2];
+            }
+        b->acc[0] = 0, b->acc[1] = 1, b->acc[2] = 0;
+        return;
+    }
+    for (unsigned w = 0; w * 32 < b->n; w++) {
+        const unsigned lo = w * 32, hi = lo + 32 < b->n ? lo + 32 : b->n;
+        unsigned need = 0, have = 0;
+        for (unsigned t = lo; t < hi; t++)
+            if (b->state[t] == WAIT_WARP) {
+                need |= b->warp_mask[t];
+                have |= 1u << (t - lo);
+            }
+        if (!have)
+            continue;
+        for (unsigned t = lo; t < hi; t++) /* lanes that returned or do not exist count as arrived */
+            if (b->state[t] == DONE)
+                need &= ~(1u << (t - lo));
+        need &= hi - lo == 32 ? 0xffffffffu : ((1u << (hi - lo)) - 1u);
+        if ((need & ~have) == 0)
+            for (unsigned t = lo; t < hi; t++)
+                if (b->state[t] == WAIT_WARP)
+                    out.push_back(t);
+    }
+}
+
+/* The scheduler state, kept per OS thread so that its vectors keep their
+ * capacity from block to block (one block runs on an OS thread at a time). */
+thread_local block_run t_block;
+
+void run_block(launch_run *L, unsigned long long id)
+{
+    block_run &b = t_block;
+    b.L = L;
+    b.n = L->threads;
+    b.next = 0;
+    b.aborting = false;
+    b.current = nullptr;
+    b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
+    b.exchanges_ready = false;
+    try {
+        b.state.assign(b.n, NOT_STARTED);
+        b.fiber_of.resize(b.n); /* written when a thread starts */
+        b.warp_mask.resize(b.n); /* written when a thread parks at __syncwarp */
+        t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
+    } catch (...) {
+        L->fail("out of memory for a block's scheduler");
+        return;
+    }
+#ifdef WT_CUDA_TSAN
+    b.tsan_main = __tsan_get_current_fiber();
+#endif
+    wt_cuda_tls.block_idx = index_of(id, L->grid);
+    wt_cuda_tls.block = &b;
+    (void)wt_get_last_error(); /* a failure before this block is not this block's */
+    std::vector<unsigned> released;
+    for (;;) {
+        if (b.aborting) { /* unwind parked threads */
+            for (unsigned t = 0; t < b.n; t++)
+                if (b.state[t] == WAIT_BLOCK || b.state[t] == WAIT_WARP) {
+                    fiber_rec *r = b.fiber_of[t];
+                    b.state[t] = RUNNING;
+                    to_fiber(&b, r);
+                    finish_if_done(r);
+                }
+            break;
+        }
+        if (b.next < b.n && !L->failed.load(std::memory_order_relaxed)) {
+            fiber_rec *r = start_worker(&b);
+            if (!r) {
+                b.stop("out of memory for a fiber stack (WARPTEX_CUDA_STACK_SIZE)");
+                continue;
+            }
+            to_fiber(&b, r);
+            finish_if_done(r);
+            continue;
+        }
+        if (b.next < b.n) { /* another block failed: stop this one too */
+            b.aborting = true;
+            continue;
+        }
+        releasable(&b, released);
+        if (released.empty()) {
+            bool waiting = false;
+            for (unsigned t = 0; t < b.n; t++)
+                waiting |= b.state[t] == WAIT_BLOCK || b.state[t] == WAIT_WARP;
+            if (!waiting)
+                break;
+            b.stop("a barrier no thread can pass (threads wait at __syncthreads and __syncwarp at once)");
+            continue;
+        }
+        for (unsigned t : released) {
+            fiber_rec *r = b.fiber_of[t];
+            b.state[t] = RUNNING;
+            to_fiber(&b, r);
+            finish_if_done(r);
+        }
+    }
+    const wt_status s = wt_get_last_error();
+    if (s != WT_SUCCESS)
+        L->fail(std::string("a texture or surface call failed: ") + wt_last_error_message());
+    wt_cuda_tls.block = nullptr;
+}
+
+thread_local std::vector<max_align_t> t_shared;
+
+void run_blocks(void *c, size_t begin, size_t end, int)
+{
+    launch_run *L = static_cast<launch_run *>(c);
+    const size_t words = (L->shared + sizeof(max_align_t) - 1) / sizeof(max_align_t);
+    try {
+        if (t_shared.size() < words)
+            t_shared.resize(words);
+    } catch (...) {
+        L->fail("out of memory for dynamic shared memory");
+        return;
+    }
+    wt_cuda_tls.dynamic_shared = t_shared.data();
+    wt_cuda_tls.block_dim = L->block;
+    wt_cuda_tls.grid_dim = L->grid;
+    for (size_t i = begin; i < end && !L->failed.load(std::memory_order_relaxed); i++)
+        run_block(L, i);
+    wt_cuda_tls = wt_cuda_thread_state{};
+}
+} // namespace
+
+extern "C" {
+cudaError_t wt_cuda_launch_raw(void (*thread_fn)(void *), void *closure, dim3 grid, dim3 block, size_t shared_bytes,
+                               cudaStream_t stream)
+{
+    using wt_cuda_rt::fail;
+    if (cudaError_t e = wt_cuda_rt::enter())
+        return e;
+    if (wt_cuda_tls.block)
+        return fail(cudaErrorNotSupported); /* a launch from a kernel (dynamic parallelism) */
+    const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (!thread_fn || grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u ||
+        grid.z > 65535u || threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
+        return fail(cudaErrorInvalidConfiguration);
+    if (shared_bytes > 48 * 1024)
+        return fail(cudaErrorInvalidValue);
+    if (!wt_cuda_rt::stream_ok(stream))
+        return fail(cudaErrorInvalidResourceHandle);
+    launch_run L;
+    L.fn = thread_fn;
+    L.closure = closure;
+    L.grid = uint3{grid.x, grid.y, grid.z};
+    L.block = uint3{block.x, block.y, block.z};
+    L.threads = (unsigned)threads;
+    L.shared = shared_bytes;
+    const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    const int workers = wt_get_num_threads();
+    size_t grain = (size_t)(blocks / ((unsigned long long)workers * 8));
+    if (grain < 1)
+        grain = 1;
+    wt__parallel_for((size_t)blocks, grain, 0, run_blocks, &L);
+    if (L.failed.load(std::memory_order_acquire))
+        wt_cuda_rt::set_sticky(cudaErrorLaunchFailure, L.why.c_str());
+    return cudaSuccess; /* as on the GPU, the fault shows from the next call on */
+}
+
+void wt_cuda_syncthreads(void)
+{
+    if (wt_cuda_tls.block)
+        park(WAIT_BLOCK, 0);
+}
+
+int wt_cuda_syncthreads_reduce(int predicate, int op)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b)
+        return op == 0 ? predicate != 0 : predicate != 0;
+    b->acc[0] += predicate != 0;
+    b->acc[1] &= predicate != 0;
+    b->acc[2] |= predicate != 0;
+    fiber_rec *r = b->current;
+    park(WAIT_BLOCK, 0);
+    return r->reduce[op < 0 || op > 2 ? 0 : op];
+}
+
+void wt_cuda_syncwarp(unsigned mask)
+{
+    if (wt_cuda_tls.block)
+        park(WAIT_WARP, mask);
+}
+
+void wt_cuda_trap(void)
+{
+    if (wt_cuda_tls.block)
+        throw fault_signal{"__trap() was called"};
+    wt_cuda_rt::set_sticky(cudaErrorLaunchFailure, "__trap() was called outside a kernel");
+}
+
+void wt_cuda_check_lane_call(void)
+{
+    if (!wt_cuda_tls.block)
+        return;
+    const wt_status s = wt_get_last_error();
+    if (s != WT_SUCCESS)
+        throw fault_signal{std::string(s == WT_ERROR_TRAP ? "a surface access trapped: " : "a surface call failed: ") +
+                           wt_last_error_message()};
+}
+
+/* One warp exchange round: publish v, wait at the warp barrier of mask, then
+ * read lane src of the warp (-1, a lane outside mask or one that did not
+ * take part in this round: v itself).  Votes read every lane of mask that
+ * took part.  A lane that took part in round k has written slot k & 1, and
+ * cannot write it again (round k + 2) before every lane has passed round
+ * k + 1, so what this round reads is this round's. */
+namespace {
+unsigned exchange(block_run *b, unsigned mask, unsigned long long v, unsigned *round)
+{
+    if (!b->exchanges_ready) { /* the block's first exchange */
+        try {
+            b->xcount.assign(b->n, 0);
+            for (int i = 0; i < 2; i++) {
+                b->xslot[i].assign(b->n, 0);
+                b->xround[i].assign(b->n, 0);
+            }
+        } catch (...) {
+            throw fault_signal{"out of memory for a warp exchange"};
+        }
+        b->exchanges_ready = true;
+    }
+    const unsigned t = b->current->thread, k = b->xcount[t]++, p = k & 1u;
+    b->xslot[p][t] = v;
+    b->xround[p][t] = k + 1;
+    park(WAIT_WARP, mask);
+    *round = k + 1;
+    return p;
+}
+} // namespace
+
+unsigned long long wt_cuda_warp_shfl(unsigned mask, unsigned long long v, int src)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b)
+        return v; /* outside a kernel: a warp of one */
+    const unsigned base = b->current->thread & ~31u;
+    unsigned round;
+    const unsigned p = exchange(b, mask, v, &round);
+    if (src < 0 || src > 31 || !(mask >> src & 1u))
+        return v;
+    const unsigned s = base + (unsigned)src;
+    if (s >= b->n || b->xround[p][s] != round)
+        return v;
+    return b->xslot[p][s];
+}
+
+unsigned wt_cuda_warp_vote(unsigned mask, int predicate, int op)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b) /* outside a kernel: lane 0 alone */
+        return op == 0 ? (unsigned)(predicate != 0 && (mask & 1u)) : (unsigned)(predicate != 0);
+    const unsigned base = b->current->thread & ~31u;
+    unsigned round;
+    const unsigned p = exchange(b, mask, predicate != 0, &round);
+    unsigned ballot = 0, present = 0;
+    for (unsigned l = 0; l < 32 && base + l < b->n; l++)
+        if ((mask >> l & 1u) && b->xround[p][base + l] == round) {
+            present |= 1u << l;
+            ballot |= (unsigned)b->xslot[p][base + l] << l;
+        }
+    return op == 0 ? ballot : op == 1 ? (unsigned)(ballot == present) : (unsigned)(ballot != 0);
+}
+
+/* The lanes of the caller's warp that exist (a CPU runs them one after
+ * another, so divergence is not tracked: a convergent warp's mask). */
+unsigned wt_cuda_active_mask(void)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b)
+        return 1u;
+    const unsigned base = b->current->thread & ~31u, lanes = b->n - base < 32 ? b->n - base : 32;
+    return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
+}
+}

@@ -172,6 +172,7 @@ typedef struct px_func {
     uint32_t max_local;   /* frame_size plus the deepest callee chain */
     uint32_t max_regs;
     int recursive;
+    int addr_taken;       /* its address is a value: indirect calls may reach it */
 } px_func;
 
 typedef struct px_binding {

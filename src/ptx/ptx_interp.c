@@ -538,9 +538,19 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint32_t pc)
+static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint32_t pc, uint32_t target)
 {
-    const px_func *callee = w->mod->funcs[in->target];
+    const px_func *callee = w->mod->funcs[target];
+    if (in->target == UINT32_MAX) { /* indirect: the prototype must match the callee found */
+        if (!callee->defined || callee->is_entry || callee->nparams != (int)in->call_nargs ||
+            (in->call_ret_off >= 0 && callee->ret.size == 0))
+            return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED,
+                         "indirect call to %s, which does not match the call's prototype", callee->name);
+        for (uint32_t k = 0; k < in->call_nargs; k++)
+            if (f->fn->callargs[in->call_args + k].size < callee->params[k].size)
+                return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED,
+                             "indirect call to %s: argument %u is smaller than the parameter", callee->name, k);
+    }
     if (w->nframes >= w->max_frames)
         return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED, "call depth above %d", w->max_frames);
     uint64_t *regs = f->regs + (size_t)f->fn->nregs * PX_W;
@@ -563,8 +573,11 @@ static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint3
     const px_callarg *ca = f->fn->callargs + in->call_args;
     L if ((m >> l) & 1) {
         uint8_t *lm = w->local + (size_t)l * w->local_size;
-        for (uint32_t k = 0; k < in->call_nargs; k++)
-            memmove(lm + lb + ca[k].to, lm + f->local_base + ca[k].from, ca[k].size);
+        for (uint32_t k = 0; k < in->call_nargs; k++) {
+            uint32_t to = ca[k].to == UINT32_MAX ? callee->params[k].offset : ca[k].to;
+            uint32_t sz = ca[k].to == UINT32_MAX ? callee->params[k].size : ca[k].size;
+            memmove(lm + lb + to, lm + f->local_base + ca[k].from, sz);
+        }
     }
     w->nframes++;
     return 0;
@@ -643,8 +656,21 @@ static int warp_run(px_warp *w)
         case PX_OP_call:
             set_pc(w, f, grp & ~m, pc + 1);
             if (m) {
+                uint32_t target = in->target;
+                if (target == UINT32_MAX) {
+                    /* lanes calling the first lane's target go now; the rest call on a later step */
+                    const uint64_t *fp = px_read(w, &in->src[0], w->tmp[1]);
+                    uint64_t v = fp[first_lane(m)];
+                    if ((v >> 60) != 3 || (v & 0xffffffffu) >= (uint64_t)w->mod->nfuncs)
+                        return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED,
+                                     "indirect call through 0x%llx, which is no function", (unsigned long long)v);
+                    target = (uint32_t)(v & 0xffffffffu);
+                    uint32_t same = 0;
+                    L same |= (uint32_t)(fp[l] == v) << l;
+                    m &= same;
+                }
                 set_pc(w, f, m, pc);
-                if (do_call(w, f, in, m, pc))
+                if (do_call(w, f, in, m, pc, target))
                     return -1;
             }
             continue;
@@ -936,11 +962,18 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
     for (uint32_t i = 0; i < fn->ncode; i++) {
         if (fn->code[i].op != PX_OP_call)
             continue;
-        px_func *c = m->funcs[fn->code[i].target];
-        if (chain_sizes(m, c, depth + 1))
-            return -1;
-        loc = c->max_local > loc ? c->max_local : loc;
-        regs = c->max_regs > regs ? c->max_regs : regs;
+        /* an indirect call may reach any defined .func */
+        int lo = fn->code[i].target == UINT32_MAX ? 0 : (int)fn->code[i].target;
+        int hi = fn->code[i].target == UINT32_MAX ? m->nfuncs - 1 : lo;
+        for (int k = lo; k <= hi; k++) {
+            px_func *c = m->funcs[k];
+            if (c->is_entry || !c->defined || (lo != hi && !c->addr_taken))
+                continue;
+            if (chain_sizes(m, c, depth + 1))
+                return -1;
+            loc = c->max_local > loc ? c->max_local : loc;
+            regs = c->max_regs > regs ? c->max_regs : regs;
+        }
     }
     fn->max_local = fn->frame_size + loc;
     fn->max_regs = fn->nregs + regs;

@@ -552,7 +552,15 @@ static int parse_operand(px_parser *P)
         return -1;
     if (is_p(t, '{')) {
         next(P);
-        return parse_list(P, PO_VEC, '}');
+        int v = parse_list(P, PO_VEC, '}');
+        if (v >= 0 && is_p(peek(P), '|')) { /* tex d|p */
+            next(P);
+            int b = parse_name_or_num(P);
+            if (b < 0)
+                return -1;
+            P->ops[v].pipe = b;
+        }
+        return v;
     }
     if (is_p(t, '(')) {
         next(P);
@@ -646,7 +654,9 @@ int wt__ptx_src(px_parser *P, int oi, int type, px_ref *r)
         return 0;
     }
     const px_token *t = &o->tok;
-    if (t->s[0] == '%') {
+    uint32_t slot0;
+    int rt0;
+    if (t->s[0] == '%' || reg_lookup(P, t->s, t->len, &slot0, &rt0)) {
         uint32_t slot;
         int rt;
         if (reg_lookup(P, t->s, t->len, &slot, &rt)) {
@@ -718,6 +728,11 @@ int wt__ptx_src(px_parser *P, int oi, int type, px_ref *r)
         r->kind = PX_R_SMPREF;
         r->idx = (uint32_t)s->value;
         return 1;
+    case PX_S_FUNC: /* a function's address (indirect calls): window tag 3 */
+        P->mod->funcs[s->value]->addr_taken = 1;
+        r->kind = PX_R_IMM;
+        r->idx = imm_add(P, ((uint64_t)3 << 60) | s->value);
+        return P->st == WT_SUCCESS;
     default:
         PUNS(t, "the address of %s as a value", tokname(t, nb, sizeof nb));
         return 0;
@@ -730,7 +745,7 @@ int wt__ptx_dst(px_parser *P, int oi, int type, px_ref *r)
     memset(r, 0, sizeof *r);
     if (o->kind == PO_SINK)
         return 1;
-    if (o->kind != PO_NAME || o->tok.s[0] != '%' || o->neg) {
+    if (o->kind != PO_NAME || o->neg) {
         PERR(&o->tok, "expected a destination register");
         return 0;
     }
@@ -792,7 +807,9 @@ static int decode_addr(px_parser *P, int oi, px_insn *in)
         PERR(&b->tok, "expected a register or a variable name in an address");
         return 0;
     }
-    if (b->tok.s[0] == '%') {
+    uint32_t bslot;
+    int brt;
+    if (b->tok.s[0] == '%' || reg_lookup(P, b->tok.s, b->tok.len, &bslot, &brt)) {
         px_ref r;
         if (!wt__ptx_src(P, o->sub[0], PX_T_NONE, &r))
             return 0;
@@ -1165,7 +1182,9 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         if (!need_ops(P, opt, 1, 1))
             return 0;
         po *o = &P->ops[P->top[0]];
-        if (o->kind != PO_NAME || o->tok.s[0] == '%') {
+        uint32_t bs;
+        int bt;
+        if (o->kind != PO_NAME || o->tok.s[0] == '%' || reg_lookup(P, o->tok.s, o->tok.len, &bs, &bt)) {
             PERR(&o->tok, "bra needs a label");
             return 0;
         }
@@ -1251,16 +1270,60 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             return 0;
         }
         po *fo = &P->ops[P->top[k]];
-        if (fo->tok.s[0] == '%') {
-            PUNS(&fo->tok, "indirect call");
-            return 0;
+        uint32_t fslot;
+        int frt;
+        int indirect = fo->tok.s[0] == '%' || reg_lookup(P, fo->tok.s, fo->tok.len, &fslot, &frt);
+        int nexp = P->ntop;
+        if (indirect) {
+            /* call %rd, (args), prototype: the callee is a function address in a register */
+            po *pr = &P->ops[P->top[P->ntop - 1]];
+            px_sym *ps = pr->kind == PO_NAME ? sym_find(P, pr->tok.s, pr->tok.len) : NULL;
+            if (!ps || ps->kind != PX_S_PROTO) {
+                PERR(&pr->tok, "an indirect call needs a .callprototype label last");
+                return 0;
+            }
+            nexp--;
         }
-        if (k + 1 < P->ntop) {
+        if (k + 1 < nexp) {
             args = P->top[k + 1];
-            if (P->ops[args].kind != PO_LIST || k + 2 != P->ntop) {
+            if (P->ops[args].kind != PO_LIST || k + 2 != nexp) {
                 PERR(&P->ops[args].tok, "call arguments must be a (list)");
                 return 0;
             }
+        }
+        if (indirect) {
+            if (!wt__ptx_src(P, P->top[k], PX_T_B64, &in->src[0]))
+                return 0;
+            in->nsrc = 1;
+            in->target = UINT32_MAX;
+            in->call_ret_off = -1;
+            if (ret >= 0) {
+                po *r = P->ops[ret].nsub == 1 ? &P->ops[P->ops[ret].sub[0]] : NULL;
+                px_sym *s = r && r->kind == PO_NAME ? sym_find(P, r->tok.s, r->tok.len) : NULL;
+                if (!s || s->kind != PX_S_FPARAM) {
+                    PERR(&P->ops[ret].tok, "the return value must be one .param variable");
+                    return 0;
+                }
+                in->call_ret_off = (int32_t)s->value;
+            }
+            int nargs = args >= 0 ? P->ops[args].nsub : 0;
+            if (!GROW(P->callargs, P->cap_callargs, P->ncallargs + (uint32_t)nargs + 1))
+                return OOM(), 0;
+            in->call_args = P->ncallargs;
+            in->call_nargs = (uint32_t)nargs;
+            for (int i = 0; i < nargs; i++) {
+                po *a = &P->ops[P->ops[args].sub[i]];
+                px_sym *s = a->kind == PO_NAME ? sym_find(P, a->tok.s, a->tok.len) : NULL;
+                if (!s || s->kind != PX_S_FPARAM) {
+                    PUNS(&a->tok, "call arguments other than .param variables");
+                    return 0;
+                }
+                P->callargs[P->ncallargs].from = (uint32_t)s->value;
+                P->callargs[P->ncallargs].to = UINT32_MAX; /* the callee's, at run time */
+                P->callargs[P->ncallargs].size = s->size;
+                P->ncallargs++;
+            }
+            return 1;
         }
         int fidx;
         px_func *f = func_find(P, fo->tok.s, fo->tok.len, &fidx);
@@ -1969,6 +2032,14 @@ static int parse_body(px_parser *P)
             px_token lt = *t;
             t = &lt;
             next(P);
+            if (is_w(peek(P), ".callprototype")) {
+                while (!is_p(next(P), ';'))
+                    if (P->st || P->tok.kind == PX_TK_EOF)
+                        return PERR(&P->tok, "unterminated .callprototype"), 0;
+                if (!sym_add(P, t, PX_S_PROTO, 0, 0))
+                    return 0;
+                continue;
+            }
             if (label_index(P, t->s, t->len) >= 0) {
                 PERR(t, "label defined twice");
                 return 0;
@@ -2103,6 +2174,8 @@ static int parse_function(px_parser *P, int is_entry, int is_extern)
             m->funcs = nf;
             m->funcs[m->nfuncs++] = f;
             f = NULL;
+            if (!sym_add(P, &nt, PX_S_FUNC, (uint64_t)(m->nfuncs - 1), 0))
+                goto out;
         }
         (void)is_extern;
         ok = 1;
@@ -2119,6 +2192,10 @@ static int parse_function(px_parser *P, int is_entry, int is_extern)
         m->funcs = nf;
         m->funcs[m->nfuncs++] = f;
         fidx = m->nfuncs - 1;
+        if (!sym_add(P, &nt, PX_S_FUNC, (uint64_t)fidx, 0)) {
+            f = NULL;
+            goto out;
+        }
     } else {
         /* the definition replaces the prototype in place */
         func_free(P->mod->funcs[fidx]);

@@ -28,7 +28,7 @@ typedef struct px_regdecl {
 } px_regdecl;
 
 enum { PX_S_GLOBAL = 1, PX_S_SHARED, PX_S_LOCAL, PX_S_KPARAM, PX_S_FPARAM, PX_S_TEXREF, PX_S_SURFREF,
-       PX_S_SMPREF, PX_S_FUNC };
+       PX_S_SMPREF, PX_S_FUNC, PX_S_PROTO };
 typedef struct px_sym {
     char *name;
     int kind;

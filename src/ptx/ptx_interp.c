@@ -555,7 +555,7 @@ static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint3
         return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED, "call depth above %d", w->max_frames);
     uint64_t *regs = f->regs + (size_t)f->fn->nregs * PX_W;
     size_t need = (size_t)(regs - w->regstack) + (size_t)callee->nregs * PX_W;
-    uint32_t lb = f->local_base + f->fn->frame_size;
+    uint32_t lb = (f->local_base + f->fn->frame_size + 15u) & ~15u; /* frames 16-byte aligned */
     if (need > w->regstack_len || (uint64_t)lb + callee->frame_size > w->local_size)
         return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED, "call stack exhausted");
     px_frame *n = &w->frames[w->nframes];
@@ -975,7 +975,7 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
             regs = c->max_regs > regs ? c->max_regs : regs;
         }
     }
-    fn->max_local = fn->frame_size + loc;
+    fn->max_local = ((fn->frame_size + 15u) & ~15u) + loc;
     fn->max_regs = fn->nregs + regs;
     fn->depth_state = 2;
     return 0;

@@ -2198,6 +2198,7 @@ static int parse_function(px_parser *P, int is_entry, int is_extern)
         }
     } else {
         /* the definition replaces the prototype in place */
+        f->addr_taken = P->mod->funcs[fidx]->addr_taken;
         func_free(P->mod->funcs[fidx]);
         P->mod->funcs[fidx] = f;
     }

@@ -1,0 +1,356 @@
+/* test_ptx_exec.c -- the warp interpreter on hand-written PTX: integer and float semantics,
+ * divergence, calls, warp-wide operations, shared memory and barriers, atomics, memory safety, trap
+ * SPDX-License-Identifier: MIT */
+#include <fenv.h>
+#include <math.h>
+
+#include "ptx_test_util.h"
+
+
+
+static wt_module mod;
+
+static int setup(void **state)
+{
+    (void)state;
+    mod = pt_load("exec.ptx");
+    return mod == NULL;
+}
+static int teardown(void **state)
+{
+    (void)state;
+    wt_module_unload(mod);
+    return 0;
+}
+
+/* ---- integers ---- */
+static uint32_t ref_bfe_u(uint32_t a, uint32_t pos, uint32_t len)
+{
+    uint64_t r = 0;
+    for (uint32_t k = 0; k < len && pos + k < 32; k++)
+        r |= (uint64_t)((a >> (pos + k)) & 1) << k;
+    return (uint32_t)r;
+}
+
+static void integer_ops(void **state)
+{
+    (void)state;
+    enum { NT = 96 };
+    uint32_t *a = malloc(NT * 4), *b = malloc(NT * 4), *out = calloc(NT * 16, 4);
+    uint64_t seed = 1;
+    static const uint32_t edge[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 5, 64, 31, 32, 33};
+    for (int i = 0; i < NT; i++) {
+        a[i] = i < 10 ? edge[i] : (uint32_t)pt_rng(&seed);
+        b[i] = i < 10 ? edge[9 - i] : (i % 7 == 0 ? 0 : (uint32_t)pt_rng(&seed) >> (i % 28));
+    }
+    a[10] = 0x80000000u; b[10] = 0xffffffffu; /* INT_MIN / -1 */
+    assert_int_equal(wt_module_register_memory(mod, a, NT * 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, b, NT * 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, out, NT * 64, 1), WT_SUCCESS);
+    void *p[3] = {&a, &b, &out};
+    pt_launch(mod, "k_int", (wt_dim3){3, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    for (int i = 0; i < NT; i++) {
+        uint32_t x = a[i], y = b[i];
+        int32_t sx = (int32_t)x, sy = (int32_t)y;
+        uint32_t sh = y & 63;
+        uint32_t e[16];
+        e[0] = (uint32_t)(((int64_t)sx * sy) >> 32);
+        e[1] = (uint32_t)(((uint64_t)x * y) >> 32);
+        e[2] = y == 0 ? 0xffffffffu : (sx == INT32_MIN && sy == -1) ? 0x80000000u : (uint32_t)(sx / sy);
+        e[3] = y == 0 ? x : sy == -1 ? 0 : (uint32_t)(sx % sy);
+        e[4] = y == 0 ? 0xffffffffu : x / y;
+        e[5] = sh >= 32 ? (sx < 0 ? 0xffffffffu : 0) : (uint32_t)(sx >> sh);
+        e[6] = sh >= 32 ? 0 : x << sh;
+        e[7] = ref_bfe_u(x, 4, sh);
+        uint32_t f9 = (x >> 3) & 0x1ff;
+        e[8] = (f9 & 0x100) ? (f9 | 0xfffffe00u) : f9;
+        e[9] = (x & ~(0xfffu << 8)) | ((y & 0xfffu) << 8);
+        uint8_t by[8];
+        for (int k = 0; k < 4; k++) {
+            by[k] = (uint8_t)(x >> (8 * k));
+            by[4 + k] = (uint8_t)(y >> (8 * k));
+        }
+        e[10] = (uint32_t)by[1] | (uint32_t)by[3] << 8 | (uint32_t)by[5] << 16 | (uint32_t)by[7] << 24;
+        e[11] = (uint32_t)__builtin_popcount(x);
+        e[12] = x ? (uint32_t)__builtin_clz(x) : 32;
+        uint32_t rv = 0;
+        for (int k = 0; k < 32; k++)
+            rv |= ((x >> k) & 1) << (31 - k);
+        e[13] = rv;
+        int p1 = sx < sy, p2 = x > y && !p1;
+        e[14] = p2 ? x : y;
+        int64_t s = (int64_t)sx + sy;
+        e[15] = (uint32_t)(int32_t)(s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s);
+        for (int k = 0; k < 16; k++)
+            if (out[16 * i + k] != e[k])
+                fail_msg("thread %d (a=0x%x b=0x%x) result %d: PTX 0x%08x, C 0x%08x", i, x, y, k, out[16 * i + k], e[k]);
+    }
+    wt_module_unregister_memory(mod, a);
+    wt_module_unregister_memory(mod, b);
+    wt_module_unregister_memory(mod, out);
+    free(a);
+    free(b);
+    free(out);
+}
+
+/* ---- floats ---- */
+static uint32_t fb(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static float bf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static uint32_t canon(float f) { return f != f ? 0x7fffffffu : fb(f); }
+static float dir_op(int mode, int op, float x, float y)
+{
+    int old = fegetround();
+    fesetround(mode);
+    volatile float vx = x, vy = y;
+    volatile float r = op ? vx * vy : vx + vy;
+    fesetround(old);
+    return r;
+}
+static float ftz(float f) { return (f != 0 && fabsf(f) < 0x1p-126f) ? copysignf(0.0f, f) : f; }
+
+static void float_ops(void **state)
+{
+    (void)state;
+    enum { NT = 64 };
+    float *a = malloc(NT * 4), *b = malloc(NT * 4);
+    uint32_t *out = calloc(NT * 16, 4);
+    uint64_t seed = 2;
+    static const uint32_t edge[] = {0x7fc00000u, 0x00000001u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x3f800000u,
+                                    0x477fe000u, 0x477ff000u, 0x33000000u, 0x4b000001u, 0xbf000000u, 0x3fc00000u,
+                                    0x00800000u, 0x007fffffu};
+    for (int i = 0; i < NT; i++) {
+        a[i] = i < 14 ? bf(edge[i]) : pt_uni(&seed, -100.0f, 100.0f);
+        b[i] = i < 14 ? bf(edge[13 - i]) : pt_uni(&seed, -3.0f, 3.0f);
+    }
+    assert_int_equal(wt_module_register_memory(mod, a, NT * 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, b, NT * 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, out, NT * 64, 1), WT_SUCCESS);
+    void *p[3] = {&a, &b, &out};
+    pt_launch(mod, "k_float", (wt_dim3){2, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    for (int i = 0; i < NT; i++) {
+        float x = a[i], y = b[i];
+        uint32_t e[16];
+        e[0] = canon(dir_op(FE_TOWARDZERO, 0, x, y));
+        e[1] = canon(dir_op(FE_DOWNWARD, 0, x, y));
+        e[2] = canon(dir_op(FE_UPWARD, 0, x, y));
+        e[3] = canon(dir_op(FE_TOWARDZERO, 1, x, y));
+        float m = x * y;
+        e[4] = canon(m + x); /* mul then add: two roundings */
+        e[5] = canon(fmaf(x, y, x));
+        e[6] = canon(x / y);
+        e[7] = canon(sqrtf(x));
+        float mn = x != x ? y : y != y ? x : (x == y ? (signbit(x) ? x : y) : (x < y ? x : y));
+        float mx = x != x ? y : y != y ? x : (x == y ? (signbit(x) ? y : x) : (x > y ? x : y));
+        e[8] = canon(mn);
+        e[9] = canon(mx);
+        e[10] = canon(ftz(ftz(x) + ftz(y)));
+        float sm = x * y;
+        e[11] = fb(sm != sm ? 0.0f : sm < 0 ? 0.0f : sm > 1 ? 1.0f : sm);
+        double tx = trunc((double)x), rx = nearbyint((double)x);
+        e[12] = x != x ? 0 : tx >= 2147483647.0 ? 0x7fffffffu : tx <= -2147483648.0 ? 0x80000000u : (uint32_t)(int32_t)tx;
+        e[13] = x != x ? 0 : rx >= 2147483647.0 ? 0x7fffffffu : rx <= -2147483648.0 ? 0x80000000u : (uint32_t)(int32_t)rx;
+        int old = fegetround();
+        fesetround(FE_TOWARDZERO);
+        volatile double pd = (double)x * (double)y;
+        volatile float pf = (float)pd;
+        fesetround(old);
+        e[15] = canon(pf);
+        for (int k = 0; k < 16; k++) {
+            if (k == 14)
+                continue;
+            if (out[16 * i + k] != e[k])
+                fail_msg("thread %d (a=%a b=%a) result %d: PTX 0x%08x, C 0x%08x", i, x, y, k, out[16 * i + k], e[k]);
+        }
+    }
+    /* cvt.rn.f16.f32 on known values: ties to even, overflow, subnormal halves, NaN */
+    static const struct { uint32_t f; uint32_t h; } halves[] = {
+        {0x7fc00000u, 0x7e00}, {0x00000001u, 0x0000}, {0x80000000u, 0x8000}, {0x7f800000u, 0x7c00},
+        {0xff800000u, 0xfc00}, {0x3f800000u, 0x3c00}, {0x477fe000u, 0x7bff}, {0x477ff000u, 0x7c00},
+        {0x33000000u, 0x0000}, {0x4b000001u, 0x7c00}, {0xbf000000u, 0xb800}, {0x3fc00000u, 0x3e00},
+    };
+    for (int i = 0; i < 12; i++)
+        if (out[16 * i + 14] != halves[i].h)
+            fail_msg("cvt.rn.f16.f32 of 0x%08x: PTX 0x%04x, expected 0x%04x", halves[i].f, out[16 * i + 14], halves[i].h);
+    wt_module_unregister_memory(mod, a);
+    wt_module_unregister_memory(mod, b);
+    wt_module_unregister_memory(mod, out);
+    free(a);
+    free(b);
+    free(out);
+}
+
+/* ---- control flow: divergent loops in a called function, early exit and ret ---- */
+static void control_flow(void **state)
+{
+    (void)state;
+    enum { NT = 150 };
+    uint32_t *out = calloc(NT + 16, 4);
+    assert_int_equal(wt_module_register_memory(mod, out, (NT + 16) * 4, 1), WT_SUCCESS);
+    void *p[1] = {&out};
+    pt_launch(mod, "k_ctl", (wt_dim3){3, 1, 1}, (wt_dim3){50, 1, 1}, p);
+    for (uint32_t i = 0; i < NT; i++) {
+        uint32_t e;
+        if (i % 3 == 0) {
+            e = 7777;
+        } else {
+            uint32_t n = i + 1, s = 0;
+            while (n > 1) {
+                n = (n & 1) ? 3 * n + 1 : n >> 1;
+                s++;
+            }
+            e = s;
+            if (i & 1) {
+                e = s << 1;
+                if (e > 100)
+                    e = 7777;
+            }
+        }
+        if (out[i] != e)
+            fail_msg("k_ctl thread %u: PTX %u, C %u", i, out[i], e);
+    }
+    assert_int_equal(out[NT], 0);
+    wt_module_unregister_memory(mod, out);
+    free(out);
+}
+
+/* ---- warp-wide: shfl, vote, activemask, lane masks ---- */
+static void warp_ops(void **state)
+{
+    (void)state;
+    uint32_t out[32 * 10];
+    memset(out, 0xff, sizeof out);
+    uint32_t *po = out;
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    void *p[1] = {&po};
+    pt_launch(mod, "k_warp", (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    uint32_t ballot = 0;
+    for (int l = 0; l < 32; l++)
+        ballot |= (uint32_t)((l & 5) == 0) << l;
+    for (int l = 0; l < 32; l++) {
+        uint32_t *o = out + 10 * l;
+#define X(l) ((uint32_t)(l) * 7 + 3)
+        assert_int_equal(o[0], X(l ^ 5));
+        assert_int_equal(o[1], l >= 3 ? X(l - 3) : X(l));
+        assert_int_equal(o[2], l >= 3);
+        assert_int_equal(o[3], l + 4 <= 31 ? X(l + 4) : X(l));
+        assert_int_equal(o[4], X((l * 3) & 31));
+        assert_int_equal(o[5], ballot);
+        assert_int_equal(o[6], 1);
+        assert_int_equal(o[7], 0);
+        assert_int_equal(o[8], l < 20 ? 0xfffffu : 0);
+        assert_int_equal(o[9], (1u << l) - 1);
+#undef X
+    }
+    wt_module_unregister_memory(mod, out);
+}
+
+/* ---- shared memory across 4 warps, barriers, const data, atomics ---- */
+static void shared_and_atomics(void **state)
+{
+    (void)state;
+    uint32_t out[130], olds[128];
+    float facc = 1.0f;
+    uint32_t *po = out, *pold = olds;
+    float *pf = &facc;
+    memset(out, 0, sizeof out);
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, olds, sizeof olds, 1), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, &facc, 4, 1), WT_SUCCESS);
+    void *p[3] = {&po, &pold, &pf};
+    pt_launch(mod, "k_shared", (wt_dim3){1, 1, 1}, (wt_dim3){128, 1, 1}, p);
+    static const uint32_t ctab[4] = {10, 20, 30, 40};
+    for (uint32_t t = 0; t < 128; t++)
+        assert_int_equal(out[t], (127 - t) * (127 - t) + ctab[t & 3]);
+    assert_int_equal(out[128], 256); /* 128 shared atomic adds of 2 */
+    int seen[128] = {0};
+    for (int t = 0; t < 128; t++) {
+        assert_true(olds[t] < 128);
+        seen[olds[t]]++;
+    }
+    for (int t = 0; t < 128; t++)
+        assert_int_equal(seen[t], 1);
+    assert_int_equal(out[129], 128);
+    assert_true(facc == 65.0f);
+    /* a second launch over 8 blocks in parallel: the global counter keeps counting atomically */
+    pt_launch(mod, "k_shared", (wt_dim3){8, 1, 1}, (wt_dim3){128, 1, 1}, p);
+    assert_true(facc == 65.0f + 8 * 64.0f);
+    wt_module_unregister_memory(mod, out);
+    wt_module_unregister_memory(mod, olds);
+    wt_module_unregister_memory(mod, &facc);
+}
+
+/* ---- memory safety and trap ---- */
+static void memory_faults(void **state)
+{
+    (void)state;
+    uint32_t buf[64];
+    for (int i = 0; i < 64; i++)
+        buf[i] = 1000u + (uint32_t)i;
+    uint32_t *pb = buf, off = 0;
+    void *p[2] = {&pb, &off};
+    wt_function f;
+    assert_int_equal(wt_module_get_function(&f, mod, "k_load"), WT_SUCCESS);
+    /* nothing registered: the first lane's load fails */
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, 0, p), WT_ERROR_LAUNCH_FAILED);
+    const char *msg = wt_last_error_message();
+    assert_non_null(strstr(msg, "k_load"));
+    assert_non_null(strstr(msg, "lane 0"));
+    assert_non_null(strstr(msg, "outside every registered memory range"));
+    assert_non_null(strstr(msg, "line"));
+    /* 16 elements registered, 32 lanes: lane 16 faults, and no lane of that instruction stores */
+    assert_int_equal(wt_module_register_memory(mod, buf, 16 * 4, 1), WT_SUCCESS);
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, 0, p), WT_ERROR_LAUNCH_FAILED);
+    assert_non_null(strstr(wt_last_error_message(), "lane 16"));
+    for (int i = 0; i < 64; i++)
+        assert_int_equal(buf[i], 1000u + (uint32_t)i);
+    /* within the range it runs */
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){1, 1, 1}, (wt_dim3){16, 1, 1}, 0, p), WT_SUCCESS);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(buf[i], 1001u + (uint32_t)i);
+    /* misaligned */
+    off = 2;
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){1, 1, 1}, (wt_dim3){4, 1, 1}, 0, p), WT_ERROR_LAUNCH_FAILED);
+    assert_non_null(strstr(wt_last_error_message(), "misaligned"));
+    off = 0;
+    /* read-only */
+    assert_int_equal(wt_module_unregister_memory(mod, buf), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, buf, 16 * 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){1, 1, 1}, (wt_dim3){4, 1, 1}, 0, p), WT_ERROR_LAUNCH_FAILED);
+    assert_non_null(strstr(wt_last_error_message(), "read-only"));
+    assert_int_equal(wt_module_unregister_memory(mod, buf), WT_SUCCESS);
+    /* trap: reported through the API, the process goes on */
+    uint32_t which = 37;
+    void *tp[1] = {&which};
+    assert_int_equal(wt_module_get_function(&f, mod, "k_trap"), WT_SUCCESS);
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){2, 1, 1}, (wt_dim3){64, 1, 1}, 0, tp), WT_ERROR_TRAP);
+    assert_non_null(strstr(wt_last_error_message(), "lane 5"));
+    assert_non_null(strstr(wt_last_error_message(), "thread (37,0,0)"));
+    which = 1000;
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){2, 1, 1}, (wt_dim3){64, 1, 1}, 0, tp), WT_SUCCESS);
+    /* volatile stores, membar and fence */
+    uint32_t flag = 0, *pf = &flag;
+    void *sp[1] = {&pf};
+    assert_int_equal(wt_module_register_memory(mod, &flag, 4, 1), WT_SUCCESS);
+    pt_launch(mod, "k_spin", (wt_dim3){1, 1, 1}, (wt_dim3){1, 1, 1}, sp);
+    assert_int_equal(flag, 1);
+    wt_module_unregister_memory(mod, &flag);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(integer_ops),  cmocka_unit_test(float_ops),          cmocka_unit_test(control_flow),
+        cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

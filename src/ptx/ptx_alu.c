@@ -664,7 +664,17 @@ void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
                 ffma64(r, a, b, c, in->rnd, sat);
         } else {
             int lohi = in->lohi;
-            L {
+            if (lohi == PX_LO) { /* the low bits do not depend on signedness */
+                L r[l] = (a[l] * b[l]) & m;
+            } else if (lohi == PX_WIDE && sg) {
+                L r[l] = (uint64_t)(sext(a[l], bits) * sext(b[l], bits)) & wmask(2 * bits);
+            } else if (lohi == PX_WIDE) {
+                L r[l] = zext(a[l], bits) * zext(b[l], bits);
+            } else if (bits <= 32 && sg) {
+                L r[l] = (uint64_t)((sext(a[l], bits) * sext(b[l], bits)) >> bits) & m;
+            } else if (bits <= 32) {
+                L r[l] = ((zext(a[l], bits) * zext(b[l], bits)) >> bits) & m;
+            } else L {
                 px_s128 p;
                 if (sg)
                     p = (px_s128)sext(a[l], bits) * (px_s128)sext(b[l], bits);
@@ -990,7 +1000,25 @@ void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
             }
         else if (st2 == PX_T_F64)
             L cmpv[l] = (uint64_t)fcmp(f64_of(a[l]), f64_of(b[l]), in->cmp);
-        else
+        else if (sb2 == 32 || sb2 == 64) {
+            /* the common integer compares as plain loops */
+            int sgn = px_type_signed(st2);
+            int64_t sh = 64 - sb2;
+            switch (in->cmp) {
+            case PX_EQ: L cmpv[l] = ((a[l] ^ b[l]) << sh) == 0; break;
+            case PX_NE: L cmpv[l] = ((a[l] ^ b[l]) << sh) != 0; break;
+            default:
+                if (sgn && (in->cmp == PX_LT || in->cmp == PX_GE || in->cmp == PX_GT || in->cmp == PX_LE)) {
+                    int c = in->cmp;
+                    L {
+                        int64_t x = (int64_t)(a[l] << sh) >> sh, y = (int64_t)(b[l] << sh) >> sh;
+                        cmpv[l] = c == PX_LT ? x < y : c == PX_GE ? x >= y : c == PX_GT ? x > y : x <= y;
+                    }
+                } else {
+                    L cmpv[l] = (uint64_t)icmp(a[l], b[l], sb2, sgn, in->cmp);
+                }
+            }
+        } else
             L cmpv[l] = (uint64_t)icmp(a[l], b[l], sb2, px_type_signed(st2), in->cmp);
         uint64_t q[PX_W];
         L q[l] = !cmpv[l];

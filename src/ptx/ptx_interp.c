@@ -230,26 +230,79 @@ static inline void store_n(uint8_t *p, uint64_t v, unsigned n)
     }
 }
 
+static inline uint64_t sext_n(uint64_t v, unsigned es, int sg)
+{
+    if (sg && es < 8) {
+        uint64_t sb = (uint64_t)1 << (es * 8 - 1);
+        v = (v ^ sb) - sb;
+    }
+    return v;
+}
+
 static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
 {
     uint64_t ea[PX_W];
     uint8_t *ptr[PX_W];
     unsigned es = (unsigned)px_type_bits(in->type) / 8;
+    int sg = px_type_signed(in->type);
+    if (in->space == PX_SP_PARAM && in->addr.sym == PX_SYM_KPARAM && in->addr.base.kind == PX_R_NONE) {
+        /* a kernel parameter: one value for every lane */
+        uint64_t o = in->addr.symval + (uint64_t)in->addr.off;
+        if (o + (uint64_t)es * in->vec > w->blk->entry->kparam_size)
+            return fault(w, in, first_lane(mask), WT_ERROR_LAUNCH_FAILED, "parameter access outside the parameters");
+        for (int k = 0; k < in->ndst; k++) {
+            if (in->dst[k].kind != PX_R_REG)
+                continue;
+            uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg);
+            uint64_t *d = px_reg(w, &in->dst[k]);
+            L d[l] = ((mask >> l) & 1) ? v : d[l];
+        }
+        return 0;
+    }
     addr_lanes(w, in, ea);
     if (resolve(w, in, mask, ea, es * in->vec, ACC_READ, ptr))
         return -1;
-    int sg = px_type_signed(in->type);
+    if (es == 4 && in->vec > 1 && !sg && in->ndst == in->vec) {
+        /* vector loads lane by lane: one access per lane */
+        uint64_t *d[4];
+        int nd = in->ndst;
+        for (int k = 0; k < nd; k++)
+            d[k] = in->dst[k].kind == PX_R_REG ? px_reg(w, &in->dst[k]) : w->tmp[k];
+        if (nd == 2) {
+            L if ((mask >> l) & 1) {
+                uint32_t v[2];
+                memcpy(v, ptr[l], 8);
+                d[0][l] = v[0];
+                d[1][l] = v[1];
+            }
+        } else {
+            L if ((mask >> l) & 1) {
+                uint32_t v[4];
+                memcpy(v, ptr[l], 4 * (size_t)nd);
+                for (int k = 0; k < nd; k++)
+                    d[k][l] = v[k];
+            }
+        }
+        return 0;
+    }
     for (int k = 0; k < in->ndst; k++) {
         if (in->dst[k].kind != PX_R_REG)
             continue;
         uint64_t *d = px_reg(w, &in->dst[k]);
-        L if ((mask >> l) & 1) {
-            uint64_t v = load_n(ptr[l] + (size_t)k * es, es);
-            if (sg && es < 8) {
-                uint64_t sb = (uint64_t)1 << (es * 8 - 1);
-                v = (v ^ sb) - sb;
+        size_t ko = (size_t)k * es;
+        switch (es) { /* one loop per size: no switch per lane */
+        case 4:
+            L if ((mask >> l) & 1) {
+                uint32_t v;
+                memcpy(&v, ptr[l] + ko, 4);
+                d[l] = sg ? (uint64_t)(int64_t)(int32_t)v : v;
             }
-            d[l] = v;
+            break;
+        case 8:
+            L if ((mask >> l) & 1) memcpy(&d[l], ptr[l] + ko, 8);
+            break;
+        default:
+            L if ((mask >> l) & 1) d[l] = sext_n(load_n(ptr[l] + ko, es), es, sg);
         }
     }
     return 0;
@@ -263,11 +316,41 @@ static int exec_st(px_warp *w, const px_insn *in, uint32_t mask)
     addr_lanes(w, in, ea);
     if (resolve(w, in, mask, ea, es * in->vec, ACC_WRITE, ptr))
         return -1;
+    if (es == 4 && in->nsrc > 1) {
+        /* vector stores lane by lane: one access per lane, lane order kept */
+        const uint64_t *sv[4];
+        int ns = in->nsrc;
+        for (int k = 0; k < ns; k++)
+            sv[k] = px_read(w, &in->src[k], w->tmp[k]);
+        if (ns == 4) { /* constant-size copies: one 16-byte store per lane */
+            L if ((mask >> l) & 1) {
+                uint32_t v[4] = {(uint32_t)sv[0][l], (uint32_t)sv[1][l], (uint32_t)sv[2][l], (uint32_t)sv[3][l]};
+                memcpy(ptr[l], v, 16);
+            }
+        } else {
+            L if ((mask >> l) & 1) {
+                uint32_t v[4];
+                for (int k = 0; k < ns; k++)
+                    v[k] = (uint32_t)sv[k][l];
+                memcpy(ptr[l], v, 4 * (size_t)ns);
+            }
+        }
+        return 0;
+    }
     for (int k = 0; k < in->nsrc; k++) {
         const uint64_t *s = px_read(w, &in->src[k], w->tmp[k]);
-        for (int l = 0; l < PX_W; l++) /* lane order: the highest lane wins a collision */
-            if ((mask >> l) & 1)
-                store_n(ptr[l] + (size_t)k * es, s[l], es);
+        size_t ko = (size_t)k * es;
+        /* lane order: the highest lane wins a collision */
+        if (es == 4) {
+            L if ((mask >> l) & 1) {
+                uint32_t v = (uint32_t)s[l];
+                memcpy(ptr[l] + ko, &v, 4);
+            }
+        } else if (es == 8) {
+            L if ((mask >> l) & 1) memcpy(ptr[l] + ko, &s[l], 8);
+        } else {
+            L if ((mask >> l) & 1) store_n(ptr[l] + ko, s[l], es);
+        }
     }
     return 0;
 }
@@ -437,7 +520,7 @@ static int exec_tex(px_warp *w, const px_insn *in, uint32_t mask)
             if (I->dst[k].kind != PX_R_REG)
                 continue;
             uint64_t *d = px_reg(w, &I->dst[k]);
-            L if ((grp >> l) & 1) d[l] = res.d[k][l];
+            L d[l] = ((grp >> l) & 1) ? res.d[k][l] : d[l];
         }
         if (I->pdst.kind == PX_R_REG) {
             uint64_t *d = px_reg(w, &I->pdst);
@@ -837,21 +920,14 @@ static px_block *block_new(launch_ctx *C)
     return b;
 }
 
-static int run_block(launch_ctx *C, px_block *b, uint64_t linear, int thread)
+/* The special registers that are the same in every block, set once per worker. */
+static void warp_static_sregs(launch_ctx *C, px_block *b, int i, int thread)
 {
     wt_dim3 g = C->grid, bd = C->block;
-    uint32_t cx = (uint32_t)(linear % g.x), cy = (uint32_t)((linear / g.x) % g.y), cz = (uint32_t)(linear / ((uint64_t)g.x * g.y));
     uint32_t nthr = bd.x * bd.y * bd.z;
-    b->st = WT_SUCCESS;
-    memset(b->shared, 0, b->shared_size);
-    for (int i = 0; i < b->nwarps; i++) {
-        px_warp *w = &b->warps[i];
-        w->imm = C->mod->imm;
-        w->exited = 0;
-        w->finished = 0;
-        w->at_barrier = 0;
-        w->present = 0;
-        L {
+    px_warp *w = &b->warps[i];
+    w->present = 0;
+    L {
             uint32_t id = (uint32_t)i * PX_W + (uint32_t)l;
             if (id < nthr)
                 w->present |= 1u << l;
@@ -861,9 +937,6 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear, int thread)
             w->sreg[PX_SR_NTID_X][l] = bd.x;
             w->sreg[PX_SR_NTID_Y][l] = bd.y;
             w->sreg[PX_SR_NTID_Z][l] = bd.z;
-            w->sreg[PX_SR_CTAID_X][l] = cx;
-            w->sreg[PX_SR_CTAID_Y][l] = cy;
-            w->sreg[PX_SR_CTAID_Z][l] = cz;
             w->sreg[PX_SR_NCTAID_X][l] = g.x;
             w->sreg[PX_SR_NCTAID_Y][l] = g.y;
             w->sreg[PX_SR_NCTAID_Z][l] = g.z;
@@ -880,6 +953,26 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear, int thread)
             w->sreg[PX_SR_LANEMASK_GE][l] = ~((1u << l) - 1);
             w->sreg[PX_SR_DYN_SMEM][l] = C->dyn_shared;
             w->sreg[PX_SR_TOTAL_SMEM][l] = b->shared_size;
+    }
+}
+
+static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
+{
+    wt_dim3 g = C->grid;
+    uint32_t cx = (uint32_t)(linear % g.x), cy = (uint32_t)((linear / g.x) % g.y), cz = (uint32_t)(linear / ((uint64_t)g.x * g.y));
+    b->st = WT_SUCCESS;
+    if (b->shared_size)
+        memset(b->shared, 0, b->shared_size);
+    for (int i = 0; i < b->nwarps; i++) {
+        px_warp *w = &b->warps[i];
+        w->imm = C->mod->imm;
+        w->exited = 0;
+        w->finished = 0;
+        w->at_barrier = 0;
+        L {
+            w->sreg[PX_SR_CTAID_X][l] = cx;
+            w->sreg[PX_SR_CTAID_Y][l] = cy;
+            w->sreg[PX_SR_CTAID_Z][l] = cz;
         }
         w->nframes = 1;
         px_frame *f = &w->frames[0];
@@ -888,8 +981,8 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear, int thread)
         f->mask = w->present;
         f->uniform = 1;
         f->regs = w->regstack;
-        memset(w->regstack, 0, (size_t)C->entry->nregs * PX_W * sizeof(uint64_t));
-        memset(w->local, 0, (size_t)w->local_size * PX_W);
+        /* registers and local memory are not cleared between blocks (undefined in PTX until
+         * written); a worker's first block sees zeros */
     }
     for (;;) {
         int ran = 0, waiting = 0;
@@ -923,6 +1016,8 @@ static void block_task(void *ctx, size_t begin, size_t end, int thread)
         px_block *b = C->blocks[thread];
         if (!b) {
             b = C->blocks[thread] = block_new(C);
+            for (int k = 0; b && k < b->nwarps; k++)
+                warp_static_sregs(C, b, k, thread);
             if (!b) {
                 pthread_mutex_lock(&C->lock);
                 if (!C->st) {
@@ -935,7 +1030,7 @@ static void block_task(void *ctx, size_t begin, size_t end, int thread)
                 return;
             }
         }
-        if (run_block(C, b, i, thread)) {
+        if (run_block(C, b, i)) {
             pthread_mutex_lock(&C->lock);
             if (!C->st) {
                 C->st = b->st;

@@ -581,23 +581,31 @@ int tool_run(int argc, char **argv)
             tool_error(CMD, "out of memory");
             goto done;
         }
-        double best[1000];
+        /* kernel and direct calls alternate, so that both see the same machine load; the best
+         * pass of each is compared (the least disturbed by other work on the machine) */
+        double kbest = sorted[0], dbest = 1e300;
         for (int r = 0; r < repeat; r++) {
-            best[r] = w1_direct_ms(ps[ti].tex, ps[ci].buf, ref_out, n);
-            if (best[r] < 0) {
+            double d = w1_direct_ms(ps[ti].tex, ps[ci].buf, ref_out, n);
+            if (d < 0) {
                 tool_error(CMD, "wt_tex_warp: %s", wt_last_error_message());
                 goto done;
             }
+            dbest = d < dbest ? d : dbest;
+            double t0 = tool_now_ms();
+            if (wt_launch_kernel(fn, grid, block, (size_t)shared, pv) != WT_SUCCESS) {
+                tool_error(CMD, "%s", wt_last_error_message());
+                goto done;
+            }
+            double k = tool_now_ms() - t0;
+            kbest = k < kbest ? k : kbest;
         }
-        qsort(best, (size_t)repeat, sizeof *best, cmp_double);
-        double dmed = best[repeat / 2];
         if (memcmp(ref_out, ps[oi].buf, n * 16)) {
             tool_error(CMD, "the kernel's output differs from the warp API's");
             goto done;
         }
         printf("warptex run: W1 as a PTX kernel: %.1f Msamples/s; direct wt_tex_warp: %.1f Msamples/s; "
-               "ratio %.2f (outputs identical)\n",
-               (double)n / (med * 1e3), (double)n / (dmed * 1e3), dmed / med);
+               "ratio %.2f (best of %d alternating passes each; outputs identical)\n",
+               (double)n / (kbest * 1e3), (double)n / (dbest * 1e3), dbest / kbest, repeat);
     }
     rc = TOOL_OK;
 done:

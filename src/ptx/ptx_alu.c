@@ -27,6 +27,9 @@
  *  - float to integer (cvt.rni/.rzi/.rmi/.rpi): NaN gives 0, out-of-range
  *    values saturate (PTX: float-to-integer conversions saturate).
  */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
+#endif
 #include <fenv.h>
 #include <math.h>
 #include <string.h>
@@ -83,19 +86,14 @@ static inline double sat64(double f)
 {
     return f != f ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
 }
+/* branch-free, so that loops over lanes vectorise (bits is 1..64) */
 static inline int64_t sext(uint64_t v, int bits)
 {
-    if (bits >= 64)
-        return (int64_t)v;
-    uint64_t m = (uint64_t)1 << (bits - 1);
-    v &= ((uint64_t)1 << bits) - 1;
-    return (int64_t)((v ^ m) - m);
+    unsigned sh = (unsigned)(64 - bits) & 63;
+    return (int64_t)(v << sh) >> sh;
 }
-static inline uint64_t zext(uint64_t v, int bits)
-{
-    return bits >= 64 ? v : v & (((uint64_t)1 << bits) - 1);
-}
-static inline uint64_t wmask(int bits) { return bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1); }
+static inline uint64_t wmask(int bits) { return ~(uint64_t)0 >> ((unsigned)(64 - bits) & 63); }
+static inline uint64_t zext(uint64_t v, int bits) { return v & wmask(bits); }
 
 static int fe_mode(int rnd)
 {
@@ -666,8 +664,19 @@ void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
             int lohi = in->lohi;
             if (lohi == PX_LO) { /* the low bits do not depend on signedness */
                 L r[l] = (a[l] * b[l]) & m;
+            } else if (lohi == PX_WIDE && sg && bits == 32) {
+                /* the unsigned 32x32 product corrected for the signs: a form that vectorises */
+                L {
+                    uint64_t ua = a[l] & 0xffffffffu, ub = b[l] & 0xffffffffu;
+                    uint64_t p = ua * ub;
+                    p -= (0 - ((ua >> 31) & 1)) & (ub << 32);
+                    p -= (0 - ((ub >> 31) & 1)) & (ua << 32);
+                    r[l] = p;
+                }
             } else if (lohi == PX_WIDE && sg) {
                 L r[l] = (uint64_t)(sext(a[l], bits) * sext(b[l], bits)) & wmask(2 * bits);
+            } else if (lohi == PX_WIDE && bits == 32) {
+                L r[l] = (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu);
             } else if (lohi == PX_WIDE) {
                 L r[l] = zext(a[l], bits) * zext(b[l], bits);
             } else if (bits <= 32 && sg) {

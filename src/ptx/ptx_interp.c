@@ -20,6 +20,9 @@
  * unfinished warp waits at a barrier they are all released.  Blocks run in
  * parallel through wt__parallel_for. */
 #define _POSIX_C_SOURCE 200809L
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
+#endif
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -144,11 +147,12 @@ static int resolve(px_warp *w, const px_insn *in, uint32_t mask, const uint64_t 
     /* fast path: global memory, all lanes in one range */
     if (space == PX_SP_GLOBAL || space == PX_SP_CONST || space == PX_SP_GENERIC) {
         uint64_t lo = UINT64_MAX, hi = 0, orr = 0;
-        L if ((mask >> l) & 1) {
-            uint64_t x = ea[l];
-            lo = x < lo ? x : lo;
-            hi = x > hi ? x : hi;
-            orr |= x;
+        L {
+            uint64_t on = 0 - (uint64_t)((mask >> l) & 1), x = ea[l];
+            uint64_t xl = (x & on) | ~on, xh = x & on; /* inactive lanes: neutral values */
+            lo = xl < lo ? xl : lo;
+            hi = xh > hi ? xh : hi;
+            orr |= xh;
         }
         if ((orr >> TAG_SHIFT) == 0 && !(orr & (size - 1))) {
             const px_range *r = range_find(w->mod, (uintptr_t)lo);
@@ -255,7 +259,10 @@ static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
                 continue;
             uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg);
             uint64_t *d = px_reg(w, &in->dst[k]);
-            L d[l] = ((mask >> l) & 1) ? v : d[l];
+            if (mask == 0xffffffffu)
+                L d[l] = v;
+            else
+                L d[l] = ((mask >> l) & 1) ? v : d[l];
         }
         return 0;
     }
@@ -510,8 +517,14 @@ static int exec_tex(px_warp *w, const px_insn *in, uint32_t mask)
     while (left) {
         int f = first_lane(left);
         uint64_t hv = h[f], sv = s ? s[f] : 0;
-        uint32_t grp = 0;
-        L if (((left >> l) & 1) && h[l] == hv && (!s || s[l] == sv)) grp |= 1u << l;
+        uint32_t same = 0; /* the lanes with this lane's texture (and sampler): usually all */
+        L same |= (uint32_t)(h[l] == hv) << l;
+        if (s) {
+            uint32_t ss = 0;
+            L ss |= (uint32_t)(s[l] == sv) << l;
+            same &= ss;
+        }
+        uint32_t grp = left & same;
         left &= ~grp;
         wt_status st = wt_tex_warp(&I->top, hv, sv, grp, &args, &res);
         if (st != WT_SUCCESS)
@@ -520,7 +533,10 @@ static int exec_tex(px_warp *w, const px_insn *in, uint32_t mask)
             if (I->dst[k].kind != PX_R_REG)
                 continue;
             uint64_t *d = px_reg(w, &I->dst[k]);
-            L d[l] = ((grp >> l) & 1) ? res.d[k][l] : d[l];
+            if (grp == 0xffffffffu)
+                L d[l] = res.d[k][l];
+            else
+                L d[l] = ((grp >> l) & 1) ? res.d[k][l] : d[l];
         }
         if (I->pdst.kind == PX_R_REG) {
             uint64_t *d = px_reg(w, &I->pdst);
@@ -590,20 +606,27 @@ static int exec_query(px_warp *w, const px_insn *in, uint32_t mask)
 /* ---- warps ---- */
 static inline uint32_t live_of(const px_warp *w, const px_frame *f) { return f->mask & ~f->done & ~w->exited; }
 
-static void set_pc(px_warp *w, px_frame *f, uint32_t lanes, uint32_t pc)
+static void set_pc_split(px_warp *w, px_frame *f, uint32_t lanes, uint32_t pc)
 {
-    if (!lanes)
-        return;
-    uint32_t live = live_of(w, f);
     if (f->uniform) {
-        if (lanes == live) {
+        if (lanes == live_of(w, f)) {
             f->upc = pc;
             return;
         }
         L f->pc[l] = f->upc;
         f->uniform = 0;
     }
-    L if ((lanes >> l) & 1) f->pc[l] = pc;
+    L f->pc[l] = ((lanes >> l) & 1) ? pc : f->pc[l];
+}
+static inline void set_pc(px_warp *w, px_frame *f, uint32_t lanes, uint32_t pc)
+{
+    if (!lanes)
+        return;
+    if (f->uniform && lanes == live_of(w, f)) { /* straight-line code: one store */
+        f->upc = pc;
+        return;
+    }
+    set_pc_split(w, f, lanes, pc);
 }
 
 static uint32_t pred_mask(px_warp *w, const px_ref *g, uint32_t grp)

@@ -17,3 +17,21 @@ if(TARGET test_ptx_ptxas)
 endif()
 wt_add_fuzzer(ptx)
 target_compile_definitions(fuzz_ptx PRIVATE WT_PTX_FIXTURES="${PROJECT_SOURCE_DIR}/tests/ptx/fixtures")
+
+# `warptex run`: the bundled demo kernel on a generated image, the output written; a wrong
+# parameter count is a usage error (exit 2).
+if(TARGET warptex)
+  set(WT_PTX_RUN_DIR ${CMAKE_BINARY_DIR}/ptx_run)
+  add_test(NAME ptx_run_setup COMMAND ${CMAKE_COMMAND} -E make_directory ${WT_PTX_RUN_DIR})
+  add_test(NAME ptx_run_input COMMAND warptex demo-image ${WT_PTX_RUN_DIR}/in.png --size 64x48)
+  set_tests_properties(ptx_run_setup PROPERTIES FIXTURES_SETUP ptx_run_dir)
+  set_tests_properties(ptx_run_input PROPERTIES FIXTURES_SETUP ptx_run_in FIXTURES_REQUIRED ptx_run_dir)
+  add_test(NAME ptx_run_demo COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/demo.ptx --entry rotate_blur
+           --grid 4,3 --block 16,16 tex:${WT_PTX_RUN_DIR}/in.png,norm,address=border
+           surf:64x48,out=${WT_PTX_RUN_DIR}/out.png i32:64 i32:48 f32:30)
+  set_tests_properties(ptx_run_demo PROPERTIES FIXTURES_REQUIRED ptx_run_in ENVIRONMENT "${WT_TEST_ENV}"
+                       PASS_REGULAR_EXPRESSION "launch took .*wrote .*out.png")
+  add_test(NAME ptx_run_params COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/demo.ptx --entry rotate_blur
+           --grid 1 --block 1 i32:1)
+  set_tests_properties(ptx_run_params PROPERTIES PASS_REGULAR_EXPRESSION "takes 5 parameters, 1 given")
+endif()

@@ -112,7 +112,10 @@ typedef struct wt_dim3 {
  * status of a texture or surface instruction that failed (e.g.
  * WT_ERROR_INVALID_HANDLE), its message prefixed with kernel and line.
  * Blocks already run keep their effects; the launch stops at the first
- * failing block in each thread.
+ * failing block in each thread.  bar.sync / barrier.sync wait for every
+ * thread of the block that has not exited (a thread count operand is read
+ * and not checked); registers and .local memory are undefined until written,
+ * as on a GPU (they may hold values from an earlier block).
  * Thread-safety: launches may run concurrently, including of one module
  * (they share its registered memory as GPU kernels share global memory). */
 wt_status wt_launch_kernel(wt_function fn, wt_dim3 grid, wt_dim3 block, size_t shared_bytes,

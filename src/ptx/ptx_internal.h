@@ -217,6 +217,7 @@ WT_INTERNAL int wt__ptx_mod_lookup(const char *s, size_t n, int *kind, int *valu
 WT_INTERNAL void wt__ptx_module_free(struct wt_module_s *mod);
 WT_INTERNAL int wt__ptx_add_range(struct wt_module_s *m, void *p, size_t n, int writable, int owned);
 /* ptx_interp.c */
+WT_INTERNAL void wt__ptx_plan_entries(struct wt_module_s *mod);
 WT_INTERNAL wt_status wt__ptx_launch(struct wt_function_s *fn, wt_dim3 grid, wt_dim3 block, size_t shared_bytes,
                                      void *const *params);
 

@@ -1099,6 +1099,21 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
     return 0;
 }
 
+/* At load: each entry's deepest frame chain, so that launches only read the module. */
+void wt__ptx_plan_entries(struct wt_module_s *m)
+{
+    for (int k = 0; k < m->nfuncs; k++) {
+        px_func *e = m->funcs[k];
+        if (!e->is_entry || !e->defined)
+            continue;
+        for (int i = 0; i < m->nfuncs; i++)
+            if (m->funcs[i]->depth_state == 1)
+                m->funcs[i]->depth_state = 0;
+        if (chain_sizes(m, e, 0))
+            e->recursive = 1;
+    }
+}
+
 wt_status wt__ptx_launch(struct wt_function_s *fh, wt_dim3 grid, wt_dim3 block, size_t shared_bytes, void *const *params)
 {
     static const char *FN = "wt_launch_kernel";
@@ -1116,10 +1131,7 @@ wt_status wt__ptx_launch(struct wt_function_s *fh, wt_dim3 grid, wt_dim3 block, 
                          e->nparams);
     if (shared_bytes > ((size_t)1 << 30))
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): shared_bytes = %zu is above 1 GiB", FN, shared_bytes);
-    for (int i = 0; i < m->nfuncs; i++)
-        if (m->funcs[i]->depth_state == 1)
-            m->funcs[i]->depth_state = 0;
-    if (chain_sizes(m, e, 0) || e->recursive)
+    if (e->recursive)
         return wt__error(WT_ERROR_PTX_UNSUPPORTED, "%s(): kernel %s calls functions recursively", FN, e->name);
     launch_ctx C;
     memset(&C, 0, sizeof C);

@@ -48,6 +48,8 @@ wt_status wt_module_load_ptx(wt_module *out, const char *text, size_t len, const
     }
     strcpy(m->name, nm);
     wt_status st = wt__ptx_parse(m, text, len);
+    if (st == WT_SUCCESS)
+        wt__ptx_plan_entries(m);
     if (st == WT_SUCCESS) {
         m->handles = calloc((size_t)(m->nfuncs ? m->nfuncs : 1), sizeof *m->handles);
         if (!m->handles)

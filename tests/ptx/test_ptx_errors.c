@@ -174,12 +174,28 @@ static void api_arguments(void **state)
     assert_int_equal(wt_module_unload(m), WT_SUCCESS);
 }
 
+static void recursion(void **state)
+{
+    (void)state;
+    static const char src[] = HEAD ".func f(.param .b32 n);\n.func f(.param .b32 n)\n{\n\t{\n\t.param .b32 a;\n"
+                              "\tcall.uni f, (a);\n\t}\n\tret;\n}\n.visible .entry k()\n{\n\t{\n\t.param .b32 a;\n"
+                              "\tcall.uni f, (a);\n\t}\n\tret;\n}\n";
+    wt_module m;
+    assert_int_equal(wt_module_load_ptx(&m, src, strlen(src), "rec.ptx"), WT_SUCCESS);
+    wt_function fn;
+    assert_int_equal(wt_module_get_function(&fn, m, "k"), WT_SUCCESS);
+    assert_int_equal(wt_launch_kernel(fn, (wt_dim3){1, 1, 1}, (wt_dim3){1, 1, 1}, 0, NULL), WT_ERROR_PTX_UNSUPPORTED);
+    assert_non_null(strstr(wt_last_error_message(), "recursively"));
+    wt_module_unload(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(malformed),
         cmocka_unit_test(truncations),
         cmocka_unit_test(api_arguments),
+        cmocka_unit_test(recursion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

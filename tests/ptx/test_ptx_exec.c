@@ -346,11 +346,54 @@ static void memory_faults(void **state)
     wt_module_unregister_memory(mod, &flag);
 }
 
+/* ---- two threads launching kernels of one module at once ---- */
+#include <pthread.h>
+
+typedef struct launcher {
+    uint32_t *out;
+    wt_status st;
+} launcher;
+
+static void *launch_ctl(void *arg)
+{
+    launcher *L = arg;
+    wt_function f;
+    L->st = wt_module_get_function(&f, mod, "k_ctl");
+    void *p[1] = {&L->out};
+    for (int r = 0; r < 5 && L->st == WT_SUCCESS; r++)
+        L->st = wt_launch_kernel(f, (wt_dim3){3, 1, 1}, (wt_dim3){50, 1, 1}, 0, p);
+    return NULL;
+}
+
+static void concurrent_launches(void **state)
+{
+    (void)state;
+    uint32_t *a = calloc(150, 4), *b = calloc(150, 4);
+    assert_int_equal(wt_module_register_memory(mod, a, 600, 1), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, b, 600, 1), WT_SUCCESS);
+    launcher la = {a, WT_SUCCESS}, lb = {b, WT_SUCCESS};
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, launch_ctl, &la), 0);
+    assert_int_equal(pthread_create(&tb, NULL, launch_ctl, &lb), 0);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    assert_int_equal(la.st, WT_SUCCESS);
+    assert_int_equal(lb.st, WT_SUCCESS);
+    assert_memory_equal(a, b, 600);
+    assert_int_equal(a[0], 7777); /* thread 0 exits early */
+    assert_int_equal(a[1], 2);    /* thread 1: steps(2) = 1, odd: doubled */
+    wt_module_unregister_memory(mod, a);
+    wt_module_unregister_memory(mod, b);
+    free(a);
+    free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(integer_ops),  cmocka_unit_test(float_ops),          cmocka_unit_test(control_flow),
         cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
+        cmocka_unit_test(concurrent_launches),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

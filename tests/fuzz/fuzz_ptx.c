@@ -41,9 +41,58 @@ static void check(const char *text, size_t len)
     }
 }
 
+/* A module with most of the grammar, which the input also edits: each 3 bytes
+ * (position high, position low, byte) overwrite, insert or delete one
+ * character, so random inputs reach deep into the parser and decoder. */
+static const char seed[] =
+    ".version 8.0\n.target sm_75, texmode_unified\n.address_size 64\n"
+    ".global .texref t0;\n.global .samplerref s0 = { filter_mode = linear, addr_mode_0 = wrap };\n"
+    ".const .align 4 .f32 c[2] = {0f3F800000, 1.5};\n.extern .shared .align 16 .b8 dyn[];\n"
+    ".func (.param .b32 r) f(.param .b32 a)\n{\n\t.reg .b32 %r<4>;\n\tld.param.u32 %r1, [a];\n"
+    "\tshl.b32 %r2, %r1, 3;\n\tst.param.b32 [r], %r2;\n\tret;\n}\n"
+    ".visible .entry k(.param .u64 p, .param .align 8 .b8 s[16])\n{\n\t.reg .pred %p<3>;\n\t.reg .f32 %f<9>;\n"
+    "\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<5>;\n\tld.param.u64 %rd1, [p];\n\tmov.u32 %r1, %tid.x;\n"
+    "\tsetp.lt.u32 %p1, %r1, 7;\n\t@!%p1 bra $L1;\n\tcvt.rn.f32.u32 %f1, %r1;\n"
+    "\ttex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [t0, {%f1, %f1}];\n"
+    "\t{\n\t.param .b32 a0;\n\tst.param.b32 [a0], %r1;\n\t.param .b32 r0;\n\tcall.uni (r0), f, (a0);\n"
+    "\tld.param.b32 %r2, [r0];\n\t}\n\tsuld.b.2d.v2.b32.zero {%r3, %r4}, [%rd1, {%r1, %r2}];\n"
+    "$L1:\n\tbar.sync 0;\n\tatom.global.add.u32 %r5, [%rd1], 1;\n\tret;\n}\n";
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     check((const char *)data, size);
+    {
+        size_t n = sizeof seed - 1, cap = n + size / 3 + 1;
+        char *m = malloc(cap);
+        if (!m)
+            return 0;
+        memcpy(m, seed, n);
+        for (size_t i = 0; i + 3 <= size; i += 3) {
+            size_t pos = ((size_t)data[i] << 8 | data[i + 1]) % (n + 1);
+            uint8_t b = data[i + 2];
+            if (b < 16 && n > 0 && pos < n) { /* delete */
+                memmove(m + pos, m + pos + 1, n - pos - 1);
+                n--;
+            } else if (b < 128 || pos == n) { /* insert */
+                memmove(m + pos + 1, m + pos, n - pos);
+                m[pos] = (char)b;
+                n++;
+            } else { /* overwrite with a character of the PTX alphabet */
+                static const char alpha[] = "%.{}[]()<>,;:+-@!|=_ \n\t0123456789abcdefxyzprt";
+                m[pos] = alpha[b % (sizeof alpha - 1)];
+            }
+        }
+        if (size < 3) { /* the unedited module must load */
+            wt_module mod = NULL;
+            if (wt_module_load_ptx(&mod, m, n, "seed.ptx") != WT_SUCCESS) {
+                fprintf(stderr, "fuzz_ptx: the seed module does not load: %s\n", wt_last_error_message());
+                abort();
+            }
+            wt_module_unload(mod);
+        }
+        check(m, n);
+        free(m);
+    }
     static const char head[] = ".version 8.0\n.target sm_75\n.address_size 64\n";
     char *buf = malloc(sizeof head + size);
     if (!buf)

@@ -117,6 +117,8 @@ typedef struct px_addr {
     int64_t off;
 } px_addr;
 
+struct px_warp;
+
 typedef struct px_insn {
     uint16_t op;     /* px_opcode */
     uint8_t type;    /* main type */
@@ -132,6 +134,8 @@ typedef struct px_insn {
     px_addr addr;
     uint32_t target; /* bra: instruction index; call: function index */
     uint32_t line;
+    /* the executor of the common ALU forms (ptx_alu.c), NULL: the general one */
+    void (*fast)(struct px_warp *w, const struct px_insn *in, uint32_t mask);
     /* call: callee formal offsets get the bytes of these caller-frame offsets */
     uint32_t call_args, call_nargs; /* index into the function's call-arg table */
     int32_t call_ret_off;           /* caller-frame offset of the return value, -1 none */
@@ -272,6 +276,9 @@ typedef struct px_block {
 /* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
 WT_INTERNAL void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask);
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */
+/* A specialised executor for the instruction, or NULL (set at load). */
+typedef void (*px_exec_fn)(px_warp *w, const px_insn *in, uint32_t mask);
+WT_INTERNAL px_exec_fn wt__ptx_alu_fast(const px_insn *in);
 
 static inline uint64_t *px_reg(px_warp *w, const px_ref *r)
 {

@@ -871,8 +871,12 @@ static int warp_run(px_warp *w)
                 return -1;
             break;
         default:
-            if (m)
-                wt__ptx_exec_alu(w, in, m);
+            if (m) {
+                if (in->fast)
+                    in->fast(w, in, m);
+                else
+                    wt__ptx_exec_alu(w, in, m);
+            }
             break;
         }
         set_pc(w, f, grp, pc + 1);

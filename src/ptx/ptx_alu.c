@@ -600,6 +600,18 @@ void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
     int ftz = (in->flags & PX_F_FTZ) != 0, sat = (in->flags & PX_F_SAT) != 0;
     uint64_t m = wmask(bits);
     int two = 0;
+    if (in->op == PX_OP_mov && in->sub == 2) { /* unpack into {d0, d1, ...} */
+        int eb = bits / in->ndst;
+        uint64_t v[PX_W];
+        memcpy(v, a, sizeof v); /* a destination may be the source */
+        for (int k = 0; k < in->ndst; k++) {
+            if (in->dst[k].kind != PX_R_REG)
+                continue;
+            uint64_t *d = px_reg(w, &in->dst[k]);
+            L d[l] = ((mask >> l) & 1) ? (v[l] >> (eb * k)) & wmask(eb) : d[l];
+        }
+        return;
+    }
     switch (in->op) {
     case PX_OP_mov:
         if (in->sub == 1) { /* pack {a, b, ...} */

@@ -970,6 +970,24 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             !wt__ptx_dst(P, P->ops[P->top[0]].pipe, PX_T_PRED, &in->dst[1]))
             return 0;
         in->ndst = 2;
+    } else if (op == PX_OP_mov && P->ntop == 2 && P->ops[P->top[0]].kind == PO_VEC) {
+        /* mov.b64 {%r1, %r2}, %rd: unpack, element 0 from the low bits */
+        po *v = &P->ops[P->top[0]];
+        if (v->nsub < 2 || v->nsub > 4 || px_type_bits(t) % v->nsub || px_type_bits(t) / v->nsub < 8) {
+            PERR(&v->tok, "bad vector for mov.%d", px_type_bits(t));
+            return 0;
+        }
+        int eb = px_type_bits(t) / v->nsub;
+        int et = eb == 8 ? PX_T_B8 : eb == 16 ? PX_T_B16 : PX_T_B32;
+        for (int k = 0; k < v->nsub; k++)
+            if (!wt__ptx_dst(P, v->sub[k], et == PX_T_B8 ? PX_T_NONE : et, &in->dst[k]))
+                return 0;
+        if (!wt__ptx_src(P, P->top[1], t, &in->src[0]))
+            return 0;
+        in->ndst = (uint8_t)v->nsub;
+        in->nsrc = 1;
+        in->sub = 2; /* unpack */
+        return 1;
     } else {
         if (!need_ops(P, opt, 1 + nsrc, 1 + nsrc))
             return 0;
@@ -1021,10 +1039,7 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             in->sub = 1; /* pack */
             return 1;
         }
-        if (op == PX_OP_mov && i == 0 && P->ops[P->top[0]].kind == PO_VEC) {
-            PERR(opt, "unpacking mov is not decoded");
-            return 0;
-        }
+
         if (op == PX_OP_cvta || op == PX_OP_cvt || op == PX_OP_mov) {
             /* sizes may differ for special registers, cvt sources of any integer width */
             if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? st : PX_T_NONE, &in->src[i]))

@@ -346,6 +346,21 @@ static void memory_faults(void **state)
     wt_module_unregister_memory(mod, &flag);
 }
 
+/* ---- mov packing and unpacking ---- */
+static void pack_unpack(void **state)
+{
+    (void)state;
+    uint64_t out[3] = {0, 0, 0};
+    uint64_t *po = out;
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    void *p[1] = {&po};
+    pt_launch(mod, "k_pack", (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    assert_int_equal(out[0], 0x1122334455667788ull);
+    assert_int_equal(out[1], 0x5566u);
+    assert_int_equal(out[2], 0x5566778811223344ull);
+    wt_module_unregister_memory(mod, out);
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -393,7 +408,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(integer_ops),  cmocka_unit_test(float_ops),          cmocka_unit_test(control_flow),
         cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
-        cmocka_unit_test(concurrent_launches),
+        cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -361,6 +361,66 @@ static void pack_unpack(void **state)
     wt_module_unregister_memory(mod, out);
 }
 
+/* ---- .texref/.surfref names in unified mode; offset and depth-compare operands ---- */
+static void texref_offsets(void **state)
+{
+    (void)state;
+    wt_array a = pt_array(wt_make_channel_desc(8, 8, 8, 8, WT_CHANNEL_UNSIGNED), 9, 7, 0, WT_ARRAY_TEXTURE_GATHER, 3);
+    wt_tex t = pt_tex_array(a, WT_FILTER_LINEAR, WT_READ_NORMALIZED_FLOAT, 0, WT_ADDRESS_WRAP);
+    wt_array sa = pt_array(wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_UNSIGNED), 5, 6, 0, WT_ARRAY_SURFACE_LOAD_STORE, 4);
+    wt_surf sf = pt_surf(sa);
+    wt_function f;
+    assert_int_equal(wt_module_get_function(&f, mod, "k_texref"), WT_SUCCESS);
+    uint32_t out[16];
+    uint32_t *po = out;
+    float x = 3.3f, y = 1.7f;
+    void *p[3] = {&po, &x, &y};
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    /* unbound: the texture instruction fails and names the kernel */
+    assert_int_equal(wt_launch_kernel(f, (wt_dim3){1, 1, 1}, (wt_dim3){1, 1, 1}, 0, p), WT_ERROR_INVALID_HANDLE);
+    assert_non_null(strstr(wt_last_error_message(), "k_texref"));
+    assert_int_equal(wt_module_set_texref(mod, "tr", t), WT_SUCCESS);
+    assert_int_equal(wt_module_set_surfref(mod, "sr", sf), WT_SUCCESS);
+    pt_launch(mod, "k_texref", (wt_dim3){1, 1, 1}, (wt_dim3){1, 1, 1}, p);
+    wt_float4 e0 = wt_tex_unified_2d_v4f32_f32(t, x, y);
+    assert_memory_equal(&e0, out, 16);
+    /* the offset and depth forms through the warp API, with op records built here */
+    wt_op op;
+    memset(&op, 0, sizeof op);
+    op.family = WT_FAMILY_TEX;
+    op.geom = WT_GEOM_2D;
+    op.flags = WT_OP_OFFSET;
+    wt_tex_args in;
+    memset(&in, 0, sizeof in);
+    memcpy(&in.c[0][0], &x, 4);
+    memcpy(&in.c[1][0], &y, 4);
+    in.offset[0][0] = 1;
+    in.offset[1][0] = -2;
+    wt_tex_result r;
+    assert_int_equal(wt_tex_warp(&op, t, 0, 1, &in, &r), WT_SUCCESS);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(out[4 + k], r.d[k][0]);
+    op.family = WT_FAMILY_TLD4;
+    op.comp = 1;
+    op.flags = WT_OP_OFFSET | WT_OP_DEPTH_COMPARE;
+    in.offset[0][0] = -2;
+    in.offset[1][0] = 1;
+    in.depth[0] = x;
+    assert_int_equal(wt_tex_warp(&op, t, 0, 1, &in, &r), WT_SUCCESS);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(out[8 + k], r.d[k][0]);
+    assert_int_equal(out[12], 9);
+    assert_int_equal(out[13], 6);
+    assert_int_equal(out[14], (uint32_t)wt_suld_2d_i32_clamp(sf, 4, -2));
+    assert_int_equal(wt_module_set_texref(mod, "tr", 0), WT_SUCCESS);
+    assert_int_equal(wt_module_set_surfref(mod, "sr", 0), WT_SUCCESS);
+    wt_module_unregister_memory(mod, out);
+    wt_destroy_texture_object(t);
+    wt_destroy_surface_object(sf);
+    wt_free_array(a);
+    wt_free_array(sa);
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -409,6 +469,7 @@ int main(void)
         cmocka_unit_test(integer_ops),  cmocka_unit_test(float_ops),          cmocka_unit_test(control_flow),
         cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
         cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
+        cmocka_unit_test(texref_offsets),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -421,6 +421,34 @@ static void texref_offsets(void **state)
     wt_free_array(sa);
 }
 
+/* ---- a struct passed by value, read at offsets; %clock64 ---- */
+static void struct_param(void **state)
+{
+    (void)state;
+    struct {
+        uint32_t a, b;
+        double d;
+        uint32_t e, f;
+    } sv = {1, 0xabcdu, 2.25, 40, 2};
+    uint32_t out[6] = {0};
+    uint32_t *po = out;
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    void *p[2] = {&sv, &po};
+    wt_function f;
+    size_t sz;
+    assert_int_equal(wt_module_get_function(&f, mod, "k_struct"), WT_SUCCESS);
+    assert_int_equal(wt_function_param_size(f, 0, &sz), WT_SUCCESS);
+    assert_int_equal(sz, 24);
+    pt_launch(mod, "k_struct", (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    double d;
+    memcpy(&d, &out[2], 8);
+    assert_int_equal(out[0], 0xabcdu);
+    assert_true(d == 4.5);
+    assert_int_equal(out[4], 42);
+    assert_int_equal(out[5], 1);
+    wt_module_unregister_memory(mod, out);
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -469,7 +497,7 @@ int main(void)
         cmocka_unit_test(integer_ops),  cmocka_unit_test(float_ops),          cmocka_unit_test(control_flow),
         cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
         cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
-        cmocka_unit_test(texref_offsets),
+        cmocka_unit_test(texref_offsets), cmocka_unit_test(struct_param),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -147,12 +147,20 @@ static int resolve(px_warp *w, const px_insn *in, uint32_t mask, const uint64_t 
     /* fast path: global memory, all lanes in one range */
     if (space == PX_SP_GLOBAL || space == PX_SP_CONST || space == PX_SP_GENERIC) {
         uint64_t lo = UINT64_MAX, hi = 0, orr = 0;
-        L {
-            uint64_t on = 0 - (uint64_t)((mask >> l) & 1), x = ea[l];
-            uint64_t xl = (x & on) | ~on, xh = x & on; /* inactive lanes: neutral values */
-            lo = xl < lo ? xl : lo;
-            hi = xh > hi ? xh : hi;
-            orr |= xh;
+        if (mask == 0xffffffffu) {
+            L {
+                uint64_t x = ea[l];
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+                orr |= x;
+            }
+        } else {
+            L if ((mask >> l) & 1) {
+                uint64_t x = ea[l];
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+                orr |= x;
+            }
         }
         if ((orr >> TAG_SHIFT) == 0 && !(orr & (size - 1))) {
             const px_range *r = range_find(w->mod, (uintptr_t)lo);

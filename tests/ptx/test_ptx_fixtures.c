@@ -24,7 +24,8 @@ static float ibits(int32_t i)
 }
 
 /* ---- textures ---- */
-enum { T_LIN_F, T_LIN_I, T_1D, T_2D, T_2DI, T_2DU, T_3D, T_A1D, T_A2D, T_CUBE, T_ACUBE, T_MIP2D, T_MIP1D, T_MIPA2D, T_COUNT };
+enum { T_LIN_F, T_LIN_I, T_1D, T_2D, T_2DI, T_2DU, T_3D, T_A1D, T_A2D, T_CUBE, T_ACUBE, T_MIP2D, T_MIP1D, T_MIPA2D,
+       T_MIPA1D, T_3DI, T_COUNT };
 static wt_tex tex[T_COUNT];
 static wt_array arrs[16];
 static int narrs;
@@ -126,6 +127,9 @@ static int setup_textures(void **state)
     tex[T_MIP2D] = mip_tex(u8, 32, 16, 0, 6, 0, 12);
     tex[T_MIP1D] = mip_tex(u8, 64, 0, 0, 7, 0, 13);
     tex[T_MIPA2D] = mip_tex(u8, 16, 16, 3, 5, WT_ARRAY_LAYERED, 14);
+    tex[T_MIPA1D] = mip_tex(u8, 64, 0, 3, 7, WT_ARRAY_LAYERED, 15);
+    arrs[narrs] = pt_array(s32, 5, 4, 3, 0, 16);
+    tex[T_3DI] = pt_tex_array(arrs[narrs++], WT_FILTER_POINT, WT_READ_ELEMENT_TYPE, 0, WT_ADDRESS_WRAP);
     return 0;
 }
 
@@ -159,7 +163,9 @@ static const tex_case tex_cases[] = {
     {"k_tex3dlod_f", T_3D, 0},      {"k_tex2dllod_f", T_MIPA2D, 0}, {"k_cubelod_f", T_CUBE, 0},
     {"k_tex1dgrad_f", T_MIP1D, 0},  {"k_tex2dgrad_f", T_MIP2D, 0},  {"k_tex2dlgrad_f", T_MIPA2D, 0},
     {"k_tex3dgrad_f", T_3D, 0},     {"k_gather_f", T_2D, 0},        {"k_gather_i", T_2DI, 1},
-    {"k_gather_u", T_2DU, 2},       {"k_tex2d_resident", T_2D, 0},
+    {"k_gather_u", T_2DU, 2},       {"k_tex2d_resident", T_2D, 0},  {"k_tex1dllod_f", T_MIPA1D, 0},
+    {"k_cubellod_f", T_ACUBE, 0},   {"k_tex3dlod_i", T_3DI, 1},     {"k_tex1dlgrad_f", T_MIPA1D, 0},
+    {"k_cubegrad_f", T_CUBE, 0},
 };
 #define NTEX (sizeof tex_cases / sizeof tex_cases[0])
 
@@ -221,6 +227,16 @@ static void expect_tex(const char *k, wt_tex t, const op8 *o, uint32_t r[4])
                       : c == 2 ? wt_tld4_unified_b_2d_v4u32_f32(t, o->a, o->b) : wt_tld4_unified_a_2d_v4u32_f32(t, o->a, o->b);
             i4(r, v);
         }
+    } else if (IS("k_tex1dllod_f")) {
+        f4(r, wt_tex_unified_1d_array_level_v4f32_f32(t, id, o->a, o->e));
+    } else if (IS("k_cubellod_f")) {
+        f4(r, wt_tex_unified_cube_array_level_v4f32_f32(t, id, o->a, o->b, o->c, o->e));
+    } else if (IS("k_tex3dlod_i")) {
+        i4(r, wt_tex_unified_3d_level_v4s32_f32(t, o->a, o->b, o->c, o->e));
+    } else if (IS("k_tex1dlgrad_f")) {
+        f4(r, wt_tex_unified_1d_array_grad_v4f32_f32(t, id, o->a, o->f, o->g));
+    } else if (IS("k_cubegrad_f")) {
+        f4(r, wt_tex_unified_cube_grad_v4f32_f32(t, o->a, o->b, o->c, o->e, o->f, o->g, o->h, o->g, o->f));
     } else if (IS("k_tex2d_resident")) {
         f4(r, wt_tex_unified_2d_v4f32_f32(t, o->a, o->b));
         r[3] = 7; /* resident: warptex objects always are */
@@ -244,7 +260,7 @@ static void random_ops(op8 *in, int n, uint64_t seed, int t)
         o->h = pt_uni(&seed, -0.05f, 0.05f);
         if (t == T_LIN_F || t == T_LIN_I) /* integer texel index, some outside (read 0) */
             o->a = ibits((int32_t)(pt_rng(&seed) % 80) - 8);
-        if (t == T_2DI || t == T_2DU) { /* unnormalised */
+        if (t == T_2DI || t == T_2DU || t == T_3DI) { /* unnormalised */
             o->a = pt_uni(&seed, -2.0f, 11.0f);
             o->b = pt_uni(&seed, -2.0f, 9.0f);
         }

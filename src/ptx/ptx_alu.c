@@ -239,6 +239,8 @@ int wt__ptx_alu_supported(const px_insn *in)
     case PX_OP_bfe: case PX_OP_bfi:
         return bits == 32 || bits == 64;
     case PX_OP_prmt:
+    case PX_OP_lop3:
+    case PX_OP_shf:
         return t == PX_T_B32;
     case PX_OP_setp: case PX_OP_set:
         return in->type2 != PX_T_F16 && in->type2 != PX_T_F16X2 && in->type2 != PX_T_BF16 &&
@@ -1007,6 +1009,24 @@ void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
             }
             }
             r[l] = v;
+        }
+        break;
+    case PX_OP_lop3:
+        /* each result bit is bit (a<<2 | b<<1 | c) of the look-up table */
+        L {
+            uint64_t x = a[l], y = b[l], z = c[l], lut = e[l], v = 0;
+            for (int i = 0; i < 8; i++)
+                if ((lut >> i) & 1)
+                    v |= ((i & 4) ? x : ~x) & ((i & 2) ? y : ~y) & ((i & 1) ? z : ~z);
+            r[l] = v & 0xffffffffu;
+        }
+        break;
+    case PX_OP_shf:
+        /* funnel shift of b:a by c (.wrap: c mod 32, .clamp: at most 32) */
+        L {
+            uint64_t x = (b[l] & 0xffffffffu) << 32 | (a[l] & 0xffffffffu);
+            uint64_t n = (in->flags & PX_F_WRAP) ? (c[l] & 31) : ((c[l] & 0xffffffffu) > 32 ? 32 : (c[l] & 0xffffffffu));
+            r[l] = in->sub == 1 ? (uint64_t)((x << n) >> 32) : (x >> n) & 0xffffffffu;
         }
         break;
     case PX_OP_setp:

@@ -848,7 +848,7 @@ static int decode_addr(px_parser *P, int oi, px_insn *in)
 /* ---- instruction decoding (ALU, MEM, CTL) ---- */
 typedef struct mods_t {
     int type[3], ntype;
-    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt;
+    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt, comp;
 } mods_t;
 
 static int need_ops(px_parser *P, const px_token *opt, int lo, int hi)
@@ -919,6 +919,22 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         break;
     case PX_OP_bfi: nsrc = 4; break;
     case PX_OP_prmt: nsrc = 3; in->sub = (uint8_t)m->prmt; break;
+    case PX_OP_lop3:
+        nsrc = 4; /* a, b, c, immLut */
+        if (m->bop) {
+            PUNS(opt, "lop3 with a predicate output");
+            return 0;
+        }
+        break;
+    case PX_OP_shf:
+        nsrc = 3;
+        /* .l (SHFL 10) or .r (COMP r), .wrap or .clamp */
+        if (!((m->shfl == 10) ^ (m->comp == 1)) || !(m->flags & (PX_F_WRAP | PX_F_CLAMP))) {
+            PERR(opt, "shf needs .l or .r and .wrap or .clamp");
+            return 0;
+        }
+        in->sub = (uint8_t)(m->shfl == 10 ? 1 : 2);
+        break;
     case PX_OP_slct:
         nsrc = 3;
         if (m->ntype != 2) {
@@ -1022,6 +1038,10 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             want = in->type2;
         if ((op == PX_OP_setp || op == PX_OP_set) && i == 2)
             want = PX_T_PRED;
+        if (op == PX_OP_shf && i == 2)
+            want = PX_T_U32;
+        if (op == PX_OP_lop3 && i == 3)
+            want = PX_T_B32;
         if ((op == PX_OP_mad) && m->lohi == PX_WIDE && i == 2)
             want = dt;
         if (op == PX_OP_mov && P->ops[oi].kind == PO_VEC) {
@@ -1443,6 +1463,18 @@ static int parse_instruction(px_parser *P, px_token *first)
         if (strlen(opcodes[i].s) == t->len && !memcmp(opcodes[i].s, t->s, t->len))
             op = (int)i;
     if (op < 0) {
+        /* legal PTX that warptex does not run (ptxas knows them): unsupported, not malformed */
+        static const char *const known[] = {
+            "brx", "match", "redux", "cp", "mma", "wmma", "ldmatrix", "stmatrix", "movmatrix", "tanh", "fns",
+            "bmsk", "szext", "dp4a", "dp2a", "isspacep", "mapa", "getctarank", "alloca", "stacksave",
+            "stackrestore", "prefetchu", "applypriority", "discard", "createpolicy", "elect", "griddepcontrol",
+            "mbarrier", "tensormap", "multimem", "setmaxnreg", "pmevent", "brkpt", "sad", "vadd", "vsub",
+            "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "wgmma", "tcgen05", "addc", "subc", "madc"};
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            if (strlen(known[i]) == t->len && !memcmp(known[i], t->s, t->len)) {
+                PUNS(t, "opcode %s", tokname(t, nb, sizeof nb));
+                return 0;
+            }
         PERR(t, "unknown opcode %s", tokname(t, nb, sizeof nb));
         return 0;
     }
@@ -1486,6 +1518,7 @@ static int parse_instruction(px_parser *P, px_token *first)
         case PX_MK_SHFL: m.shfl = v; break;
         case PX_MK_VOTE: m.vote = v; break;
         case PX_MK_PRMT: m.prmt = v; break;
+        case PX_MK_COMP: m.comp = v + 1; break;
         default: break;
         }
     }

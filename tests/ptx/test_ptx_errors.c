@@ -70,6 +70,8 @@ static const bad_case cases[] = {
      "bar.arrive", "bad.ptx:6"},
     {"unsupported f16 arithmetic", HEAD ".visible .entry k()\n{\n\t.reg .b16 %h<3>;\n\tadd.f16 %h1, %h2, %h2;\n}\n",
      WT_ERROR_PTX_UNSUPPORTED, "bad.ptx:7", "add"},
+    {"legal but not run", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tdp4a.u32.u32 %r1, %r2, %r2, %r2;\n}\n",
+     WT_ERROR_PTX_UNSUPPORTED, "opcode dp4a", "bad.ptx:7:2"},
     {"stray character", HEAD "#\n", WT_ERROR_PTX_PARSE, "bad.ptx:4:1", "unexpected character"},
     {"unterminated comment", HEAD "/* no end", WT_ERROR_PTX_PARSE, "bad.ptx:4:1", "unexpected"},
     {"redefined variable", HEAD ".global .u32 x;\n.global .u32 x;\n", WT_ERROR_PTX_PARSE, "redefinition", "bad.ptx:5"},

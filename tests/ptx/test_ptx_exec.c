@@ -449,6 +449,36 @@ static void struct_param(void **state)
     wt_module_unregister_memory(mod, out);
 }
 
+/* ---- lop3 and funnel shifts ---- */
+static void lop3_shf(void **state)
+{
+    (void)state;
+    uint32_t a[32], b[32], out[128];
+    uint64_t seed = 9;
+    for (int i = 0; i < 32; i++) {
+        a[i] = (uint32_t)pt_rng(&seed);
+        b[i] = i < 8 ? (uint32_t)(i * 9) : (uint32_t)pt_rng(&seed);
+    }
+    uint32_t *pa = a, *pb = b, *po = out;
+    assert_int_equal(wt_module_register_memory(mod, a, sizeof a, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, b, sizeof b, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    void *p[3] = {&pa, &pb, &po};
+    pt_launch(mod, "k_lop3", (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    for (int i = 0; i < 32; i++) {
+        uint32_t x = a[i], y = b[i], z = x ^ 0x5a5a5a5au;
+        uint64_t fun = (uint64_t)y << 32 | x;
+        uint32_t nw = y & 31, nc = y > 32 ? 32 : y;
+        assert_int_equal(out[4 * i], (x & y) | (x & z) | (y & z)); /* 0xe8: majority */
+        assert_int_equal(out[4 * i + 1], x ^ y ^ z);               /* 0x96: parity */
+        assert_int_equal(out[4 * i + 2], (uint32_t)((fun << nw) >> 32));
+        assert_int_equal(out[4 * i + 3], (uint32_t)(fun >> nc));
+    }
+    wt_module_unregister_memory(mod, a);
+    wt_module_unregister_memory(mod, b);
+    wt_module_unregister_memory(mod, out);
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -498,6 +528,7 @@ int main(void)
         cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
         cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
         cmocka_unit_test(texref_offsets), cmocka_unit_test(struct_param),
+        cmocka_unit_test(lop3_shf),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -371,7 +371,7 @@ static void texref_offsets(void **state)
     wt_surf sf = pt_surf(sa);
     wt_function f;
     assert_int_equal(wt_module_get_function(&f, mod, "k_texref"), WT_SUCCESS);
-    uint32_t out[16];
+    _Alignas(16) uint32_t out[16]; /* st.v4: 16-byte aligned, as PTX requires */
     uint32_t *po = out;
     float x = 3.3f, y = 1.7f;
     void *p[3] = {&po, &x, &y};
@@ -430,7 +430,7 @@ static void struct_param(void **state)
         double d;
         uint32_t e, f;
     } sv = {1, 0xabcdu, 2.25, 40, 2};
-    uint32_t out[6] = {0};
+    _Alignas(16) uint32_t out[6] = {0};
     uint32_t *po = out;
     assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
     void *p[2] = {&sv, &po};
@@ -453,7 +453,8 @@ static void struct_param(void **state)
 static void lop3_shf(void **state)
 {
     (void)state;
-    uint32_t a[32], b[32], out[128];
+    uint32_t a[32], b[32];
+    _Alignas(16) uint32_t out[128];
     uint64_t seed = 9;
     for (int i = 0; i < 32; i++) {
         a[i] = (uint32_t)pt_rng(&seed);

@@ -177,7 +177,7 @@ static uint64_t f_to_int(double d, int rndi, int t)
     }
     int bits = px_type_bits(t);
     if (px_type_signed(t)) {
-        double lo = -ldexp(1.0, bits - 1), hi = ldexp(1.0, bits - 1);
+        double hi = (double)((uint64_t)1 << (bits - 1)), lo = -hi;
         int64_t v;
         if (d <= lo)
             v = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
@@ -187,7 +187,7 @@ static uint64_t f_to_int(double d, int rndi, int t)
             v = (int64_t)d;
         return zext((uint64_t)v, bits);
     }
-    double hi = ldexp(1.0, bits);
+    double hi = bits == 64 ? 18446744073709551616.0 : (double)((uint64_t)1 << bits);
     if (d <= 0)
         return 0;
     if (d >= hi)
@@ -1228,6 +1228,31 @@ FAST_F32(f_sub_f32, x - y)
 FAST_F32(f_mul_f32, x * y)
 FAST_F32(f_fma_f32, fmaf(x, y, z))
 
+FAST_F32(f_div_f32, x / y)
+FAST_F32(f_min_f32, (float)fmin_ptx(x, y, 0))
+FAST_F32(f_max_f32, (float)fmin_ptx(x, y, 1))
+
+/* f32 to 32-bit integers: NaN 0, saturated, rounded as rndi says.  lo and hi are the first
+ * floats outside the range (-2^31 and 2^31 for s32, -1 and 2^32 for u32), so the cast between
+ * them is exact and defined; vmin/vmax are the saturated results. */
+#define FAST_F2I(name, T, lo, hi, vmin, vmax, round)                                       \
+    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    {                                                                                      \
+        const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
+        uint64_t r[PX_W];                                                                  \
+        L {                                                                                \
+            float x = round(f32_of(a[l]));                                                 \
+            T v = x != x ? (T)0 : x <= (lo) ? (T)(vmin) : x >= (hi) ? (T)(vmax) : (T)x;     \
+            r[l] = (uint64_t)(uint32_t)v;                                                  \
+        }                                                                                  \
+        put(w, in, r, mask);                                                               \
+    }
+FAST_F2I(f_cvt_rzi_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, truncf)
+FAST_F2I(f_cvt_rni_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, nearbyintf)
+FAST_F2I(f_cvt_rmi_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, floorf)
+FAST_F2I(f_cvt_rzi_u32_f32, uint32_t, -1.0f, 4294967296.0f, 0, UINT32_MAX, truncf)
+FAST_F2I(f_cvt_rni_u32_f32, uint32_t, -1.0f, 4294967296.0f, 0, UINT32_MAX, nearbyintf)
+
 static void f_cvt_rn_f32_s32(px_warp *w, const px_insn *in, uint32_t mask)
 {
     const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
@@ -1311,6 +1336,18 @@ px_exec_fn wt__ptx_alu_fast(const px_insn *in)
         if (t == PX_T_F32 && (in->type2 == PX_T_S32 || in->type2 == PX_T_U32) && (in->rnd == 0 || in->rnd == PX_RN) &&
             !in->rndi)
             return in->type2 == PX_T_S32 ? f_cvt_rn_f32_s32 : f_cvt_rn_f32_u32;
+        if (in->type2 == PX_T_F32 && t == PX_T_S32)
+            return in->rndi == PX_RZ ? f_cvt_rzi_s32_f32 : in->rndi == PX_RN ? f_cvt_rni_s32_f32
+                 : in->rndi == PX_RM ? f_cvt_rmi_s32_f32 : NULL;
+        if (in->type2 == PX_T_F32 && t == PX_T_U32)
+            return in->rndi == PX_RZ ? f_cvt_rzi_u32_f32 : in->rndi == PX_RN ? f_cvt_rni_u32_f32 : NULL;
+        return NULL;
+    case PX_OP_div:
+        return (t == PX_T_F32 && (in->rnd == PX_RN) && !(in->flags & (PX_F_APPROX | PX_F_FULL))) ? f_div_f32 : NULL;
+    case PX_OP_min:
+    case PX_OP_max:
+        if (t == PX_T_F32)
+            return in->op == PX_OP_min ? f_min_f32 : f_max_f32;
         return NULL;
     default:
         return NULL;

@@ -480,6 +480,52 @@ static void lop3_shf(void **state)
     wt_module_unregister_memory(mod, out);
 }
 
+/* ---- float to integer conversions and min/max/div (the specialised forms) ---- */
+static uint32_t ref_f2u(double d)
+{
+    return d != d ? 0 : d <= 0 ? 0 : d >= 4294967296.0 ? 0xffffffffu : (uint32_t)d;
+}
+static void float_to_int(void **state)
+{
+    (void)state;
+    static const uint32_t edge[] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x4f800000u, 0x4f7fffffu, 0xcf000000u,
+                                    0xcf000001u, 0xbf000000u, 0xbf400000u, 0x3f000000u, 0x3fc00000u, 0x40200000u,
+                                    0x80000000u, 0x00000001u, 0x4effffffu, 0x4f000000u};
+    float a[32];
+    _Alignas(16) uint32_t out[32 * 8];
+    uint64_t seed = 11;
+    for (int i = 0; i < 32; i++) {
+        if (i < 16)
+            memcpy(&a[i], &edge[i], 4);
+        else
+            a[i] = pt_uni(&seed, -5e9f, 5e9f) / (float)(1 << (i - 16));
+    }
+    float *pa = a;
+    uint32_t *po = out;
+    assert_int_equal(wt_module_register_memory(mod, a, sizeof a, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
+    void *p[2] = {&pa, &po};
+    pt_launch(mod, "k_f2i", (wt_dim3){1, 1, 1}, (wt_dim3){32, 1, 1}, p);
+    for (int i = 0; i < 32; i++) {
+        double x = a[i];
+        double fl = floor(x);
+        uint32_t e[6];
+        e[0] = ref_f2u(trunc(x));
+        e[1] = ref_f2u(nearbyint(x));
+        e[2] = x != x ? 0 : fl <= -2147483648.0 ? 0x80000000u : fl >= 2147483648.0 ? 0x7fffffffu : (uint32_t)(int32_t)fl;
+        float mn = a[i] != a[i] ? 1.0f : (a[i] < 1.0f ? a[i] : 1.0f);
+        float mx = a[i] != a[i] ? -1.0f : (a[i] > -1.0f ? a[i] : -1.0f);
+        e[3] = fb(mn);
+        e[4] = fb(mx);
+        e[5] = canon(3.0f / a[i]);
+        for (int k = 0; k < 6; k++)
+            if (out[8 * i + k] != e[k])
+                fail_msg("k_f2i lane %d (%a) result %d: PTX 0x%08x, C 0x%08x", i, x, k, out[8 * i + k], e[k]);
+    }
+    wt_module_unregister_memory(mod, a);
+    wt_module_unregister_memory(mod, out);
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -529,7 +575,7 @@ int main(void)
         cmocka_unit_test(warp_ops),     cmocka_unit_test(shared_and_atomics), cmocka_unit_test(memory_faults),
         cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
         cmocka_unit_test(texref_offsets), cmocka_unit_test(struct_param),
-        cmocka_unit_test(lop3_shf),
+        cmocka_unit_test(lop3_shf),     cmocka_unit_test(float_to_int),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -115,7 +115,8 @@ typedef struct wt_dim3 {
  * failing block in each thread.  bar.sync / barrier.sync wait for every
  * thread of the block that has not exited (a thread count operand is read
  * and not checked); registers and .local memory are undefined until written,
- * as on a GPU (they may hold values from an earlier block).
+ * as on a GPU (they may hold values from an earlier block).  There is no
+ * watchdog: a kernel that loops forever never returns.
  * Thread-safety: launches may run concurrently, including of one module
  * (they share its registered memory as GPU kernels share global memory). */
 wt_status wt_launch_kernel(wt_function fn, wt_dim3 grid, wt_dim3 block, size_t shared_bytes,

@@ -35,3 +35,16 @@ if(TARGET warptex)
            --grid 1 --block 1 i32:1)
   set_tests_properties(ptx_run_params PROPERTIES PASS_REGULAR_EXPRESSION "takes 5 parameters, 1 given")
 endif()
+if(TARGET warptex)
+  # a float texture from the same image; a bad option is a usage error (exit 2)
+  add_test(NAME ptx_run_float_tex COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/demo.ptx --entry rotate_blur
+           --grid 4,3 --block 16,16 tex:${WT_PTX_RUN_DIR}/in.png,norm,format=rgba32f,filter=linear
+           surf:64x48 i32:64 i32:48 f32:-15)
+  set_tests_properties(ptx_run_float_tex PROPERTIES FIXTURES_REQUIRED ptx_run_in ENVIRONMENT "${WT_TEST_ENV}"
+                       PASS_REGULAR_EXPRESSION "launch took")
+  add_test(NAME ptx_run_bad_option COMMAND ${CMAKE_COMMAND} -E env warptex_rc=2
+           $<TARGET_FILE:warptex> run ${PROJECT_SOURCE_DIR}/examples/ptx/demo.ptx --entry rotate_blur --grid 1 --block 1
+           tex:${WT_PTX_RUN_DIR}/in.png,format=bad surf:4x4 i32:4 i32:4 f32:0)
+  set_tests_properties(ptx_run_bad_option PROPERTIES FIXTURES_REQUIRED ptx_run_in
+                       PASS_REGULAR_EXPRESSION "format=bad is not rgba8")
+endif()

@@ -32,9 +32,12 @@ static void run_usage(FILE *f)
             "PARAM:\n"
             "  i32:V u32:V i64:V u64:V f32:V f64:V        a scalar\n"
             "  tex:SRC[,filter=point|linear][,address=clamp|wrap|mirror|border][,norm][,read=element]\n"
-            "                    a texture object over an RGBA8 array: SRC is an image file (any format\n"
-            "                    stb_image reads) or bench-t2 (BENCH.md's 2048x2048 T2); default linear,\n"
-            "                    clamp, unnormalised coordinates, read as normalised float\n"
+            "      [,format=rgba8|r8|rgba32f|r32f]\n"
+            "                    a texture object over an array made from an image: SRC is an image file\n"
+            "                    (any format stb_image reads) or bench-t2 (BENCH.md's 2048x2048 T2);\n"
+            "                    format: the texels (default rgba8; r8 keeps the red byte, the float\n"
+            "                    formats hold byte/255); default linear, clamp, unnormalised coordinates,\n"
+            "                    read as normalised float\n"
             "  surf:SRC[,out=FILE]  a surface object over an RGBA8 array: SRC is an image file or WxH (zeros);\n"
             "                    out= writes it after the launch (.png .bmp .tga .jpg)\n"
             "  buf:BYTES[,file=FILE][,ro][,out=FILE][,as=f32|u32|i32|u8]\n"
@@ -85,7 +88,11 @@ static int parse_dim(const char *opt, const char *s, wt_dim3 *d)
     return 0;
 }
 
-static int rgba8_array(const char *src, wt_array *arr, unsigned flags, int *w_out, int *h_out)
+/* Texel formats a tex: parameter may ask for; the image's 8-bit RGBA converts to them
+ * (r8: the red byte; the float formats: byte / 255). */
+enum { FMT_RGBA8, FMT_R8, FMT_RGBA32F, FMT_R32F };
+
+static int rgba8_array(const char *src, wt_array *arr, unsigned flags, int *w_out, int *h_out, int fmt)
 {
     wt_channel_desc cd = wt_make_channel_desc(8, 8, 8, 8, WT_CHANNEL_UNSIGNED);
     tool_image img = {0, 0, NULL};
@@ -113,9 +120,33 @@ static int rgba8_array(const char *src, wt_array *arr, unsigned flags, int *w_ou
         w = img.w;
         h = img.h;
     }
+    size_t npx = (size_t)w * h, es = 4;
+    void *data = img.px;
+    if (fmt != FMT_RGBA8) {
+        es = fmt == FMT_R8 ? 1 : fmt == FMT_R32F ? 4 : 16;
+        cd = fmt == FMT_R8 ? wt_make_channel_desc(8, 0, 0, 0, WT_CHANNEL_UNSIGNED)
+           : fmt == FMT_R32F ? wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_FLOAT)
+                             : wt_make_channel_desc(32, 32, 32, 32, WT_CHANNEL_FLOAT);
+        data = malloc(npx * es);
+        if (!data) {
+            free(img.px);
+            return tool_error(CMD, "out of memory"), -1;
+        }
+        for (size_t i = 0; i < npx; i++) {
+            if (fmt == FMT_R8) {
+                ((uint8_t *)data)[i] = img.px[4 * i];
+            } else {
+                int nc = fmt == FMT_R32F ? 1 : 4;
+                for (int c = 0; c < nc; c++)
+                    ((float *)data)[(size_t)nc * i + (size_t)c] = (float)img.px[4 * i + (size_t)c] / 255.0f;
+            }
+        }
+    }
     wt_status st = wt_malloc_array(arr, &cd, (size_t)w, (size_t)h, 0, flags);
     if (st == WT_SUCCESS)
-        st = wt_memcpy_to_array(*arr, 0, 0, 0, img.px, (size_t)w * 4, (size_t)w, (size_t)h, 1);
+        st = wt_memcpy_to_array(*arr, 0, 0, 0, data, (size_t)w * es, (size_t)w, (size_t)h, 1);
+    if (data != img.px)
+        free(data);
     free(img.px);
     if (st != WT_SUCCESS)
         return tool_error(CMD, "%s: %s", src, wt_last_error_message()), -1;
@@ -130,7 +161,8 @@ typedef struct popts {
     int n;
 } popts;
 
-/* "key=value" -> value, "key" -> "", absent -> NULL */
+/* "key=value" -> value, "key" -> "", absent -> NULL.  (parse_param returns 0, -1 after a
+ * run-time failure or -2 after a usage error.) */
 static const char *opt_of(const popts *o, const char *key)
 {
     size_t n = strlen(key);
@@ -145,7 +177,7 @@ static int parse_param(char *spec, param *p)
     memset(p, 0, sizeof *p);
     char *colon = strchr(spec, ':');
     if (!colon)
-        return tool_usage_error(CMD, "parameter '%s' is not KIND:VALUE", spec), -1;
+        return tool_usage_error(CMD, "parameter '%s' is not KIND:VALUE", spec), -2;
     *colon = 0;
     char *val = colon + 1;
     popts O;
@@ -164,7 +196,7 @@ static int parse_param(char *spec, param *p)
         if (spec[0] == 'i') {
             long long v = strtoll(val, &e, 0);
             if (*e || e == val || errno || (!is64 && (v < INT32_MIN || v > INT32_MAX)))
-                return tool_usage_error(CMD, "%s:%s is not a %s", spec, val, spec), -1;
+                return tool_usage_error(CMD, "%s:%s is not a %s", spec, val, spec), -2;
             if (is64)
                 memcpy(p->bytes, &v, 8);
             else {
@@ -174,7 +206,7 @@ static int parse_param(char *spec, param *p)
         } else {
             unsigned long long v = strtoull(val, &e, 0);
             if (*e || e == val || errno || *val == '-' || (!is64 && v > UINT32_MAX))
-                return tool_usage_error(CMD, "%s:%s is not a %s", spec, val, spec), -1;
+                return tool_usage_error(CMD, "%s:%s is not a %s", spec, val, spec), -2;
             if (is64)
                 memcpy(p->bytes, &v, 8);
             else {
@@ -187,7 +219,7 @@ static int parse_param(char *spec, param *p)
     if (!strcmp(spec, "f32") || !strcmp(spec, "f64")) {
         double d;
         if (tool_parse_double(CMD, spec, val, &d))
-            return -1;
+            return -2;
         if (spec[1] == '3') {
             float f = (float)d;
             memcpy(p->bytes, &f, 4);
@@ -198,8 +230,15 @@ static int parse_param(char *spec, param *p)
     }
     if (!strcmp(spec, "tex")) {
         p->kind = 1;
-        int w, h;
-        if (rgba8_array(head, &p->arr, 0, &w, &h))
+        int w, h, fmt = FMT_RGBA8;
+        const char *fo = opt_of(&O, "format");
+        if (fo) {
+            fmt = !strcmp(fo, "rgba8") ? FMT_RGBA8 : !strcmp(fo, "r8") ? FMT_R8 : !strcmp(fo, "rgba32f") ? FMT_RGBA32F
+                : !strcmp(fo, "r32f") ? FMT_R32F : -1;
+            if (fmt < 0)
+                return tool_usage_error(CMD, "format=%s is not rgba8, r8, rgba32f or r32f", fo), -2;
+        }
+        if (rgba8_array(head, &p->arr, 0, &w, &h, fmt))
             return -1;
         wt_texture_desc td;
         memset(&td, 0, sizeof td);
@@ -208,25 +247,27 @@ static int parse_param(char *spec, param *p)
         const char *o;
         if ((o = opt_of(&O, "filter"))) {
             if (!strcmp(o, "point")) td.filter_mode = WT_FILTER_POINT;
-            else if (strcmp(o, "linear")) return tool_usage_error(CMD, "filter=%s is not point or linear", o), -1;
+            else if (strcmp(o, "linear")) return tool_usage_error(CMD, "filter=%s is not point or linear", o), -2;
         }
         if ((o = opt_of(&O, "address"))) {
             wt_address_mode m = !strcmp(o, "clamp") ? WT_ADDRESS_CLAMP : !strcmp(o, "wrap") ? WT_ADDRESS_WRAP
                               : !strcmp(o, "mirror") ? WT_ADDRESS_MIRROR : !strcmp(o, "border") ? WT_ADDRESS_BORDER : (wt_address_mode)-1;
             if ((int)m < 0)
-                return tool_usage_error(CMD, "address=%s is not clamp, wrap, mirror or border", o), -1;
+                return tool_usage_error(CMD, "address=%s is not clamp, wrap, mirror or border", o), -2;
             td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = m;
         } else {
             td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = WT_ADDRESS_CLAMP;
         }
         if (opt_of(&O, "norm"))
             td.normalized_coords = 1;
+        if (fmt == FMT_RGBA32F || fmt == FMT_R32F)
+            td.read_mode = WT_READ_ELEMENT_TYPE; /* float texels read as they are */
         if ((o = opt_of(&O, "read"))) {
             if (!strcmp(o, "element")) td.read_mode = WT_READ_ELEMENT_TYPE;
-            else if (strcmp(o, "float")) return tool_usage_error(CMD, "read=%s is not element or float", o), -1;
+            else if (strcmp(o, "float")) return tool_usage_error(CMD, "read=%s is not element or float", o), -2;
         }
-        if (td.read_mode == WT_READ_ELEMENT_TYPE)
-            td.filter_mode = WT_FILTER_POINT;
+        if (td.read_mode == WT_READ_ELEMENT_TYPE && fmt != FMT_RGBA32F && fmt != FMT_R32F)
+            td.filter_mode = WT_FILTER_POINT; /* integers read as integers cannot filter */
         wt_resource_desc rd;
         memset(&rd, 0, sizeof rd);
         rd.type = WT_RESOURCE_ARRAY;
@@ -239,11 +280,11 @@ static int parse_param(char *spec, param *p)
     if (!strcmp(spec, "surf")) {
         p->kind = 2;
         int w, h;
-        if (rgba8_array(head, &p->arr, WT_ARRAY_SURFACE_LOAD_STORE, &w, &h))
+        if (rgba8_array(head, &p->arr, WT_ARRAY_SURFACE_LOAD_STORE, &w, &h, FMT_RGBA8))
             return -1;
         p->out = opt_of(&O, "out");
         if (p->out && !tool_image_ext_ok(p->out))
-            return tool_usage_error(CMD, "out=%s: not .png, .bmp, .tga or .jpg", p->out), -1;
+            return tool_usage_error(CMD, "out=%s: not .png, .bmp, .tga or .jpg", p->out), -2;
         wt_resource_desc rd;
         memset(&rd, 0, sizeof rd);
         rd.type = WT_RESOURCE_ARRAY;
@@ -258,7 +299,7 @@ static int parse_param(char *spec, param *p)
         p->out = opt_of(&O, "out");
         p->as = opt_of(&O, "as");
         if (p->as && strcmp(p->as, "f32") && strcmp(p->as, "u32") && strcmp(p->as, "i32") && strcmp(p->as, "u8"))
-            return tool_usage_error(CMD, "as=%s is not f32, u32, i32 or u8", p->as), -1;
+            return tool_usage_error(CMD, "as=%s is not f32, u32, i32 or u8", p->as), -2;
         const char *file = opt_of(&O, "file");
         p->ro = opt_of(&O, "ro") != NULL;
         if (!strcmp(head, "bench-affine")) {
@@ -285,9 +326,9 @@ static int parse_param(char *spec, param *p)
                 errno = 0;
                 n = strtoull(head, &e, 0);
                 if (*e || errno || n == 0 || n > ((unsigned long long)1 << 34))
-                    return tool_usage_error(CMD, "buf:%s: BYTES must be 1..2^34", head), -1;
+                    return tool_usage_error(CMD, "buf:%s: BYTES must be 1..2^34", head), -2;
             } else if (!file) {
-                return tool_usage_error(CMD, "buf: needs BYTES or file=FILE"), -1;
+                return tool_usage_error(CMD, "buf: needs BYTES or file=FILE"), -2;
             }
             size_t fsize = 0;
             uint8_t *fdata = NULL;
@@ -315,7 +356,7 @@ static int parse_param(char *spec, param *p)
             }
             if (n == 0) {
                 free(fdata);
-                return tool_usage_error(CMD, "buf: %s is empty", file ? file : "size"), -1;
+                return tool_usage_error(CMD, "buf: %s is empty", file ? file : "size"), -2;
             }
             p->buf = calloc(1, (size_t)n);
             if (!p->buf) {
@@ -331,7 +372,7 @@ static int parse_param(char *spec, param *p)
         memcpy(p->bytes, &p->ptr, 8);
         return 0;
     }
-    return tool_usage_error(CMD, "unknown parameter kind '%s' (i32 u32 i64 u64 f32 f64 tex surf buf)", spec), -1;
+    return tool_usage_error(CMD, "unknown parameter kind '%s' (i32 u32 i64 u64 f32 f64 tex surf buf)", spec), -2;
 }
 
 static int write_buf(const param *p)
@@ -497,8 +538,9 @@ int tool_run(int argc, char **argv)
         char shown[256];
         snprintf(shown, sizeof shown, "%s", pspec[i]);
         size_t have = (!strncmp(pspec[i], "i32:", 4) || !strncmp(pspec[i], "u32:", 4) || !strncmp(pspec[i], "f32:", 4)) ? 4 : 8;
-        if (parse_param(pspec[i], &ps[i])) {
-            rc = TOOL_FAIL;
+        int pr = parse_param(pspec[i], &ps[i]);
+        if (pr) {
+            rc = pr == -2 ? TOOL_USAGE : TOOL_FAIL; /* -2: a usage error, already reported */
             goto done;
         }
         size_t psize;

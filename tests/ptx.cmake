@@ -42,8 +42,7 @@ if(TARGET warptex)
            surf:64x48 i32:64 i32:48 f32:-15)
   set_tests_properties(ptx_run_float_tex PROPERTIES FIXTURES_REQUIRED ptx_run_in ENVIRONMENT "${WT_TEST_ENV}"
                        PASS_REGULAR_EXPRESSION "launch took")
-  add_test(NAME ptx_run_bad_option COMMAND ${CMAKE_COMMAND} -E env warptex_rc=2
-           $<TARGET_FILE:warptex> run ${PROJECT_SOURCE_DIR}/examples/ptx/demo.ptx --entry rotate_blur --grid 1 --block 1
+  add_test(NAME ptx_run_bad_option COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/demo.ptx --entry rotate_blur --grid 1 --block 1
            tex:${WT_PTX_RUN_DIR}/in.png,format=bad surf:4x4 i32:4 i32:4 f32:0)
   set_tests_properties(ptx_run_bad_option PROPERTIES FIXTURES_REQUIRED ptx_run_in
                        PASS_REGULAR_EXPRESSION "format=bad is not rgba8")

@@ -111,7 +111,7 @@ static void truncations(void **state)
     fclose(f);
     assert_true(n > 1000);
     int ok = 0, failed = 0;
-    for (size_t len = 0; len < n; len += 7) {
+    for (size_t len = 0; len < n; len += 23) { /* every 23rd prefix: quick under the sanitizers too */
         wt_module m;
         wt_status st = wt_module_load_ptx(&m, buf, len, "cut.ptx");
         if (st == WT_SUCCESS) {
@@ -123,7 +123,7 @@ static void truncations(void **state)
             failed++;
         }
     }
-    assert_true(failed > 100);
+    assert_true(failed > 300);
     wt_module m;
     assert_int_equal(wt_module_load_ptx(&m, buf, n, "whole.ptx"), WT_SUCCESS);
     wt_module_unload(m);

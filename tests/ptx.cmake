@@ -47,3 +47,16 @@ if(TARGET warptex)
   set_tests_properties(ptx_run_bad_option PROPERTIES FIXTURES_REQUIRED ptx_run_in
                        PASS_REGULAR_EXPRESSION "format=bad is not rgba8")
 endif()
+if(TARGET warptex)
+  # buffers: one read from a file (read-only), one written out as CSV; then a launch past the
+  # registered bytes, which must stop with the fault named (exit 1)
+  add_test(NAME ptx_run_buffers COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/w1.ptx --entry w1 --grid 1
+           --block 32 tex:${WT_PTX_RUN_DIR}/in.png,norm buf:256,file=${WT_PTX_RUN_DIR}/in.png,ro
+           buf:512,out=${WT_PTX_RUN_DIR}/w1.csv,as=f32 i32:32)
+  set_tests_properties(ptx_run_buffers PROPERTIES FIXTURES_REQUIRED ptx_run_in ENVIRONMENT "${WT_TEST_ENV}"
+                       PASS_REGULAR_EXPRESSION "launch took")
+  add_test(NAME ptx_run_fault COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/w1.ptx --entry w1 --grid 1
+           --block 64 tex:${WT_PTX_RUN_DIR}/in.png,norm buf:256,file=${WT_PTX_RUN_DIR}/in.png,ro buf:512 i32:64)
+  set_tests_properties(ptx_run_fault PROPERTIES FIXTURES_REQUIRED ptx_run_in ENVIRONMENT "${WT_TEST_ENV}"
+                       PASS_REGULAR_EXPRESSION "thread \\(32,0,0\\) lane 0: load of 8 bytes .* outside every registered memory range")
+endif()

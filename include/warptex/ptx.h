@@ -115,8 +115,10 @@ typedef struct wt_dim3 {
  * failing block in each thread.  bar.sync / barrier.sync wait for every
  * thread of the block that has not exited (a thread count operand is read
  * and not checked); registers and .local memory are undefined until written,
- * as on a GPU (they may hold values from an earlier block).  There is no
- * watchdog: a kernel that loops forever never returns.
+ * as on a GPU (they may hold values from an earlier block).  A kernel that
+ * loops forever never returns, unless the environment variable
+ * WARPTEX_PTX_MAX_STEPS=N is set: then a warp that runs more than N
+ * instructions in one block stops the launch with WT_ERROR_LAUNCH_FAILED.
  * Thread-safety: launches may run concurrently, including of one module
  * (they share its registered memory as GPU kernels share global memory). */
 wt_status wt_launch_kernel(wt_function fn, wt_dim3 grid, wt_dim3 block, size_t shared_bytes,

@@ -253,6 +253,7 @@ typedef struct px_warp {
     int at_barrier;
     px_frame *frames;
     int nframes, max_frames;
+    uint64_t steps, max_steps; /* instructions run by this warp in this block; 0: no limit */
     uint64_t *regstack;
     size_t regstack_len, regstack_used;
     uint8_t *local;        /* PX_W lanes x local_size bytes, lane-major */

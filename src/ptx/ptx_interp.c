@@ -744,6 +744,10 @@ static int warp_run(px_warp *w)
             continue;
         }
         const px_insn *in = &fn->code[pc];
+        if (w->max_steps && ++w->steps > w->max_steps)
+            return fault(w, in, first_lane(grp), WT_ERROR_LAUNCH_FAILED,
+                         "the warp ran %llu instructions, the limit WARPTEX_PTX_MAX_STEPS sets",
+                         (unsigned long long)w->max_steps);
         uint32_t m = in->guard.kind ? pred_mask(w, &in->guard, grp) : grp;
         if (in->reads_clock) {
             uint64_t t = now_ns();
@@ -901,6 +905,7 @@ typedef struct launch_ctx {
     int nthreads;
     px_block **blocks; /* one per worker thread, made on first use */
     atomic_int failed;
+    uint64_t max_steps;
     pthread_mutex_t lock;
     wt_status st;
     char msg[384];
@@ -1004,6 +1009,8 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
         w->exited = 0;
         w->finished = 0;
         w->at_barrier = 0;
+        w->steps = 0;
+        w->max_steps = C->max_steps;
         L {
             w->sreg[PX_SR_CTAID_X][l] = cx;
             w->sreg[PX_SR_CTAID_Y][l] = cy;
@@ -1152,6 +1159,15 @@ wt_status wt__ptx_launch(struct wt_function_s *fh, wt_dim3 grid, wt_dim3 block, 
     C.grid = grid;
     C.block = block;
     C.dyn_shared = shared_bytes;
+    /* WARPTEX_PTX_MAX_STEPS=N: a warp that runs more than N instructions in one block stops the
+     * launch (a watchdog for kernels that may not end, e.g. fuzzed ones) */
+    const char *ms = getenv("WARPTEX_PTX_MAX_STEPS");
+    if (ms && *ms) {
+        char *end;
+        unsigned long long v = strtoull(ms, &end, 10);
+        if (*end == 0)
+            C.max_steps = (uint64_t)v;
+    }
     C.kparams = wt__alloc(e->kparam_size ? e->kparam_size : 1);
     if (!C.kparams)
         return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", FN);

@@ -3,11 +3,13 @@
  *
  * Each input is PTX text, loaded twice: as it is, and behind a valid header
  * (.version/.target/.address_size) so that mutations reach the function
- * bodies.  The oracle: no crash or sanitizer report, and a load either
+ * bodies; a module that loads has its entries launched (zero parameters,
+ * a step limit through WARPTEX_PTX_MAX_STEPS).  The oracle: no crash or sanitizer report, and a load either
  * succeeds (then every entry is found and the module unloads) or fails with
  * WT_ERROR_PTX_PARSE / WT_ERROR_PTX_UNSUPPORTED / WT_ERROR_OUT_OF_MEMORY and
  * a message naming the text.  tests/fuzz/corpus/ptx holds nvcc output and
  * hand-written fragments. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,60 @@
 #include "warptex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Launch the first entries of a module that loaded: zero parameters (null pointers and handles),
+ * two blocks of 40 threads, under a step limit so that no input can hang the run.  Any status
+ * is fine; a crash or a sanitizer report is not, nor a failure without a message. */
+static void launch_all(wt_module m, const char *text, size_t len)
+{
+    /* entry names: the identifiers after ".entry" */
+    const char *p = text, *end = text + len;
+    int launched = 0;
+    while (launched < 3 && p < end) {
+        const char *e = memchr(p, '.', (size_t)(end - p));
+        if (!e)
+            break;
+        p = e + 1;
+        if ((size_t)(end - e) < 7 || memcmp(e, ".entry", 6) != 0)
+            continue;
+        const char *q = e + 6;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        const char *n0 = q;
+        while (q < end && (*q == '_' || *q == '$' || (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'z') ||
+                           (*q >= 'A' && *q <= 'Z')))
+            q++;
+        if (q == n0 || q - n0 > 200)
+            continue;
+        char name[256];
+        memcpy(name, n0, (size_t)(q - n0));
+        name[q - n0] = 0;
+        wt_function fn;
+        if (wt_module_get_function(&fn, m, name) != WT_SUCCESS)
+            continue;
+        int np = 0;
+        wt_function_param_count(fn, &np);
+        if (np > 16)
+            continue;
+        static uint8_t zeros[16][64];
+        void *params[16];
+        int ok = 1;
+        for (int i = 0; i < np; i++) {
+            size_t sz = 0;
+            wt_function_param_size(fn, i, &sz);
+            ok &= sz <= 64;
+            params[i] = zeros[i];
+        }
+        if (!ok)
+            continue;
+        wt_status st = wt_launch_kernel(fn, (wt_dim3){2, 1, 1}, (wt_dim3){40, 1, 1}, 64, np ? params : NULL);
+        if (st != WT_SUCCESS && !*wt_last_error_message()) {
+            fprintf(stderr, "fuzz_ptx: launch of %s failed with %s and no message\n", name, wt_status_string(st));
+            abort();
+        }
+        launched++;
+    }
+}
 
 static void check(const char *text, size_t len)
 {
@@ -26,6 +82,7 @@ static void check(const char *text, size_t len)
             fprintf(stderr, "fuzz_ptx: success without a module\n");
             abort();
         }
+        launch_all(m, text, len);
         wt_module_unload(m);
         return;
     }
@@ -60,6 +117,12 @@ static const char seed[] =
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static int once;
+    if (!once) { /* a watchdog for fuzzed kernels, one thread for repeatable runs */
+        setenv("WARPTEX_PTX_MAX_STEPS", "20000", 1);
+        wt_set_num_threads(1);
+        once = 1;
+    }
     check((const char *)data, size);
     {
         size_t n = sizeof seed - 1, cap = n + size / 3 + 1;

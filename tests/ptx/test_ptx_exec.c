@@ -1,6 +1,7 @@
 /* test_ptx_exec.c -- the warp interpreter on hand-written PTX: integer and float semantics,
  * divergence, calls, warp-wide operations, shared memory and barriers, atomics, memory safety, trap
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <fenv.h>
 #include <math.h>
 
@@ -526,6 +527,20 @@ static void float_to_int(void **state)
     wt_module_unregister_memory(mod, out);
 }
 
+/* ---- the step limit stops a kernel that never ends ---- */
+static void step_limit(void **state)
+{
+    (void)state;
+    wt_function f;
+    assert_int_equal(wt_module_get_function(&f, mod, "k_forever"), WT_SUCCESS);
+    assert_int_equal(setenv("WARPTEX_PTX_MAX_STEPS", "5000", 1), 0);
+    wt_status st = wt_launch_kernel(f, (wt_dim3){3, 1, 1}, (wt_dim3){64, 1, 1}, 0, NULL);
+    unsetenv("WARPTEX_PTX_MAX_STEPS");
+    assert_int_equal(st, WT_ERROR_LAUNCH_FAILED);
+    assert_non_null(strstr(wt_last_error_message(), "k_forever"));
+    assert_non_null(strstr(wt_last_error_message(), "5000 instructions"));
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -576,6 +591,7 @@ int main(void)
         cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
         cmocka_unit_test(texref_offsets), cmocka_unit_test(struct_param),
         cmocka_unit_test(lop3_shf),     cmocka_unit_test(float_to_int),
+        cmocka_unit_test(step_limit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

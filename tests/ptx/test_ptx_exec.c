@@ -259,35 +259,47 @@ static void warp_ops(void **state)
 static void shared_and_atomics(void **state)
 {
     (void)state;
-    uint32_t out[130], olds[128];
+    enum { NB = 8, NT = 128 };
+    uint32_t *out = calloc(NB * NT, 4), *olds = calloc(NB * NT, 4), fin[2] = {0, 0};
     float facc = 1.0f;
-    uint32_t *po = out, *pold = olds;
+    uint32_t *pfin = fin;
     float *pf = &facc;
-    memset(out, 0, sizeof out);
-    assert_int_equal(wt_module_register_memory(mod, out, sizeof out, 1), WT_SUCCESS);
-    assert_int_equal(wt_module_register_memory(mod, olds, sizeof olds, 1), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, out, NB * NT * 4, 1), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, olds, NB * NT * 4, 1), WT_SUCCESS);
     assert_int_equal(wt_module_register_memory(mod, &facc, 4, 1), WT_SUCCESS);
-    void *p[3] = {&po, &pold, &pf};
-    pt_launch(mod, "k_shared", (wt_dim3){1, 1, 1}, (wt_dim3){128, 1, 1}, p);
+    assert_int_equal(wt_module_register_memory(mod, fin, sizeof fin, 1), WT_SUCCESS);
+    void *p[4] = {&out, &olds, &pf, &pfin};
+    pt_launch(mod, "k_shared", (wt_dim3){1, 1, 1}, (wt_dim3){NT, 1, 1}, p);
     static const uint32_t ctab[4] = {10, 20, 30, 40};
-    for (uint32_t t = 0; t < 128; t++)
+    for (uint32_t t = 0; t < NT; t++)
         assert_int_equal(out[t], (127 - t) * (127 - t) + ctab[t & 3]);
-    assert_int_equal(out[128], 256); /* 128 shared atomic adds of 2 */
-    int seen[128] = {0};
-    for (int t = 0; t < 128; t++) {
-        assert_true(olds[t] < 128);
+    assert_int_equal(fin[0], 256); /* 128 shared atomic adds of 2 */
+    assert_int_equal(fin[1], 128); /* the global counter, read atomically after the barrier */
+    int seen[NB * NT] = {0};
+    for (int t = 0; t < NT; t++) {
+        assert_true(olds[t] < NT);
         seen[olds[t]]++;
     }
-    for (int t = 0; t < 128; t++)
+    for (int t = 0; t < NT; t++)
         assert_int_equal(seen[t], 1);
-    assert_int_equal(out[129], 128);
     assert_true(facc == 65.0f);
-    /* a second launch over 8 blocks in parallel: the global counter keeps counting atomically */
-    pt_launch(mod, "k_shared", (wt_dim3){8, 1, 1}, (wt_dim3){128, 1, 1}, p);
-    assert_true(facc == 65.0f + 8 * 64.0f);
+    /* 8 blocks in parallel: the global counter and the f32 sum count every thread exactly once */
+    pt_launch(mod, "k_shared", (wt_dim3){NB, 1, 1}, (wt_dim3){NT, 1, 1}, p);
+    assert_true(facc == 65.0f + NB * 64.0f);
+    memset(seen, 0, sizeof seen);
+    for (int t = 0; t < NB * NT; t++) {
+        assert_true(olds[t] >= NT && olds[t] < NT + NB * NT);
+        seen[olds[t] - NT]++;
+        assert_int_equal(out[t], (127 - (t % NT)) * (127 - (t % NT)) + ctab[(t % NT) & 3]);
+    }
+    for (int t = 0; t < NB * NT; t++)
+        assert_int_equal(seen[t], 1);
     wt_module_unregister_memory(mod, out);
     wt_module_unregister_memory(mod, olds);
     wt_module_unregister_memory(mod, &facc);
+    wt_module_unregister_memory(mod, fin);
+    free(out);
+    free(olds);
 }
 
 /* ---- memory safety and trap ---- */

@@ -65,8 +65,11 @@ demo: build
 	$(BUILD)/warptex info
 	$(BUILD)/warptex demo-image out/demo-input.png --size 512x512
 	$(BUILD)/warptex resample out/demo-input.png out/demo-output.png --scale 0.37 --rotate 30 --filter linear --mipmaps
+	$(BUILD)/warptex run examples/ptx/demo.ptx --entry rotate_blur --grid 32,32 --block 16,16 \
+	  tex:out/demo-input.png,norm,address=border surf:512x512,out=out/demo-ptx.png i32:512 i32:512 f32:30
 	@echo "demo: input  $(CURDIR)/out/demo-input.png"
 	@echo "demo: result $(CURDIR)/out/demo-output.png"
+	@echo "demo: PTX kernel (examples/ptx/demo.cu) result $(CURDIR)/out/demo-ptx.png"
 
 test: build
 	@.ci/ctest-summary $(BUILD) $(JOBS)

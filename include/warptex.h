@@ -11,5 +11,6 @@
 #include "warptex/batch.h"
 #include "warptex/backend.h"
 #include "warptex/nvvm.h"
+#include "warptex/ptx.h"
 
 #endif

@@ -31,6 +31,8 @@ static void usage(FILE *f)
             "                            exit 1 when it exceeds N (default 0)\n"
             "  bench [options]           the standard benchmark workloads, every backend, 1 thread\n"
             "                            and all cores (as warptex-bench; --json FILE|-)\n"
+            "  run KERNEL.ptx --entry NAME --grid X[,Y,Z] --block X[,Y,Z] PARAM...\n"
+            "                            launch a CUDA kernel from nvcc's PTX on the CPU\n"
             "\n"
             "resample options:\n"
             "  --scale S        output pixels per input pixel (default 1; > 0)\n"
@@ -77,6 +79,8 @@ static int run(int argc, char **argv)
         return tool_compare(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench"))
         return bench_main("warptex bench", argc - 1, argv + 1);
+    if (!strcmp(cmd, "run"))
+        return tool_run(argc - 1, argv + 1);
     fprintf(stderr, "warptex: unknown command '%s' (try: warptex --help)\n", cmd);
     return TOOL_USAGE;
 }

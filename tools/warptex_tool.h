@@ -33,6 +33,7 @@ int tool_info(int argc, char **argv);
 int tool_resample(int argc, char **argv);
 int tool_demo_image(int argc, char **argv);
 int tool_compare(int argc, char **argv);
+int tool_run(int argc, char **argv); /* warptex_run.c */
 
 /* Messages: "warptex <cmd>: ..." on stderr; tool_usage_error also points at --help. */
 void tool_error(const char *cmd, const char *fmt, ...);

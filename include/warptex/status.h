@@ -22,7 +22,10 @@ extern "C" {
     X(ERROR_TRAP, 11, "a .trap instruction faulted")                              \
     X(ERROR_BACKEND_UNAVAILABLE, 12, "backend not compiled in or CPU lacks it")   \
     X(ERROR_INVALID_PTX, 13, "malformed PTX")                                     \
-    X(ERROR_INTERNAL, 14, "internal invariant broken")
+    X(ERROR_INTERNAL, 14, "internal invariant broken")                            \
+    X(ERROR_PTX_PARSE, 15, "PTX text that does not parse")                        \
+    X(ERROR_PTX_UNSUPPORTED, 16, "a PTX form warptex does not run")               \
+    X(ERROR_LAUNCH_FAILED, 17, "a kernel faulted: memory access outside the registered ranges, misaligned, or a resource limit")
 
 typedef enum wt_status {
 #define WT__STATUS_ENUM(name, value, msg) WT_##name = value,

@@ -1,0 +1,1355 @@
+/* ptx_alu.c -- ordinary PTX arithmetic over 32 lanes (mov, cvt, integer and float ops, setp, selp ...)
+ * SPDX-License-Identifier: MIT
+ *
+ * Each executor computes all 32 lanes into a temporary (plain loops the
+ * compiler vectorises) and then writes the active ones.  Every operation is
+ * safe on any bits (inactive lanes hold stale values): no division by zero,
+ * no shift past the width, no signed overflow, no out-of-range float to
+ * integer conversion in C.
+ *
+ * Semantics (PTX ISA 9.7.1-9.7.3, 9.7.9; decisions marked):
+ *  - f32/f64 add, sub, mul, fma, div.rn, sqrt.rn, rcp.rn are IEEE with the
+ *    given rounding (default .rn); .rz/.rm/.rp run under fesetround with
+ *    volatile operands, so the rounding happens inside the mode.
+ *  - a NaN result of f32 arithmetic is the canonical 0x7fffffff (what NVIDIA
+ *    GPUs write); of f64 arithmetic 0x7fffffffffffffff (decision).
+ *  - .ftz (f32 only): subnormal inputs and results become zero of the same
+ *    sign.  .sat: the result clamped to [0, 1], NaN to +0.
+ *  - mul then add stay two roundings; mad.f32/.f64 with a rounding is fma.
+ *  - min/max.f32/f64: a NaN operand yields the other; both NaN: canonical
+ *    NaN; -0 is below +0.
+ *  - .approx and .full forms (div.approx/.full, rcp/sqrt/rsqrt.approx,
+ *    sin/cos/lg2/ex2.approx): computed in double by the C library and
+ *    rounded to nearest (decision: within PTX's error bounds, not claimed
+ *    bit-exact with hardware).
+ *  - integer division by zero: quotient all ones, remainder the dividend
+ *    (decision; PTX leaves it unspecified).  INT_MIN / -1 wraps.
+ *  - float to integer (cvt.rni/.rzi/.rmi/.rpi): NaN gives 0, out-of-range
+ *    values saturate (PTX: float-to-integer conversions saturate).
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
+#endif
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
+
+#include "ptx_internal.h"
+
+__extension__ typedef unsigned __int128 px_u128;
+__extension__ typedef __int128 px_s128;
+
+#define L for (int l = 0; l < PX_W; l++)
+
+static inline float f32_of(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint64_t bits_f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline double f64_of(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+static inline uint64_t bits_f64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+static inline uint64_t canon32(float f)
+{
+    return f != f ? 0x7fffffffu : bits_f32(f);
+}
+static inline uint64_t canon64(double d)
+{
+    return d != d ? 0x7fffffffffffffffull : bits_f64(d);
+}
+static inline float ftz32(float f)
+{
+    return (fabsf(f) < 0x1p-126f && f != 0.0f) ? copysignf(0.0f, f) : f;
+}
+static inline float sat32(float f)
+{
+    return f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+}
+static inline double sat64(double f)
+{
+    return f != f ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+}
+/* branch-free, so that loops over lanes vectorise (bits is 1..64) */
+static inline int64_t sext(uint64_t v, int bits)
+{
+    unsigned sh = (unsigned)(64 - bits) & 63;
+    return (int64_t)(v << sh) >> sh;
+}
+static inline uint64_t wmask(int bits) { return ~(uint64_t)0 >> ((unsigned)(64 - bits) & 63); }
+static inline uint64_t zext(uint64_t v, int bits) { return v & wmask(bits); }
+
+static int fe_mode(int rnd)
+{
+    switch (rnd) {
+    case PX_RZ: return FE_TOWARDZERO;
+    case PX_RM: return FE_DOWNWARD;
+    case PX_RP: return FE_UPWARD;
+    default: return FE_TONEAREST;
+    }
+}
+
+/* ---- half precision (cvt) ---- */
+static double half_to_double(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double s = (h & 0x8000) ? -1.0 : 1.0;
+    if (e == 0)
+        return s * ldexp((double)m, -24);
+    if (e == 31)
+        return m ? (double)NAN : s * (double)INFINITY;
+    return s * ldexp((double)(m | 1024), e - 25);
+}
+static uint64_t half_nan_from(uint64_t bits, int from_bits)
+{
+    /* NaN payload: the top mantissa bits kept, quiet bit set (cvt.f16.f32 of a NaN) */
+    uint64_t mant = from_bits == 32 ? (bits >> 13) & 0x3ff : (bits >> 42) & 0x3ff;
+    return 0x7e00u | mant | ((bits >> (from_bits - 1)) & 1 ? 0x8000u : 0);
+}
+/* x rounded to half under rnd (PX_RN ties-even, RZ, RM, RP); x is not NaN */
+static uint16_t double_to_half(double x, int rnd)
+{
+    uint16_t sign = signbit(x) ? 0x8000 : 0;
+    double a = fabs(x);
+    if (isinf(a))
+        return sign | 0x7c00;
+    if (a == 0)
+        return sign;
+    int e;
+    frexp(a, &e); /* a = m 2^e, m in [0.5, 1) */
+    int qe = e - 11;
+    if (qe < -24)
+        qe = -24;
+    double r = ldexp(a, -qe); /* exact */
+    double ri;
+    int neg = sign != 0;
+    switch (rnd) {
+    case PX_RZ: ri = floor(r); break;
+    case PX_RM: ri = neg ? ceil(r) : floor(r); break;
+    case PX_RP: ri = neg ? floor(r) : ceil(r); break;
+    default: {
+        ri = floor(r);
+        double f = r - ri;
+        if (f > 0.5 || (f == 0.5 && fmod(ri, 2.0) == 1.0))
+            ri += 1.0;
+    }
+    }
+    double v = ldexp(ri, qe);
+    if (v > 65504.0) {
+        int to_inf = rnd == PX_RN || rnd == 0 || (rnd == PX_RP && !neg) || (rnd == PX_RM && neg);
+        return to_inf ? (sign | 0x7c00) : (sign | 0x7bff);
+    }
+    if (v < 0x1p-14) /* subnormal (or zero) */
+        return sign | (uint16_t)ldexp(v, 24);
+    int ve;
+    double vm = frexp(v, &ve); /* v = vm 2^ve, vm in [0.5,1) */
+    uint16_t mant = (uint16_t)(ldexp(vm, 11) - 1024.0);
+    return sign | (uint16_t)((ve - 1 + 15) << 10) | mant;
+}
+
+/* ---- float to integer with saturation ---- */
+static uint64_t f_to_int(double d, int rndi, int t)
+{
+    if (d != d)
+        return 0;
+    switch (rndi) {
+    case PX_RZ: d = trunc(d); break;
+    case PX_RM: d = floor(d); break;
+    case PX_RP: d = ceil(d); break;
+    case PX_RN: d = nearbyint(d); break; /* default environment: ties to even */
+    default: d = trunc(d); break;
+    }
+    int bits = px_type_bits(t);
+    if (px_type_signed(t)) {
+        double hi = (double)((uint64_t)1 << (bits - 1)), lo = -hi;
+        int64_t v;
+        if (d <= lo)
+            v = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+        else if (d >= hi)
+            v = bits == 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1;
+        else
+            v = (int64_t)d;
+        return zext((uint64_t)v, bits);
+    }
+    double hi = bits == 64 ? 18446744073709551616.0 : (double)((uint64_t)1 << bits);
+    if (d <= 0)
+        return 0;
+    if (d >= hi)
+        return wmask(bits);
+    return (uint64_t)d;
+}
+
+/* ---- support check at load ---- */
+int wt__ptx_alu_supported(const px_insn *in)
+{
+    int t = in->type, fl = px_type_float(t), bits = px_type_bits(t);
+    if (in->flags & PX_F_CC)
+        return 0;
+    switch (in->op) {
+    case PX_OP_mov:
+        return t != PX_T_B128;
+    case PX_OP_cvta:
+        return (in->space == PX_SP_GLOBAL || in->space == PX_SP_SHARED || in->space == PX_SP_LOCAL) &&
+               (t == PX_T_U64 || t == PX_T_U32 || t == PX_T_B64 || t == PX_T_B32 || t == PX_T_S64);
+    case PX_OP_cvt: {
+        int s = in->type2;
+        if (t == PX_T_BF16 || s == PX_T_BF16 || t == PX_T_F16X2 || s == PX_T_F16X2 || t == PX_T_PRED ||
+            s == PX_T_PRED || t == PX_T_B128 || s == PX_T_B128)
+            return 0;
+        return 1;
+    }
+    case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_mad: case PX_OP_min: case PX_OP_max:
+    case PX_OP_abs: case PX_OP_neg:
+        if (t == PX_T_F16 || t == PX_T_F16X2 || t == PX_T_BF16 || t == PX_T_PRED || t == PX_T_B128)
+            return 0;
+        if ((in->op == PX_OP_mul || in->op == PX_OP_mad) && !fl && !in->lohi)
+            return 0; /* integer mul/mad need .lo/.hi/.wide */
+        if (in->lohi == PX_WIDE && bits == 64)
+            return 0;
+        return 1;
+    case PX_OP_mul24: case PX_OP_mad24:
+        return t == PX_T_U32 || t == PX_T_S32;
+    case PX_OP_fma:
+        return t == PX_T_F32 || t == PX_T_F64;
+    case PX_OP_div: case PX_OP_rem:
+        return fl ? (in->op == PX_OP_div && (t == PX_T_F32 || t == PX_T_F64)) : (t != PX_T_PRED && bits >= 8);
+    case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos: case PX_OP_lg2:
+    case PX_OP_ex2: case PX_OP_copysign: case PX_OP_testp:
+        return t == PX_T_F32 || t == PX_T_F64;
+    case PX_OP_and: case PX_OP_or: case PX_OP_xor: case PX_OP_not: case PX_OP_cnot:
+        return t != PX_T_B128 && !fl;
+    case PX_OP_shl: case PX_OP_shr: case PX_OP_popc: case PX_OP_clz: case PX_OP_brev:
+        return !fl && t != PX_T_PRED && bits >= 16;
+    case PX_OP_bfe: case PX_OP_bfi:
+        return bits == 32 || bits == 64;
+    case PX_OP_prmt:
+    case PX_OP_lop3:
+    case PX_OP_shf:
+        return t == PX_T_B32;
+    case PX_OP_setp: case PX_OP_set:
+        return in->type2 != PX_T_F16 && in->type2 != PX_T_F16X2 && in->type2 != PX_T_BF16 &&
+               in->type2 != PX_T_PRED && in->type2 != PX_T_B128 &&
+               (in->op == PX_OP_setp || in->type == PX_T_U32 || in->type == PX_T_S32 || in->type == PX_T_F32);
+    case PX_OP_selp:
+        return t != PX_T_PRED && t != PX_T_B128;
+    case PX_OP_slct:
+        return t != PX_T_PRED && t != PX_T_B128 && (in->type2 == PX_T_S32 || in->type2 == PX_T_F32);
+    default:
+        return 0;
+    }
+}
+
+/* ---- float binary ops with rounding ---- */
+enum { FB_ADD, FB_SUB, FB_MUL, FB_DIV };
+static void fbin32(uint64_t *r, const uint64_t *a, const uint64_t *b, int kind, int rnd, int ftz, int sat)
+{
+    float x[PX_W], y[PX_W], z[PX_W];
+    L {
+        x[l] = f32_of(a[l]);
+        y[l] = f32_of(b[l]);
+        if (ftz) {
+            x[l] = ftz32(x[l]);
+            y[l] = ftz32(y[l]);
+        }
+    }
+    if (rnd == PX_RZ || rnd == PX_RM || rnd == PX_RP) {
+        int old = fegetround();
+        fesetround(fe_mode(rnd));
+        L {
+            volatile float vx = x[l], vy = y[l];
+            volatile float vz = kind == FB_ADD ? vx + vy : kind == FB_SUB ? vx - vy : kind == FB_MUL ? vx * vy : vx / vy;
+            z[l] = vz;
+        }
+        fesetround(old);
+    } else {
+        switch (kind) {
+        case FB_ADD: L z[l] = x[l] + y[l]; break;
+        case FB_SUB: L z[l] = x[l] - y[l]; break;
+        case FB_MUL: L z[l] = x[l] * y[l]; break;
+        default: L z[l] = x[l] / y[l]; break;
+        }
+    }
+    L {
+        float v = z[l];
+        if (ftz)
+            v = ftz32(v);
+        if (sat)
+            v = sat32(v);
+        r[l] = canon32(v);
+    }
+}
+static void fbin64(uint64_t *r, const uint64_t *a, const uint64_t *b, int kind, int rnd, int sat)
+{
+    double z[PX_W];
+    if (rnd == PX_RZ || rnd == PX_RM || rnd == PX_RP) {
+        int old = fegetround();
+        fesetround(fe_mode(rnd));
+        L {
+            volatile double vx = f64_of(a[l]), vy = f64_of(b[l]);
+            volatile double vz = kind == FB_ADD ? vx + vy : kind == FB_SUB ? vx - vy : kind == FB_MUL ? vx * vy : vx / vy;
+            z[l] = vz;
+        }
+        fesetround(old);
+    } else {
+        switch (kind) {
+        case FB_ADD: L z[l] = f64_of(a[l]) + f64_of(b[l]); break;
+        case FB_SUB: L z[l] = f64_of(a[l]) - f64_of(b[l]); break;
+        case FB_MUL: L z[l] = f64_of(a[l]) * f64_of(b[l]); break;
+        default: L z[l] = f64_of(a[l]) / f64_of(b[l]); break;
+        }
+    }
+    L r[l] = canon64(sat ? sat64(z[l]) : z[l]);
+}
+static void ffma32(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, int rnd, int ftz, int sat)
+{
+    int dir = rnd == PX_RZ || rnd == PX_RM || rnd == PX_RP;
+    int old = 0;
+    if (dir) {
+        old = fegetround();
+        fesetround(fe_mode(rnd));
+    }
+    L {
+        float x = f32_of(a[l]), y = f32_of(b[l]), z = f32_of(c[l]);
+        if (ftz) {
+            x = ftz32(x);
+            y = ftz32(y);
+            z = ftz32(z);
+        }
+        float v;
+        if (dir) {
+            volatile float vx = x, vy = y, vz = z;
+            volatile float vv = fmaf(vx, vy, vz);
+            v = vv;
+        } else {
+            v = fmaf(x, y, z);
+        }
+        if (ftz)
+            v = ftz32(v);
+        if (sat)
+            v = sat32(v);
+        r[l] = canon32(v);
+    }
+    if (dir)
+        fesetround(old);
+}
+static void ffma64(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, int rnd, int sat)
+{
+    int dir = rnd == PX_RZ || rnd == PX_RM || rnd == PX_RP;
+    int old = 0;
+    if (dir) {
+        old = fegetround();
+        fesetround(fe_mode(rnd));
+    }
+    L {
+        double v;
+        if (dir) {
+            volatile double vx = f64_of(a[l]), vy = f64_of(b[l]), vz = f64_of(c[l]);
+            volatile double vv = fma(vx, vy, vz);
+            v = vv;
+        } else {
+            v = fma(f64_of(a[l]), f64_of(b[l]), f64_of(c[l]));
+        }
+        r[l] = canon64(sat ? sat64(v) : v);
+    }
+    if (dir)
+        fesetround(old);
+}
+
+/* unary float with rounding: sqrt.rn, rcp.rn */
+static void funary_round(uint64_t *r, const uint64_t *a, int t, int kind, int rnd, int ftz)
+{
+    int dir = rnd == PX_RZ || rnd == PX_RM || rnd == PX_RP;
+    int old = 0;
+    if (dir) {
+        old = fegetround();
+        fesetround(fe_mode(rnd));
+    }
+    if (t == PX_T_F32) {
+        L {
+            float x = f32_of(a[l]);
+            if (ftz)
+                x = ftz32(x);
+            volatile float vx = x;
+            volatile float v = kind ? 1.0f / vx : sqrtf(vx);
+            float o = v;
+            if (ftz)
+                o = ftz32(o);
+            r[l] = canon32(o);
+        }
+    } else {
+        L {
+            volatile double vx = f64_of(a[l]);
+            volatile double v = kind ? 1.0 / vx : sqrt(vx);
+            r[l] = canon64(v);
+        }
+    }
+    if (dir)
+        fesetround(old);
+}
+
+static int fcmp(double x, double y, int cmp)
+{
+    int un = x != x || y != y;
+    switch (cmp) {
+    case PX_EQ: return !un && x == y;
+    case PX_NE: return !un && x != y;
+    case PX_LT: return !un && x < y;
+    case PX_LE: return !un && x <= y;
+    case PX_GT: return !un && x > y;
+    case PX_GE: return !un && x >= y;
+    case PX_EQU: return un || x == y;
+    case PX_NEU: return un || x != y;
+    case PX_LTU: return un || x < y;
+    case PX_LEU: return un || x <= y;
+    case PX_GTU: return un || x > y;
+    case PX_GEU: return un || x >= y;
+    case PX_NUM: return !un;
+    case PX_NAN: return un;
+    default: return 0;
+    }
+}
+static int icmp(uint64_t a, uint64_t b, int bits, int sgn, int cmp)
+{
+    int64_t sa = sext(a, bits), sb = sext(b, bits);
+    uint64_t ua = zext(a, bits), ub = zext(b, bits);
+    switch (cmp) {
+    case PX_EQ: return ua == ub;
+    case PX_NE: return ua != ub;
+    case PX_LT: return sgn ? sa < sb : ua < ub;
+    case PX_LE: return sgn ? sa <= sb : ua <= ub;
+    case PX_GT: return sgn ? sa > sb : ua > ub;
+    case PX_GE: return sgn ? sa >= sb : ua >= ub;
+    case PX_LO_: return ua < ub;
+    case PX_LS: return ua <= ub;
+    case PX_HI_: return ua > ub;
+    case PX_HS: return ua >= ub;
+    default: return 0;
+    }
+}
+
+static double fmin_ptx(double x, double y, int is_max)
+{
+    if (x != x)
+        return y;
+    if (y != y)
+        return x;
+    if (x == y) /* -0 below +0 */
+        return is_max ? (signbit(x) ? y : x) : (signbit(x) ? x : y);
+    return is_max ? (x > y ? x : y) : (x < y ? x : y);
+}
+
+static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
+{
+    int dt = in->type, st = in->type2;
+    int db = px_type_bits(dt), sb = px_type_bits(st);
+    int dfl = px_type_float(dt), sfl = px_type_float(st);
+    int ftz = (in->flags & PX_F_FTZ) != 0, sat = (in->flags & PX_F_SAT) != 0;
+    if (!dfl && !sfl) {
+        /* integer to integer: sign- or zero-extend from the source, optional saturation */
+        L {
+            uint64_t v = a[l];
+            if (sat) {
+                int64_t sv = px_type_signed(st) ? sext(v, sb) : 0;
+                uint64_t uv = zext(v, sb);
+                int dsg = px_type_signed(dt);
+                if (px_type_signed(st)) {
+                    int64_t lo = dsg ? (db == 64 ? INT64_MIN : -((int64_t)1 << (db - 1))) : 0;
+                    int64_t hi = dsg ? (db == 64 ? INT64_MAX : ((int64_t)1 << (db - 1)) - 1)
+                                     : (db == 64 ? INT64_MAX : (int64_t)wmask(db));
+                    if (sv < lo) sv = lo;
+                    if (sv > hi && !(db == 64 && !dsg)) sv = hi;
+                    v = (uint64_t)sv;
+                } else {
+                    uint64_t hi = dsg ? (wmask(db) >> 1) : wmask(db);
+                    v = uv > hi ? hi : uv;
+                }
+            } else {
+                v = px_type_signed(st) ? (uint64_t)sext(v, sb) : zext(v, sb);
+            }
+            r[l] = zext(v, db);
+        }
+        return;
+    }
+    if (sfl && !dfl) {
+        L {
+            double d = st == PX_T_F16 ? half_to_double((uint16_t)a[l]) : st == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
+            if (ftz && st == PX_T_F32)
+                d = (double)ftz32((float)d);
+            r[l] = f_to_int(d, in->rndi ? in->rndi : PX_RZ, dt);
+        }
+        return;
+    }
+    int rnd = in->rnd ? in->rnd : PX_RN;
+    int dir = rnd == PX_RZ || rnd == PX_RM || rnd == PX_RP;
+    if (!sfl) {
+        /* integer to float */
+        int old = 0;
+        if (dir && dt != PX_T_F16) {
+            old = fegetround();
+            fesetround(fe_mode(rnd));
+        }
+        L {
+            uint64_t v = a[l];
+            int sg = px_type_signed(st);
+            int64_t sv = sext(v, sb);
+            uint64_t uv = zext(v, sb);
+            if (dt == PX_T_F32) {
+                volatile float f;
+                if (sg) { volatile int64_t x = sv; f = (float)x; }
+                else { volatile uint64_t x = uv; f = (float)x; }
+                float o = f;
+                if (sat) o = sat32(o);
+                r[l] = bits_f32(o);
+            } else if (dt == PX_T_F64) {
+                volatile double f;
+                if (sg) { volatile int64_t x = sv; f = (double)x; }
+                else { volatile uint64_t x = uv; f = (double)x; }
+                double o = f;
+                if (sat) o = sat64(o);
+                r[l] = bits_f64(o);
+            } else {
+                /* to f16: exact via long double would need 64 bits; ints above 2^53 are far past 65504 */
+                double d = sg ? (double)sv : (double)uv;
+                if (sat) d = sat64(d);
+                r[l] = double_to_half(d, rnd);
+            }
+        }
+        if (dir && dt != PX_T_F16)
+            fesetround(old);
+        return;
+    }
+    /* float to float */
+    int rndi = in->rndi;
+    if (dt == PX_T_F16) {
+        L {
+            double d = st == PX_T_F16 ? half_to_double((uint16_t)a[l]) : st == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
+            if (d != d) {
+                r[l] = st == PX_T_F16 ? (a[l] & 0xffff) | 0x200 : half_nan_from(a[l], sb);
+                continue;
+            }
+            if (rndi)
+                d = rndi == PX_RZ ? trunc(d) : rndi == PX_RM ? floor(d) : rndi == PX_RP ? ceil(d) : nearbyint(d);
+            if (sat)
+                d = sat64(d);
+            r[l] = double_to_half(d, rndi ? PX_RN : rnd);
+        }
+        return;
+    }
+    int old = 0;
+    if (dir && !rndi) {
+        old = fegetround();
+        fesetround(fe_mode(rnd));
+    }
+    L {
+        double d = st == PX_T_F16 ? half_to_double((uint16_t)a[l]) : st == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
+        if (ftz && st == PX_T_F32)
+            d = (double)ftz32((float)d);
+        if (rndi)
+            d = rndi == PX_RZ ? trunc(d) : rndi == PX_RM ? floor(d) : rndi == PX_RP ? ceil(d) : nearbyint(d);
+        if (dt == PX_T_F32) {
+            volatile double vd = d;
+            volatile float f = (float)vd;
+            float o = f;
+            if (ftz)
+                o = ftz32(o);
+            if (sat)
+                o = sat32(o);
+            r[l] = canon32(o);
+        } else {
+            if (sat)
+                d = sat64(d);
+            r[l] = canon64(d);
+        }
+    }
+    if (dir && !rndi)
+        fesetround(old);
+}
+
+static uint32_t prmt_byte(uint64_t a, uint64_t b, uint32_t sel)
+{
+    uint64_t x = (a & 0xffffffffu) | (b & 0xffffffffu) << 32;
+    uint32_t bsel = sel & 7;
+    uint32_t byte = (uint32_t)(x >> (8 * bsel)) & 0xff;
+    if (sel & 8) /* replicate the sign bit */
+        byte = (byte & 0x80) ? 0xff : 0;
+    return byte;
+}
+
+void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    uint64_t r[PX_W], r2[PX_W];
+    const uint64_t *a = in->nsrc > 0 ? px_read(w, &in->src[0], w->tmp[0]) : NULL;
+    const uint64_t *b = in->nsrc > 1 ? px_read(w, &in->src[1], w->tmp[1]) : NULL;
+    const uint64_t *c = in->nsrc > 2 ? px_read(w, &in->src[2], w->tmp[2]) : NULL;
+    const uint64_t *e = in->nsrc > 3 ? px_read(w, &in->src[3], w->tmp[3]) : NULL;
+    int t = in->type, bits = px_type_bits(t), sg = px_type_signed(t);
+    int ftz = (in->flags & PX_F_FTZ) != 0, sat = (in->flags & PX_F_SAT) != 0;
+    uint64_t m = wmask(bits);
+    int two = 0;
+    if (in->op == PX_OP_mov && in->sub == 2) { /* unpack into {d0, d1, ...} */
+        int eb = bits / in->ndst;
+        uint64_t v[PX_W];
+        memcpy(v, a, sizeof v); /* a destination may be the source */
+        for (int k = 0; k < in->ndst; k++) {
+            if (in->dst[k].kind != PX_R_REG)
+                continue;
+            uint64_t *d = px_reg(w, &in->dst[k]);
+            L d[l] = ((mask >> l) & 1) ? (v[l] >> (eb * k)) & wmask(eb) : d[l];
+        }
+        return;
+    }
+    switch (in->op) {
+    case PX_OP_mov:
+        if (in->sub == 1) { /* pack {a, b, ...} */
+            int eb = bits / in->nsrc;
+            L {
+                uint64_t v = 0;
+                for (int k = 0; k < in->nsrc; k++) {
+                    const uint64_t *s = px_read(w, &in->src[k], w->tmp[k]);
+                    v |= zext(s[l], eb) << (eb * k);
+                }
+                r[l] = v;
+            }
+        } else {
+            L r[l] = a[l] & m;
+            if (t == PX_T_PRED && in->src[0].neg)
+                L r[l] = !a[l];
+        }
+        break;
+    case PX_OP_cvta: {
+        /* generic addresses: global = host address; shared/local carry a window tag */
+        uint64_t tag = in->space == PX_SP_SHARED ? ((uint64_t)1 << 60) : in->space == PX_SP_LOCAL ? ((uint64_t)2 << 60) : 0;
+        if (in->to)
+            L r[l] = (a[l] - tag) & m;
+        else
+            L r[l] = (zext(a[l], 32 + 32 * (bits == 64)) + tag) & m;
+        break;
+    }
+    case PX_OP_cvt:
+        cvt_lanes(r, a, in);
+        break;
+    case PX_OP_add:
+    case PX_OP_sub:
+        if (t == PX_T_F32) {
+            fbin32(r, a, b, in->op == PX_OP_add ? FB_ADD : FB_SUB, in->rnd, ftz, sat);
+        } else if (t == PX_T_F64) {
+            fbin64(r, a, b, in->op == PX_OP_add ? FB_ADD : FB_SUB, in->rnd, sat);
+        } else if (sat) { /* .sat: s32 only */
+            L {
+                int64_t v = in->op == PX_OP_add ? sext(a[l], 32) + sext(b[l], 32) : sext(a[l], 32) - sext(b[l], 32);
+                v = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v;
+                r[l] = (uint64_t)v & 0xffffffffu;
+            }
+        } else if (in->op == PX_OP_add) {
+            L r[l] = (a[l] + b[l]) & m;
+        } else {
+            L r[l] = (a[l] - b[l]) & m;
+        }
+        break;
+    case PX_OP_mul:
+    case PX_OP_mad:
+        if (t == PX_T_F32) {
+            if (in->op == PX_OP_mul)
+                fbin32(r, a, b, FB_MUL, in->rnd, ftz, sat);
+            else
+                ffma32(r, a, b, c, in->rnd, ftz, sat);
+        } else if (t == PX_T_F64) {
+            if (in->op == PX_OP_mul)
+                fbin64(r, a, b, FB_MUL, in->rnd, sat);
+            else
+                ffma64(r, a, b, c, in->rnd, sat);
+        } else {
+            int lohi = in->lohi;
+            if (lohi == PX_LO) { /* the low bits do not depend on signedness */
+                L r[l] = (a[l] * b[l]) & m;
+            } else if (lohi == PX_WIDE && sg && bits == 32) {
+                /* the unsigned 32x32 product corrected for the signs: a form that vectorises */
+                L {
+                    uint64_t ua = a[l] & 0xffffffffu, ub = b[l] & 0xffffffffu;
+                    uint64_t p = ua * ub;
+                    p -= (0 - ((ua >> 31) & 1)) & (ub << 32);
+                    p -= (0 - ((ub >> 31) & 1)) & (ua << 32);
+                    r[l] = p;
+                }
+            } else if (lohi == PX_WIDE && sg) {
+                L r[l] = (uint64_t)(sext(a[l], bits) * sext(b[l], bits)) & wmask(2 * bits);
+            } else if (lohi == PX_WIDE && bits == 32) {
+                L r[l] = (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu);
+            } else if (lohi == PX_WIDE) {
+                L r[l] = zext(a[l], bits) * zext(b[l], bits);
+            } else if (bits <= 32 && sg) {
+                L r[l] = (uint64_t)((sext(a[l], bits) * sext(b[l], bits)) >> bits) & m;
+            } else if (bits <= 32) {
+                L r[l] = ((zext(a[l], bits) * zext(b[l], bits)) >> bits) & m;
+            } else L {
+                px_s128 p;
+                if (sg)
+                    p = (px_s128)sext(a[l], bits) * (px_s128)sext(b[l], bits);
+                else
+                    p = (px_s128)((px_u128)zext(a[l], bits) * (px_u128)zext(b[l], bits));
+                uint64_t v;
+                if (lohi == PX_HI)
+                    v = (uint64_t)((px_u128)p >> bits) & m;
+                else if (lohi == PX_WIDE)
+                    v = (uint64_t)(px_u128)p & wmask(2 * bits);
+                else
+                    v = (uint64_t)(px_u128)p & m;
+                r[l] = v;
+            }
+            if (in->op == PX_OP_mad) {
+                uint64_t mm = lohi == PX_WIDE ? wmask(2 * bits) : m;
+                if (sat && lohi == PX_HI && t == PX_T_S32) {
+                    L {
+                        int64_t v = sext(r[l], 32) + sext(c[l], 32);
+                        v = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v;
+                        r[l] = (uint64_t)v & 0xffffffffu;
+                    }
+                } else {
+                    L r[l] = (r[l] + c[l]) & mm;
+                }
+            }
+        }
+        break;
+    case PX_OP_mul24:
+    case PX_OP_mad24:
+        L {
+            int64_t x = sg ? sext(a[l], 24) : (int64_t)zext(a[l], 24);
+            int64_t y = sg ? sext(b[l], 24) : (int64_t)zext(b[l], 24);
+            uint64_t p = (uint64_t)(x * y); /* 48 bits */
+            uint64_t v = in->lohi == PX_HI ? (p >> 16) & 0xffffffffu : p & 0xffffffffu;
+            if (in->op == PX_OP_mad24)
+                v = (v + c[l]) & 0xffffffffu;
+            r[l] = v;
+        }
+        break;
+    case PX_OP_fma:
+        if (t == PX_T_F32)
+            ffma32(r, a, b, c, in->rnd, ftz, sat);
+        else
+            ffma64(r, a, b, c, in->rnd, sat);
+        break;
+    case PX_OP_div:
+        if (t == PX_T_F32) {
+            if (in->flags & (PX_F_APPROX | PX_F_FULL)) {
+                L {
+                    float x = f32_of(a[l]), y = f32_of(b[l]);
+                    if (ftz) { x = ftz32(x); y = ftz32(y); }
+                    float v = (float)((double)x / (double)y);
+                    if (ftz) v = ftz32(v);
+                    r[l] = canon32(v);
+                }
+            } else {
+                fbin32(r, a, b, FB_DIV, in->rnd, ftz, 0);
+            }
+        } else if (t == PX_T_F64) {
+            fbin64(r, a, b, FB_DIV, in->rnd, 0);
+        } else {
+            L {
+                uint64_t x = zext(a[l], bits), y = zext(b[l], bits);
+                if (y == 0)
+                    r[l] = m;
+                else if (sg) {
+                    int64_t sx = sext(x, bits), sy = sext(y, bits);
+                    r[l] = (sy == -1) ? ((uint64_t)0 - (uint64_t)sx) & m : (uint64_t)(sx / sy) & m;
+                } else
+                    r[l] = x / y;
+            }
+        }
+        break;
+    case PX_OP_rem:
+        L {
+            uint64_t x = zext(a[l], bits), y = zext(b[l], bits);
+            if (y == 0)
+                r[l] = x;
+            else if (sg) {
+                int64_t sx = sext(x, bits), sy = sext(y, bits);
+                r[l] = sy == -1 ? 0 : (uint64_t)(sx % sy) & m;
+            } else
+                r[l] = x % y;
+        }
+        break;
+    case PX_OP_abs:
+    case PX_OP_neg:
+        if (t == PX_T_F32) {
+            L {
+                float x = f32_of(a[l]);
+                if (ftz) x = ftz32(x);
+                uint64_t u = bits_f32(x);
+                r[l] = in->op == PX_OP_abs ? (u & 0x7fffffffu) : (u ^ 0x80000000u);
+            }
+        } else if (t == PX_T_F64) {
+            L r[l] = in->op == PX_OP_abs ? (a[l] & 0x7fffffffffffffffull) : (a[l] ^ 0x8000000000000000ull);
+        } else {
+            L {
+                int64_t x = sext(a[l], bits);
+                uint64_t v = in->op == PX_OP_neg ? (uint64_t)0 - (uint64_t)x : (x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x);
+                r[l] = v & m;
+            }
+        }
+        break;
+    case PX_OP_min:
+    case PX_OP_max: {
+        int mx = in->op == PX_OP_max;
+        if (t == PX_T_F32) {
+            L {
+                float x = f32_of(a[l]), y = f32_of(b[l]);
+                if (ftz) { x = ftz32(x); y = ftz32(y); }
+                r[l] = canon32((float)fmin_ptx(x, y, mx));
+            }
+        } else if (t == PX_T_F64) {
+            L r[l] = canon64(fmin_ptx(f64_of(a[l]), f64_of(b[l]), mx));
+        } else if (sg) {
+            L {
+                int64_t x = sext(a[l], bits), y = sext(b[l], bits);
+                r[l] = (uint64_t)(mx ? (x > y ? x : y) : (x < y ? x : y)) & m;
+            }
+        } else {
+            L {
+                uint64_t x = zext(a[l], bits), y = zext(b[l], bits);
+                r[l] = mx ? (x > y ? x : y) : (x < y ? x : y);
+            }
+        }
+        break;
+    }
+    case PX_OP_rcp:
+    case PX_OP_sqrt:
+        if (in->flags & PX_F_APPROX) {
+            L {
+                double x = t == PX_T_F32 ? (double)(ftz ? ftz32(f32_of(a[l])) : f32_of(a[l])) : f64_of(a[l]);
+                double v = in->op == PX_OP_rcp ? 1.0 / x : sqrt(x);
+                if (t == PX_T_F32) {
+                    float f = (float)v;
+                    r[l] = canon32(ftz ? ftz32(f) : f);
+                } else {
+                    r[l] = canon64(v);
+                }
+            }
+        } else {
+            funary_round(r, a, t, in->op == PX_OP_rcp, in->rnd, ftz);
+        }
+        break;
+    case PX_OP_rsqrt:
+    case PX_OP_sin:
+    case PX_OP_cos:
+    case PX_OP_lg2:
+    case PX_OP_ex2:
+        L {
+            double x = t == PX_T_F32 ? (double)(ftz ? ftz32(f32_of(a[l])) : f32_of(a[l])) : f64_of(a[l]);
+            double v;
+            switch (in->op) {
+            case PX_OP_rsqrt: v = 1.0 / sqrt(x); break;
+            case PX_OP_sin: v = sin(x); break;
+            case PX_OP_cos: v = cos(x); break;
+            case PX_OP_lg2: v = log2(x); break;
+            default: v = exp2(x); break;
+            }
+            if (t == PX_T_F32) {
+                float f = (float)v;
+                r[l] = canon32(ftz ? ftz32(f) : f);
+            } else {
+                r[l] = canon64(v);
+            }
+        }
+        break;
+    case PX_OP_copysign:
+        if (t == PX_T_F32)
+            L r[l] = (b[l] & 0x7fffffffu) | (a[l] & 0x80000000u);
+        else
+            L r[l] = (b[l] & 0x7fffffffffffffffull) | (a[l] & 0x8000000000000000ull);
+        break;
+    case PX_OP_testp:
+        L {
+            double x = t == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
+            int sub = t == PX_T_F32 ? (fabs(x) < 0x1p-126 && x != 0) : (fpclassify(x) == FP_SUBNORMAL);
+            int v;
+            switch (in->sub) {
+            case 0: v = isfinite(x); break;
+            case 1: v = isinf(x); break;
+            case 2: v = !isnan(x); break;
+            case 3: v = isnan(x); break;
+            case 4: v = isfinite(x) && x != 0 && !sub; break;
+            default: v = sub; break;
+            }
+            r[l] = (uint64_t)(v != 0);
+        }
+        break;
+    case PX_OP_and:
+    case PX_OP_or:
+    case PX_OP_xor:
+        if (t == PX_T_PRED) {
+            L {
+                uint64_t x = a[l] ^ in->src[0].neg, y = b[l] ^ in->src[1].neg;
+                r[l] = in->op == PX_OP_and ? (x & y) : in->op == PX_OP_or ? (x | y) : (x ^ y);
+            }
+        } else if (in->op == PX_OP_and) {
+            L r[l] = a[l] & b[l] & m;
+        } else if (in->op == PX_OP_or) {
+            L r[l] = (a[l] | b[l]) & m;
+        } else {
+            L r[l] = (a[l] ^ b[l]) & m;
+        }
+        break;
+    case PX_OP_not:
+        if (t == PX_T_PRED)
+            L r[l] = !(a[l] ^ in->src[0].neg);
+        else
+            L r[l] = ~a[l] & m;
+        break;
+    case PX_OP_cnot:
+        L r[l] = (a[l] & m) == 0;
+        break;
+    case PX_OP_shl:
+        L {
+            uint64_t s = b[l] & 0xffffffffu;
+            r[l] = s >= (uint64_t)bits ? 0 : (a[l] << s) & m;
+        }
+        break;
+    case PX_OP_shr:
+        L {
+            uint64_t s = b[l] & 0xffffffffu;
+            if (sg) {
+                int64_t x = sext(a[l], bits);
+                r[l] = (uint64_t)(s >= (uint64_t)bits ? (x < 0 ? -1 : 0) : (x >> s)) & m;
+            } else {
+                r[l] = s >= (uint64_t)bits ? 0 : zext(a[l], bits) >> s;
+            }
+        }
+        break;
+    case PX_OP_popc:
+        L r[l] = (uint64_t)__builtin_popcountll(zext(a[l], bits));
+        break;
+    case PX_OP_clz:
+        L {
+            uint64_t x = zext(a[l], bits);
+            r[l] = x ? (uint64_t)(__builtin_clzll(x) - (64 - bits)) : (uint64_t)bits;
+        }
+        break;
+    case PX_OP_brev:
+        L {
+            uint64_t x = a[l], v = 0;
+            for (int k = 0; k < bits; k++)
+                v |= ((x >> k) & 1) << (bits - 1 - k);
+            r[l] = v;
+        }
+        break;
+    case PX_OP_bfe:
+        L {
+            uint64_t pos = b[l] & 0xff, len = c[l] & 0xff;
+            uint64_t x = zext(a[l], bits);
+            uint64_t v;
+            if (len == 0) {
+                v = 0;
+            } else {
+                uint64_t sbit;
+                if (pos >= (uint64_t)bits)
+                    v = 0, sbit = sg ? (x >> (bits - 1)) & 1 : 0;
+                else {
+                    v = x >> pos;
+                    uint64_t top = pos + len - 1 >= (uint64_t)bits ? (uint64_t)bits - 1 : pos + len - 1;
+                    sbit = sg ? (x >> top) & 1 : 0;
+                    if (len < 64)
+                        v &= wmask((int)len);
+                }
+                if (sg && sbit && len < (uint64_t)bits)
+                    v |= ~wmask((int)(len < 64 ? len : 64));
+                else if (sg && pos >= (uint64_t)bits && sbit)
+                    v = ~(uint64_t)0;
+            }
+            r[l] = v & m;
+        }
+        break;
+    case PX_OP_bfi:
+        L {
+            uint64_t pos = c[l] & 0xff, len = e[l] & 0xff;
+            uint64_t v = zext(b[l], bits);
+            if (len && pos < (uint64_t)bits) {
+                uint64_t n = len > (uint64_t)bits - pos ? (uint64_t)bits - pos : len;
+                uint64_t fm = wmask((int)n) << pos;
+                v = (v & ~fm) | ((a[l] << pos) & fm);
+            }
+            r[l] = v & m;
+        }
+        break;
+    case PX_OP_prmt:
+        L {
+            uint32_t sel = (uint32_t)c[l];
+            uint32_t v = 0;
+            switch (in->sub) {
+            case 0:
+                for (int k = 0; k < 4; k++)
+                    v |= prmt_byte(a[l], b[l], (sel >> (4 * k)) & 15) << (8 * k);
+                break;
+            default: { /* f4e b4e rc8 ecl ecr rc16: modes over sel[1:0] */
+                static const uint8_t tb[6][4][4] = {
+                    {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},           /* f4e */
+                    {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},           /* b4e */
+                    {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},           /* rc8 */
+                    {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},           /* ecl */
+                    {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},           /* ecr */
+                    {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}};          /* rc16 */
+                int md = in->sub - 1, s2 = sel & 3;
+                for (int k = 0; k < 4; k++)
+                    v |= prmt_byte(a[l], b[l], tb[md][s2][k]) << (8 * k);
+            }
+            }
+            r[l] = v;
+        }
+        break;
+    case PX_OP_lop3:
+        /* each result bit is bit (a<<2 | b<<1 | c) of the look-up table */
+        L {
+            uint64_t x = a[l], y = b[l], z = c[l], lut = e[l], v = 0;
+            for (int i = 0; i < 8; i++)
+                if ((lut >> i) & 1)
+                    v |= ((i & 4) ? x : ~x) & ((i & 2) ? y : ~y) & ((i & 1) ? z : ~z);
+            r[l] = v & 0xffffffffu;
+        }
+        break;
+    case PX_OP_shf:
+        /* funnel shift of b:a by c (.wrap: c mod 32, .clamp: at most 32) */
+        L {
+            uint64_t x = (b[l] & 0xffffffffu) << 32 | (a[l] & 0xffffffffu);
+            uint64_t n = (in->flags & PX_F_WRAP) ? (c[l] & 31) : ((c[l] & 0xffffffffu) > 32 ? 32 : (c[l] & 0xffffffffu));
+            r[l] = in->sub == 1 ? (uint64_t)((x << n) >> 32) : (x >> n) & 0xffffffffu;
+        }
+        break;
+    case PX_OP_setp:
+    case PX_OP_set: {
+        int st2 = in->type2, sb2 = px_type_bits(st2);
+        uint64_t cmpv[PX_W];
+        if (st2 == PX_T_F32)
+            L {
+                float x = f32_of(a[l]), y = f32_of(b[l]);
+                if (ftz) { x = ftz32(x); y = ftz32(y); }
+                cmpv[l] = (uint64_t)fcmp(x, y, in->cmp);
+            }
+        else if (st2 == PX_T_F64)
+            L cmpv[l] = (uint64_t)fcmp(f64_of(a[l]), f64_of(b[l]), in->cmp);
+        else if (sb2 == 32 || sb2 == 64) {
+            /* the common integer compares as plain loops */
+            int sgn = px_type_signed(st2);
+            int64_t sh = 64 - sb2;
+            switch (in->cmp) {
+            case PX_EQ: L cmpv[l] = ((a[l] ^ b[l]) << sh) == 0; break;
+            case PX_NE: L cmpv[l] = ((a[l] ^ b[l]) << sh) != 0; break;
+            default:
+                if (sgn && (in->cmp == PX_LT || in->cmp == PX_GE || in->cmp == PX_GT || in->cmp == PX_LE)) {
+                    int c = in->cmp;
+                    L {
+                        int64_t x = (int64_t)(a[l] << sh) >> sh, y = (int64_t)(b[l] << sh) >> sh;
+                        cmpv[l] = c == PX_LT ? x < y : c == PX_GE ? x >= y : c == PX_GT ? x > y : x <= y;
+                    }
+                } else {
+                    L cmpv[l] = (uint64_t)icmp(a[l], b[l], sb2, sgn, in->cmp);
+                }
+            }
+        } else
+            L cmpv[l] = (uint64_t)icmp(a[l], b[l], sb2, px_type_signed(st2), in->cmp);
+        uint64_t q[PX_W];
+        L q[l] = !cmpv[l];
+        if (in->bop) {
+            L {
+                uint64_t cc = c[l] ^ in->src[2].neg;
+                if (in->bop == PX_BAND) { cmpv[l] &= cc; q[l] &= cc; }
+                else if (in->bop == PX_BOR) { cmpv[l] |= cc; q[l] |= cc; }
+                else { cmpv[l] ^= cc; q[l] ^= cc; }
+            }
+        }
+        if (in->op == PX_OP_setp) {
+            L r[l] = cmpv[l];
+            if (in->ndst == 2) {
+                L r2[l] = q[l];
+                two = 1;
+            }
+        } else if (t == PX_T_F32) {
+            L r[l] = cmpv[l] ? 0x3f800000u : 0;
+        } else {
+            L r[l] = cmpv[l] ? 0xffffffffu : 0;
+        }
+        break;
+    }
+    case PX_OP_selp:
+        L r[l] = ((c[l] ^ in->src[2].neg) & 1) ? a[l] & m : b[l] & m;
+        break;
+    case PX_OP_slct:
+        if (in->type2 == PX_T_F32)
+            L {
+                float x = f32_of(c[l]);
+                if (ftz) x = ftz32(x);
+                r[l] = (x >= 0.0f) ? a[l] & m : b[l] & m;
+            }
+        else
+            L r[l] = sext(c[l], 32) >= 0 ? a[l] & m : b[l] & m;
+        break;
+    default:
+        return;
+    }
+    if (in->dst[0].kind == PX_R_REG) {
+        uint64_t *d = px_reg(w, &in->dst[0]);
+        if (mask == 0xffffffffu)
+            memcpy(d, r, sizeof r);
+        else
+            L d[l] = ((mask >> l) & 1) ? r[l] : d[l];
+    }
+    if (two && in->dst[1].kind == PX_R_REG) {
+        uint64_t *d = px_reg(w, &in->dst[1]);
+        L d[l] = ((mask >> l) & 1) ? r2[l] : d[l];
+    }
+}
+
+/* ---- specialised executors for the forms nvcc emits most (index arithmetic, address
+ * computation, comparisons): no operand-kind or modifier decoding at run time ---- */
+static inline void put(px_warp *w, const px_insn *in, const uint64_t *r, uint32_t mask)
+{
+    uint64_t *d = px_reg(w, &in->dst[0]);
+    if (mask == 0xffffffffu)
+        memcpy(d, r, PX_W * sizeof(uint64_t));
+    else
+        L d[l] = ((mask >> l) & 1) ? r[l] : d[l];
+}
+
+#define FAST2(name, expr)                                                                  \
+    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    {                                                                                      \
+        const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
+        const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
+        uint64_t r[PX_W];                                                                  \
+        L r[l] = (expr);                                                                   \
+        put(w, in, r, mask);                                                               \
+    }
+#define FAST3(name, expr)                                                                  \
+    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    {                                                                                      \
+        const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
+        const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
+        const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);                            \
+        uint64_t r[PX_W];                                                                  \
+        L r[l] = (expr);                                                                   \
+        put(w, in, r, mask);                                                               \
+    }
+
+FAST2(f_add32, (a[l] + b[l]) & 0xffffffffu)
+FAST2(f_add64, a[l] + b[l])
+FAST2(f_sub32, (a[l] - b[l]) & 0xffffffffu)
+FAST2(f_sub64, a[l] - b[l])
+FAST2(f_mullo32, (a[l] * b[l]) & 0xffffffffu)
+FAST2(f_mullo64, a[l] * b[l])
+FAST2(f_mulwide_u32, (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu))
+FAST2(f_mulwide_s32, (uint64_t)((int64_t)(int32_t)(uint32_t)a[l] * (int64_t)(int32_t)(uint32_t)b[l]))
+FAST2(f_and, a[l] & b[l])
+FAST2(f_or, a[l] | b[l])
+FAST2(f_xor, a[l] ^ b[l])
+FAST2(f_shl32, (b[l] & 0xffffffffu) >= 32 ? 0 : (a[l] << (b[l] & 31)) & 0xffffffffu)
+FAST2(f_shl64, (b[l] & 0xffffffffu) >= 64 ? 0 : a[l] << (b[l] & 63))
+FAST2(f_shr_u32, (b[l] & 0xffffffffu) >= 32 ? 0 : (a[l] & 0xffffffffu) >> (b[l] & 31))
+FAST2(f_shr_s32, (uint64_t)(uint32_t)((int32_t)(uint32_t)a[l] >> ((b[l] & 0xffffffffu) >= 32 ? 31 : (b[l] & 31))))
+FAST3(f_madlo32, (a[l] * b[l] + c[l]) & 0xffffffffu)
+FAST3(f_madlo64, a[l] * b[l] + c[l])
+FAST3(f_madwide_u32, (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu) + c[l])
+FAST3(f_madwide_s32, (uint64_t)((int64_t)(int32_t)(uint32_t)a[l] * (int64_t)(int32_t)(uint32_t)b[l]) + c[l])
+
+static void f_mov(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    uint64_t r[PX_W];
+    uint64_t m = wmask(px_type_bits(in->type));
+    L r[l] = a[l] & m;
+    put(w, in, r, mask);
+}
+static void f_cvta_global(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    put(w, in, px_read(w, &in->src[0], w->tmp[0]), mask); /* global: generic = global address */
+}
+
+#define FAST_SETP(name, T, cmpop)                                                          \
+    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    {                                                                                      \
+        const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
+        const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
+        uint64_t r[PX_W];                                                                  \
+        L r[l] = (uint64_t)((T)a[l] cmpop (T)b[l]);                                        \
+        put(w, in, r, mask);                                                               \
+    }
+FAST_SETP(f_setp_lt_s32, int32_t, <)
+FAST_SETP(f_setp_le_s32, int32_t, <=)
+FAST_SETP(f_setp_gt_s32, int32_t, >)
+FAST_SETP(f_setp_ge_s32, int32_t, >=)
+FAST_SETP(f_setp_lt_u32, uint32_t, <)
+FAST_SETP(f_setp_le_u32, uint32_t, <=)
+FAST_SETP(f_setp_gt_u32, uint32_t, >)
+FAST_SETP(f_setp_ge_u32, uint32_t, >=)
+FAST_SETP(f_setp_eq_32, uint32_t, ==)
+FAST_SETP(f_setp_ne_32, uint32_t, !=)
+
+static void f_selp(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);
+    const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);
+    uint64_t r[PX_W], neg = in->src[2].neg, m = wmask(px_type_bits(in->type));
+    L r[l] = (((c[l] ^ neg) & 1) ? a[l] : b[l]) & m;
+    put(w, in, r, mask);
+}
+
+/* f32 arithmetic in the default rounding, no .ftz/.sat: NaN results canonical */
+#define FAST_F32(name, expr)                                                               \
+    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    {                                                                                      \
+        const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
+        const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
+        const uint64_t *c = in->nsrc > 2 ? px_read(w, &in->src[2], w->tmp[2]) : b;         \
+        uint64_t r[PX_W];                                                                  \
+        L {                                                                                \
+            float x = f32_of(a[l]), y = f32_of(b[l]), z = f32_of(c[l]);                    \
+            (void)z;                                                                       \
+            float v = (expr);                                                              \
+            r[l] = canon32(v);                                                             \
+        }                                                                                  \
+        put(w, in, r, mask);                                                               \
+    }
+FAST_F32(f_add_f32, x + y)
+FAST_F32(f_sub_f32, x - y)
+FAST_F32(f_mul_f32, x * y)
+FAST_F32(f_fma_f32, fmaf(x, y, z))
+
+FAST_F32(f_div_f32, x / y)
+FAST_F32(f_min_f32, (float)fmin_ptx(x, y, 0))
+FAST_F32(f_max_f32, (float)fmin_ptx(x, y, 1))
+
+/* f32 to 32-bit integers: NaN 0, saturated, rounded as rndi says.  lo and hi are the first
+ * floats outside the range (-2^31 and 2^31 for s32, -1 and 2^32 for u32), so the cast between
+ * them is exact and defined; vmin/vmax are the saturated results. */
+#define FAST_F2I(name, T, lo, hi, vmin, vmax, round)                                       \
+    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    {                                                                                      \
+        const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
+        uint64_t r[PX_W];                                                                  \
+        L {                                                                                \
+            float x = round(f32_of(a[l]));                                                 \
+            T v = x != x ? (T)0 : x <= (lo) ? (T)(vmin) : x >= (hi) ? (T)(vmax) : (T)x;     \
+            r[l] = (uint64_t)(uint32_t)v;                                                  \
+        }                                                                                  \
+        put(w, in, r, mask);                                                               \
+    }
+FAST_F2I(f_cvt_rzi_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, truncf)
+FAST_F2I(f_cvt_rni_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, nearbyintf)
+FAST_F2I(f_cvt_rmi_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, floorf)
+FAST_F2I(f_cvt_rzi_u32_f32, uint32_t, -1.0f, 4294967296.0f, 0, UINT32_MAX, truncf)
+FAST_F2I(f_cvt_rni_u32_f32, uint32_t, -1.0f, 4294967296.0f, 0, UINT32_MAX, nearbyintf)
+
+static void f_cvt_rn_f32_s32(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    uint64_t r[PX_W];
+    L r[l] = bits_f32((float)(int32_t)(uint32_t)a[l]);
+    put(w, in, r, mask);
+}
+static void f_cvt_rn_f32_u32(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    uint64_t r[PX_W];
+    L r[l] = bits_f32((float)(uint32_t)a[l]);
+    put(w, in, r, mask);
+}
+
+px_exec_fn wt__ptx_alu_fast(const px_insn *in)
+{
+    int t = in->type, bits = px_type_bits(t), sg = px_type_signed(t);
+    if (in->flags & (PX_F_FTZ | PX_F_SAT | PX_F_CC) || in->ndst != 1 || in->dst[0].kind != PX_R_REG)
+        return NULL;
+    int isint = !px_type_float(t) && t != PX_T_PRED && (bits == 32 || bits == 64);
+    switch (in->op) {
+    case PX_OP_mov:
+        return (in->sub == 0 && t != PX_T_PRED) ? f_mov : NULL;
+    case PX_OP_cvta:
+        return (in->space == PX_SP_GLOBAL && bits == 64) ? f_cvta_global : NULL;
+    case PX_OP_add:
+    case PX_OP_sub:
+        if (isint)
+            return in->op == PX_OP_add ? (bits == 32 ? f_add32 : f_add64) : (bits == 32 ? f_sub32 : f_sub64);
+        if (t == PX_T_F32 && (in->rnd == 0 || in->rnd == PX_RN))
+            return in->op == PX_OP_add ? f_add_f32 : f_sub_f32;
+        return NULL;
+    case PX_OP_mul:
+        if (t == PX_T_F32 && (in->rnd == 0 || in->rnd == PX_RN))
+            return f_mul_f32;
+        if (isint && in->lohi == PX_LO)
+            return bits == 32 ? f_mullo32 : f_mullo64;
+        if (bits == 32 && !px_type_float(t) && in->lohi == PX_WIDE)
+            return sg ? f_mulwide_s32 : f_mulwide_u32;
+        return NULL;
+    case PX_OP_mad:
+        if (isint && in->lohi == PX_LO)
+            return bits == 32 ? f_madlo32 : f_madlo64;
+        if (bits == 32 && !px_type_float(t) && in->lohi == PX_WIDE)
+            return sg ? f_madwide_s32 : f_madwide_u32;
+        if (t == PX_T_F32 && in->rnd == PX_RN)
+            return f_fma_f32;
+        return NULL;
+    case PX_OP_fma:
+        return (t == PX_T_F32 && in->rnd == PX_RN) ? f_fma_f32 : NULL;
+    case PX_OP_and:
+    case PX_OP_or:
+    case PX_OP_xor:
+        if (t == PX_T_PRED || bits < 32)
+            return NULL;
+        return in->op == PX_OP_and ? f_and : in->op == PX_OP_or ? f_or : f_xor;
+    case PX_OP_shl:
+        return bits == 32 ? f_shl32 : bits == 64 ? f_shl64 : NULL;
+    case PX_OP_shr:
+        return bits != 32 ? NULL : sg ? f_shr_s32 : f_shr_u32;
+    case PX_OP_setp:
+        if (in->bop || in->ndst != 1 || px_type_bits(in->type2) != 32 || px_type_float(in->type2))
+            return NULL;
+        switch (in->cmp) {
+        case PX_EQ: return f_setp_eq_32;
+        case PX_NE: return f_setp_ne_32;
+        case PX_LT: return px_type_signed(in->type2) ? f_setp_lt_s32 : f_setp_lt_u32;
+        case PX_LE: return px_type_signed(in->type2) ? f_setp_le_s32 : f_setp_le_u32;
+        case PX_GT: return px_type_signed(in->type2) ? f_setp_gt_s32 : f_setp_gt_u32;
+        case PX_GE: return px_type_signed(in->type2) ? f_setp_ge_s32 : f_setp_ge_u32;
+        case PX_LO_: return f_setp_lt_u32;
+        case PX_LS: return f_setp_le_u32;
+        case PX_HI_: return f_setp_gt_u32;
+        case PX_HS: return f_setp_ge_u32;
+        default: return NULL;
+        }
+    case PX_OP_selp:
+        return (t != PX_T_PRED && bits >= 8) ? f_selp : NULL;
+    case PX_OP_cvt:
+        if (t == PX_T_F32 && (in->type2 == PX_T_S32 || in->type2 == PX_T_U32) && (in->rnd == 0 || in->rnd == PX_RN) &&
+            !in->rndi)
+            return in->type2 == PX_T_S32 ? f_cvt_rn_f32_s32 : f_cvt_rn_f32_u32;
+        if (in->type2 == PX_T_F32 && t == PX_T_S32)
+            return in->rndi == PX_RZ ? f_cvt_rzi_s32_f32 : in->rndi == PX_RN ? f_cvt_rni_s32_f32
+                 : in->rndi == PX_RM ? f_cvt_rmi_s32_f32 : NULL;
+        if (in->type2 == PX_T_F32 && t == PX_T_U32)
+            return in->rndi == PX_RZ ? f_cvt_rzi_u32_f32 : in->rndi == PX_RN ? f_cvt_rni_u32_f32 : NULL;
+        return NULL;
+    case PX_OP_div:
+        return (t == PX_T_F32 && (in->rnd == PX_RN) && !(in->flags & (PX_F_APPROX | PX_F_FULL))) ? f_div_f32 : NULL;
+    case PX_OP_min:
+    case PX_OP_max:
+        if (t == PX_T_F32)
+            return in->op == PX_OP_min ? f_min_f32 : f_max_f32;
+        return NULL;
+    default:
+        return NULL;
+    }
+}

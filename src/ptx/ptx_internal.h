@@ -1,0 +1,301 @@
+/* ptx_internal.h -- the PTX front end's decoded form, shared by lexer, parser, decoder and interpreter
+ * SPDX-License-Identifier: MIT */
+#ifndef WT_PTX_INTERNAL_H
+#define WT_PTX_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/internal.h"
+#include "warptex/op.h"
+#include "warptex/ptx.h"
+#include "warptex/warp.h"
+
+#define PX_W WT_WARP_SIZE
+
+/* ---- opcodes and modifiers (ptx_ops.def, ptx_mods.def) ---- */
+typedef enum px_opcode {
+#define X(name, cls) PX_OP_##name,
+#include "ptx_ops.def"
+#undef X
+    PX_OP_COUNT
+} px_opcode;
+
+typedef enum px_class { PX_CLS_ALU, PX_CLS_MEM, PX_CLS_CTL, PX_CLS_TEX } px_class;
+
+typedef enum px_type {
+    PX_T_NONE = 0,
+    PX_T_B8, PX_T_B16, PX_T_B32, PX_T_B64,
+    PX_T_U8, PX_T_U16, PX_T_U32, PX_T_U64,
+    PX_T_S8, PX_T_S16, PX_T_S32, PX_T_S64,
+    PX_T_F16, PX_T_F16X2, PX_T_BF16, PX_T_F32, PX_T_F64,
+    PX_T_PRED, PX_T_B128,
+    PX_T_COUNT
+} px_type;
+
+typedef enum px_space { PX_SP_GENERIC = 0, PX_SP_GLOBAL, PX_SP_SHARED, PX_SP_LOCAL, PX_SP_PARAM, PX_SP_CONST } px_space;
+enum { PX_RN = 1, PX_RZ, PX_RM, PX_RP, PX_RNA };
+enum { PX_EQ = 1, PX_NE, PX_LT, PX_LE, PX_GT, PX_GE, PX_LO_, PX_LS, PX_HI_, PX_HS, PX_EQU, PX_NEU,
+       PX_LTU, PX_LEU, PX_GTU, PX_GEU, PX_NUM, PX_NAN };
+enum { PX_LO = 1, PX_HI, PX_WIDE };
+enum { PX_BAND = 1, PX_BOR, PX_BXOR };
+enum { PX_A_ADD = 1, PX_A_INC, PX_A_DEC, PX_A_MIN, PX_A_MAX, PX_A_EXCH, PX_A_CAS, PX_A_AND, PX_A_OR,
+       PX_A_XOR };
+enum {
+    PX_F_FTZ = 1u << 0, PX_F_SAT = 1u << 1, PX_F_APPROX = 1u << 2, PX_F_FULL = 1u << 3,
+    PX_F_UNI = 1u << 4, PX_F_SYNC = 1u << 5, PX_F_ALIGNED = 1u << 6, PX_F_IGNORED = 1u << 7,
+    PX_F_CC = 1u << 8, PX_F_SHIFTAMT = 1u << 9, PX_F_CLAMP = 1u << 10, PX_F_WRAP = 1u << 11,
+    PX_F_ARRIVE = 1u << 12, PX_F_RED = 1u << 13
+};
+
+typedef enum px_modkind {
+    PX_MK_TYPE, PX_MK_SPACE, PX_MK_TO, PX_MK_RND, PX_MK_RNDI, PX_MK_CMP, PX_MK_LOHI, PX_MK_BOOL,
+    PX_MK_VEC, PX_MK_FLAG, PX_MK_TESTP, PX_MK_ATOM, PX_MK_SHFL, PX_MK_VOTE, PX_MK_PRMT, PX_MK_GEOM,
+    PX_MK_MIP, PX_MK_COMP, PX_MK_SURFB, PX_MK_SURFP, PX_MK_CLAMPM, PX_MK_HTYPE, PX_MK_QUERY
+} px_modkind;
+
+static inline int px_type_bits(int t)
+{
+    static const uint8_t b[PX_T_COUNT] = {0, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 16, 32, 64, 1, 128};
+    return (t > 0 && t < PX_T_COUNT) ? b[t] : 0;
+}
+static inline int px_type_signed(int t) { return t >= PX_T_S8 && t <= PX_T_S64; }
+static inline int px_type_float(int t) { return t >= PX_T_F16 && t <= PX_T_F64; }
+
+/* ---- lexer (ptx_lex.c) ---- */
+typedef enum px_tok {
+    PX_TK_EOF = 0, PX_TK_IDENT, PX_TK_DIRECTIVE, PX_TK_NUMBER, PX_TK_STRING, PX_TK_PUNCT, PX_TK_ERROR
+} px_tok;
+
+typedef struct px_token {
+    uint8_t kind;     /* px_tok */
+    char punct;       /* PX_TK_PUNCT: the character */
+    uint8_t glued;    /* no space before this token */
+    uint32_t line, col;
+    const char *s;    /* points into the text */
+    uint32_t len;
+} px_token;
+
+typedef struct px_lexer {
+    const char *p, *end, *text;
+    uint32_t line;
+    const char *line_start;
+} px_lexer;
+
+WT_INTERNAL void wt__ptx_lex_init(px_lexer *lx, const char *text, size_t len);
+WT_INTERNAL px_token wt__ptx_lex_next(px_lexer *lx);
+
+/* ---- decoded form ---- */
+/* An operand read by an executor: 32 lanes of 64-bit values.  Registers
+ * live in the frame's register file, immediates in the module's pool (each
+ * one broadcast to 32 lanes at load), special registers in the warp. */
+enum { PX_R_NONE = 0, PX_R_REG, PX_R_IMM, PX_R_SREG, PX_R_LOCALSYM, PX_R_TEXREF, PX_R_SURFREF,
+       PX_R_SMPREF, PX_R_DYNSHARED };
+
+typedef struct px_ref {
+    uint8_t kind;
+    uint8_t neg;    /* !p for predicate sources */
+    uint32_t idx;   /* register slot, pool index, sreg index, frame offset, binding index */
+} px_ref;
+
+/* Special registers: per warp, filled once (clock ones before each read). */
+enum {
+    PX_SR_TID_X, PX_SR_TID_Y, PX_SR_TID_Z, PX_SR_NTID_X, PX_SR_NTID_Y, PX_SR_NTID_Z,
+    PX_SR_CTAID_X, PX_SR_CTAID_Y, PX_SR_CTAID_Z, PX_SR_NCTAID_X, PX_SR_NCTAID_Y, PX_SR_NCTAID_Z,
+    PX_SR_LANEID, PX_SR_WARPID, PX_SR_NWARPID, PX_SR_SMID, PX_SR_NSMID, PX_SR_GRIDID,
+    PX_SR_LANEMASK_EQ, PX_SR_LANEMASK_LT, PX_SR_LANEMASK_LE, PX_SR_LANEMASK_GT, PX_SR_LANEMASK_GE,
+    PX_SR_CLOCK, PX_SR_CLOCK64, PX_SR_GLOBALTIMER, PX_SR_DYN_SMEM, PX_SR_TOTAL_SMEM,
+    PX_SR_COUNT
+};
+
+/* Address operand [base + sym + off]. */
+enum { PX_SYM_NONE = 0, PX_SYM_ABS, PX_SYM_SHARED, PX_SYM_LOCAL, PX_SYM_KPARAM };
+typedef struct px_addr {
+    px_ref base;      /* PX_R_NONE: no register */
+    uint8_t sym;      /* PX_SYM_*: what the symbol part is relative to */
+    uint64_t symval;  /* ABS: a host address; SHARED: offset; LOCAL: frame offset; KPARAM: offset */
+    int64_t off;
+} px_addr;
+
+struct px_warp;
+
+typedef struct px_insn {
+    uint16_t op;     /* px_opcode */
+    uint8_t type;    /* main type */
+    uint8_t type2;   /* cvt source type, setp/set source type, prmt mode ... */
+    uint8_t rnd, rndi, cmp, bop, lohi, space, vec, aop, sub, to;
+    uint16_t flags;  /* PX_F_* */
+    uint8_t ndst, nsrc;
+    uint8_t has_addr;
+    uint8_t reads_clock;
+    px_ref guard;    /* PX_R_NONE or a predicate register (neg: @!p) */
+    px_ref dst[4];
+    px_ref src[6];
+    px_addr addr;
+    uint32_t target; /* bra: instruction index; call: function index */
+    uint32_t line;
+    /* the executor of the common ALU forms (ptx_alu.c), NULL: the general one */
+    void (*fast)(struct px_warp *w, const struct px_insn *in, uint32_t mask);
+    /* call: callee formal offsets get the bytes of these caller-frame offsets */
+    uint32_t call_args, call_nargs; /* index into the function's call-arg table */
+    int32_t call_ret_off;           /* caller-frame offset of the return value, -1 none */
+    /* texture / surface */
+    wt_op top;
+    px_ref handle;   /* the texture/surface handle (register or binding) */
+    px_ref sampler;  /* PX_R_NONE or the explicit sampler */
+    px_ref pdst;     /* tex/tld4 d|p */
+    px_ref tsrc[4][4]; /* coordinate / lod / grad / offset operands, see ptx_decode_tex.c */
+    uint8_t tn[4];
+} px_insn;
+
+typedef struct px_callarg {
+    uint32_t from, to, size; /* caller frame offset, callee frame offset, bytes */
+} px_callarg;
+
+typedef struct px_param {
+    char *name;
+    uint32_t size, align, offset;
+} px_param;
+
+typedef struct px_func {
+    char *name;
+    int is_entry;
+    int defined;
+    px_param *params;   /* formal parameters (entry: kernel param buffer; func: frame) */
+    int nparams;
+    px_param ret;       /* func_retval0 (size 0: none) */
+    uint32_t kparam_size;
+    px_insn *code;
+    uint32_t ncode;
+    uint32_t nregs;
+    uint32_t frame_size;  /* per-lane local bytes of one frame (locals, call params, formals) */
+    px_callarg *callargs;
+    uint32_t ncallargs;
+    /* filled by the launch checks */
+    int depth_state;      /* 0 unvisited, 1 visiting, 2 done */
+    uint32_t max_local;   /* frame_size plus the deepest callee chain */
+    uint32_t max_regs;
+    int recursive;
+    int addr_taken;       /* its address is a value: indirect calls may reach it */
+} px_func;
+
+typedef struct px_binding {
+    char *name;
+    int kind;        /* WT_TYPE_TEXREF / SAMPLERREF / SURFREF */
+    uint64_t handle;
+    int owned;       /* a sampler the module made from the initialiser */
+} px_binding;
+
+typedef struct px_range {
+    uintptr_t base;
+    size_t size;
+    int writable;
+    int owned; /* module data, freed at unload */
+} px_range;
+
+struct wt_function_s {
+    struct wt_module_s *mod;
+    px_func *fn;
+};
+
+struct wt_module_s {
+    char *name;
+    px_func **funcs;
+    int nfuncs;
+    struct wt_function_s *handles; /* one per function, parallel to funcs */
+    uint64_t *imm;                 /* immediates, each PX_W lanes */
+    uint32_t nimm, cap_imm;
+    px_binding *binds;
+    int nbinds;
+    uint8_t *globals;              /* module .global/.const data (registered ranges) */
+    size_t globals_size;
+    uint32_t shared_static;        /* bytes of static .shared */
+    px_range *ranges;              /* sorted by base, non-overlapping */
+    int nranges, cap_ranges;
+    int unified;                   /* texmode_unified (default) */
+};
+
+/* ptx_parse.c */
+WT_INTERNAL wt_status wt__ptx_parse(struct wt_module_s *mod, const char *text, size_t len);
+WT_INTERNAL int wt__ptx_mod_lookup(const char *s, size_t n, int *kind, int *value);
+WT_INTERNAL void wt__ptx_module_free(struct wt_module_s *mod);
+WT_INTERNAL int wt__ptx_add_range(struct wt_module_s *m, void *p, size_t n, int writable, int owned);
+/* ptx_interp.c */
+WT_INTERNAL void wt__ptx_plan_entries(struct wt_module_s *mod);
+WT_INTERNAL wt_status wt__ptx_launch(struct wt_function_s *fn, wt_dim3 grid, wt_dim3 block, size_t shared_bytes,
+                                     void *const *params);
+
+/* The warp state the executors see. */
+typedef struct px_frame {
+    const px_func *fn;
+    uint32_t mask;        /* lanes in this frame */
+    uint32_t done;        /* lanes that returned */
+    int uniform;          /* all live lanes at upc */
+    uint32_t upc;
+    uint32_t pc[PX_W];
+    uint64_t *regs;
+    uint32_t local_base;  /* per-lane local offset of this frame */
+    uint32_t call_pc;     /* in the caller */
+    int32_t ret_off;      /* caller-frame offset of the return value */
+    uint32_t ret_size;
+} px_frame;
+
+struct px_block;
+
+typedef struct px_warp {
+    struct px_block *blk;
+    const struct wt_module_s *mod;
+    const uint64_t *imm;
+    uint64_t sreg[PX_SR_COUNT][PX_W];
+    uint32_t exited;
+    uint32_t present;      /* lanes that exist (a partial last warp) */
+    int finished;
+    int at_barrier;
+    px_frame *frames;
+    int nframes, max_frames;
+    uint64_t steps, max_steps; /* instructions run by this warp in this block; 0: no limit */
+    uint64_t *regstack;
+    size_t regstack_len, regstack_used;
+    uint8_t *local;        /* PX_W lanes x local_size bytes, lane-major */
+    uint32_t local_size;
+    uint64_t tmp[4][PX_W];
+} px_warp;
+
+typedef struct px_block {
+    const struct wt_module_s *mod;
+    const px_func *entry;
+    const uint8_t *kparams;
+    uint8_t *shared;
+    size_t shared_size;
+    px_warp *warps;
+    int nwarps;
+    /* the first failure */
+    wt_status st;
+    char msg[384];
+} px_block;
+
+/* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
+WT_INTERNAL void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask);
+WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */
+/* A specialised executor for the instruction, or NULL (set at load). */
+typedef void (*px_exec_fn)(px_warp *w, const px_insn *in, uint32_t mask);
+WT_INTERNAL px_exec_fn wt__ptx_alu_fast(const px_insn *in);
+
+static inline uint64_t *px_reg(px_warp *w, const px_ref *r)
+{
+    return w->frames[w->nframes - 1].regs + (size_t)r->idx * PX_W;
+}
+
+/* Read an operand: a pointer to 32 lanes. */
+WT_INTERNAL const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint64_t *tmp);
+static inline const uint64_t *px_read(px_warp *w, const px_ref *r, uint64_t *tmp)
+{
+    switch (r->kind) {
+    case PX_R_REG: return w->frames[w->nframes - 1].regs + (size_t)r->idx * PX_W;
+    case PX_R_IMM: return w->imm + (size_t)r->idx * PX_W;
+    case PX_R_SREG: return w->sreg[r->idx];
+    default: return wt__ptx_read_slow(w, r, tmp);
+    }
+}
+
+#endif

@@ -7,6 +7,7 @@
 #   make tsan    the test suite built with ThreadSanitizer
 #   make test-aarch64  the test suite cross-compiled for 64-bit Arm, run under qemu-aarch64
 #   make bench   the standard benchmark workloads, every backend, 1 thread and all cores
+#   make fuzz    every fuzzer (tests/fuzz) as a libFuzzer binary (clang, ASan+UBSan), FUZZ_SECONDS each
 #   make install PREFIX=/usr/local
 
 BUILD    ?= build
@@ -28,7 +29,7 @@ else
 AARCH64_BACKENDS = --expect scalar --absent neon --default scalar
 endif
 
-.PHONY: all deps deps-aarch64 build demo test test-backends test-aarch64 bench asan tsan install clean
+.PHONY: all deps deps-aarch64 build demo test test-backends test-aarch64 bench asan tsan fuzz install clean
 
 all: build
 
@@ -97,6 +98,27 @@ test-backends: build
 
 asan:
 	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug"
+
+# libFuzzer over each fuzzer's committed corpus (tests/fuzz/corpus/<name>), FUZZ_SECONDS seconds
+# each; new inputs go to build-fuzz/new-<name>, the committed corpus is only read.  A crash or a
+# sanitizer report fails the target and leaves the reproducer (crash-*) in build-fuzz.
+FUZZ_SECONDS ?= 20
+FUZZERS = api ptx
+fuzz: deps
+	@$(MAKE) --no-print-directory deps DEBS="clang libclang-rt-14-dev"
+	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWT_LIBFUZZER=ON \
+	  -DWT_SANITIZER=address,undefined -DWT_BUILD_TOOLS=OFF -DWT_BUILD_BENCH=OFF
+	cmake --build build-fuzz -j$(JOBS) $(foreach f,$(FUZZERS),--target fuzz_$(f)_libfuzzer)
+	@for f in $(FUZZERS); do \
+	  mkdir -p build-fuzz/new-$$f; \
+	  echo "== libFuzzer: fuzz_$$f for $(FUZZ_SECONDS) s over tests/fuzz/corpus/$$f"; \
+	  ( cd build-fuzz && ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    ./fuzz_$${f}_libfuzzer -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    new-$$f ../tests/fuzz/corpus/$$f > fuzz-$$f.log 2>&1 ) \
+	  || { tail -40 build-fuzz/fuzz-$$f.log; echo "fuzz_$$f: FAILED (build-fuzz/fuzz-$$f.log)"; exit 1; }; \
+	  grep -E "^stat::number_of_executed_units|^Done" build-fuzz/fuzz-$$f.log | tr '\n' ' '; echo; \
+	done
 
 # ThreadSanitizer over the library's own threads (the OpenMP programs, the
 # tool and the benchmark, are left out: libgomp is not instrumented and would

@@ -20,4 +20,15 @@ static inline uint32_t wt__mask_bits(simde__m256i m)
     return (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m));
 }
 
+/* §7.1, D2.15: 8 lanes' .u32 layer operands at p, a layer past the end
+ * (any "negative" one too) the last of `layers` (>= 1): an unsigned min
+ * through the sign-flipped signed compare. */
+static inline simde__m256i wt__layer_clamp(const void *p, uint32_t layers)
+{
+    simde__m256i layer = simde_mm256_loadu_si256(p), last = simde_mm256_set1_epi32((int32_t)(layers - 1u));
+    simde__m256i flip = simde_mm256_set1_epi32((int32_t)0x80000000u);
+    simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(layer, flip), simde_mm256_xor_si256(last, flip));
+    return simde_mm256_blendv_epi8(layer, last, past);
+}
+
 #endif

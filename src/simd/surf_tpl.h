@@ -121,14 +121,8 @@ static uint32_t fast_lanes(const wt__surf *s, const wt_op *op, int sz, uint32_t 
     simde__m256i y = ny ? simde_mm256_loadu_si256((const void *)&in->c[layered + 1][g]) : zero;
     simde__m256i z = op->geom == WT_GEOM_3D ? simde_mm256_loadu_si256((const void *)&in->c[2][g]) : zero;
     simde__m256i layer = zero;
-    if (layered && s->num_layers) {
-        /* unsigned min(layer, num_layers - 1) through the sign-flipped compare */
-        simde__m256i l = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
-        simde__m256i last = simde_mm256_set1_epi32((int32_t)(s->num_layers - 1));
-        simde__m256i flip = simde_mm256_set1_epi32((int32_t)0x80000000u);
-        simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(l, flip), simde_mm256_xor_si256(last, flip));
-        layer = simde_mm256_blendv_epi8(l, last, past);
-    }
+    if (layered && s->num_layers)
+        layer = wt__layer_clamp(&in->c[0][g], s->num_layers);
     int32_t row_bytes = (int32_t)(s->w * s->fmt.esize), h = (int32_t)(s->h ? s->h : 1), d = (int32_t)(s->d ? s->d : 1);
     simde__m256i aligned = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(sz - 1)), zero);
     /* 0 <= x <= row_bytes - sz, 0 <= y < h, 0 <= z < d, as signed compares */

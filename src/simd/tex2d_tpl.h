@@ -375,12 +375,7 @@ static WT_SIMD_INLINE simde__m256i layer_index(const plan2d *p, const wt_tex_arg
 {
     if (!p->layered)
         return simde_mm256_setzero_si256();
-    simde__m256i layer = simde_mm256_loadu_si256((const void *)&in->c[0][g]);
-    simde__m256i last = iset(p->layers - 1);
-    /* unsigned min through the sign-flipped signed compare */
-    simde__m256i flip = iset((int32_t)0x80000000u);
-    simde__m256i past = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(layer, flip), simde_mm256_xor_si256(last, flip));
-    return simde_mm256_blendv_epi8(layer, last, past);
+    return wt__layer_clamp(&in->c[0][g], (uint32_t)p->layers);
 }
 
 static WT_SIMD_INLINE simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)

@@ -105,36 +105,60 @@ static uint8_t *random_texels(int fmt, size_t bytes)
     return px;
 }
 
-static wt_tex make_tex(const tcase *c, wt_array *arr)
+static wt_channel_desc fmt_desc(int fmt)
 {
-    int b = bits[c->fmt], n = nch[c->fmt];
-    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
-    size_t nl = c->layers ? (size_t)c->layers : c->depth ? (size_t)c->depth : 1;
-    assert_int_equal(wt_malloc_array(arr, &cd, (size_t)c->w, (size_t)c->h, (size_t)(c->layers + c->depth),
-                                     c->layers ? WT_ARRAY_LAYERED : 0),
-                     WT_SUCCESS);
-    size_t es = (size_t)b / 8 * (size_t)n, bytes = es * (size_t)c->w * (size_t)c->h * nl;
-    uint8_t *px = random_texels(c->fmt, bytes);
-    assert_int_equal(wt_memcpy_to_array(*arr, 0, 0, 0, px, es * (size_t)c->w, (size_t)c->w, (size_t)c->h, nl),
-                     WT_SUCCESS);
+    int b = bits[fmt], n = nch[fmt];
+    return wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[fmt]);
+}
+
+/* A w x h array of format fmt with `depth` slices, layers or cube faces
+ * (flags as wt_malloc_array's; 0: one), filled with random texels. */
+static wt_array random_array(int fmt, int w, int h, size_t depth, unsigned flags)
+{
+    wt_channel_desc cd = fmt_desc(fmt);
+    wt_array arr = NULL;
+    assert_int_equal(wt_malloc_array(&arr, &cd, (size_t)w, (size_t)h, depth, flags), WT_SUCCESS);
+    size_t nl = depth ? depth : 1, es = (size_t)bits[fmt] / 8 * (size_t)nch[fmt];
+    uint8_t *px = random_texels(fmt, es * (size_t)w * (size_t)h * nl);
+    assert_int_equal(wt_memcpy_to_array(arr, 0, 0, 0, px, es * (size_t)w, (size_t)w, (size_t)h, nl), WT_SUCCESS);
     free(px);
-    wt_resource_desc r;
-    memset(&r, 0, sizeof r);
-    r.type = WT_RESOURCE_ARRAY;
-    r.res.array.array = *arr;
+    return arr;
+}
+
+/* What every case's descriptor sets alike: one address mode on all axes,
+ * the filter, the read mode, the normalisation and the border colour. */
+static wt_texture_desc tex_desc(int addr, int linear, int read_norm, int norm)
+{
     wt_texture_desc td;
     memset(&td, 0, sizeof td);
-    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
-    td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
-    td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
-    td.normalized_coords = c->norm;
-    td.srgb = c->srgb;
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)addr;
+    td.filter_mode = linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    td.read_mode = read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
+    td.normalized_coords = norm;
     td.border_color[0] = 0.25f;
     td.border_color[1] = 1.0f;
     td.border_color[3] = 0.5f;
+    return td;
+}
+
+/* A texture object over arr. */
+static wt_tex array_tex(wt_array arr, const wt_texture_desc *td)
+{
+    wt_resource_desc r;
+    memset(&r, 0, sizeof r);
+    r.type = WT_RESOURCE_ARRAY;
+    r.res.array.array = arr;
     wt_tex t = 0;
-    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    assert_int_equal(wt_create_texture_object(&t, &r, td, NULL), WT_SUCCESS);
     return t;
+}
+
+static wt_tex make_tex(const tcase *c, wt_array *arr)
+{
+    *arr = random_array(c->fmt, c->w, c->h, (size_t)(c->layers + c->depth), c->layers ? WT_ARRAY_LAYERED : 0);
+    wt_texture_desc td = tex_desc(c->addr, c->linear, c->read_norm, c->norm);
+    td.srgb = c->srgb;
+    return array_tex(*arr, &td);
 }
 
 static wt_op tex_op(int dtype, int flags)
@@ -299,13 +323,12 @@ typedef struct mcase {
 
 static wt_tex make_mip_tex(const mcase *c, wt_mipmapped_array *marr)
 {
-    int b = bits[c->fmt], n = nch[c->fmt];
-    wt_channel_desc cd = wt_make_channel_desc(b, n >= 2 ? b : 0, n == 4 ? b : 0, n == 4 ? b : 0, kind[c->fmt]);
+    wt_channel_desc cd = fmt_desc(c->fmt);
     assert_int_equal(wt_malloc_mipmapped_array(marr, &cd, (size_t)c->w, (size_t)c->h,
                                                (size_t)(c->layers + c->depth), (unsigned)c->levels,
                                                c->layers ? WT_ARRAY_LAYERED : 0),
                      WT_SUCCESS);
-    size_t es = (size_t)b / 8 * (size_t)n;
+    size_t es = (size_t)bits[c->fmt] / 8 * (size_t)nch[c->fmt];
     for (int v = 0; v < c->levels; v++) { /* every level its own random texels */
         wt_array la = NULL;
         assert_int_equal(wt_get_mipmapped_array_level(&la, *marr, (unsigned)v), WT_SUCCESS);
@@ -319,21 +342,13 @@ static wt_tex make_mip_tex(const mcase *c, wt_mipmapped_array *marr)
     memset(&r, 0, sizeof r);
     r.type = WT_RESOURCE_MIPMAPPED_ARRAY;
     r.res.mipmap.mipmap = *marr;
-    wt_texture_desc td;
-    memset(&td, 0, sizeof td);
-    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
-    td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
+    wt_texture_desc td = tex_desc(c->addr, c->linear, c->read_norm, 1); /* §6.1: mipmapped arrays need it */
     td.mipmap_filter_mode = c->mip_linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
-    td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
-    td.normalized_coords = 1; /* §6.1: mipmapped arrays need it */
     td.mipmap_level_bias = c->bias;
     td.min_mipmap_level_clamp = c->minc;
     td.max_mipmap_level_clamp = c->maxc;
     td.max_anisotropy = (unsigned)c->aniso;
     td.disable_trilinear_optimization = c->notri;
-    td.border_color[0] = 0.25f;
-    td.border_color[1] = 1.0f;
-    td.border_color[3] = 0.5f;
     wt_resource_view_desc view;
     memset(&view, 0, sizeof view);
     view.first_mipmap_level = (unsigned)c->first;
@@ -536,33 +551,11 @@ typedef struct ccase {
 
 static void compare_cube_case(const wt__backend *b, const ccase *c, int nwarps)
 {
-    int bt = bits[c->fmt], nc = nch[c->fmt];
-    wt_channel_desc cd = wt_make_channel_desc(bt, nc >= 2 ? bt : 0, nc == 4 ? bt : 0, nc == 4 ? bt : 0, kind[c->fmt]);
-    size_t slices = 6u * (size_t)(c->cubes ? c->cubes : 1);
-    wt_array arr = NULL;
-    assert_int_equal(wt_malloc_array(&arr, &cd, (size_t)c->n, (size_t)c->n, slices,
-                                     WT_ARRAY_CUBEMAP | (c->cubes ? WT_ARRAY_LAYERED : 0)),
-                     WT_SUCCESS);
-    size_t es = (size_t)bt / 8 * (size_t)nc;
-    uint8_t *px = random_texels(c->fmt, es * (size_t)c->n * (size_t)c->n * slices);
-    assert_int_equal(wt_memcpy_to_array(arr, 0, 0, 0, px, es * (size_t)c->n, (size_t)c->n, (size_t)c->n, slices),
-                     WT_SUCCESS);
-    free(px);
-    wt_resource_desc r;
-    memset(&r, 0, sizeof r);
-    r.type = WT_RESOURCE_ARRAY;
-    r.res.array.array = arr;
-    wt_texture_desc td;
-    memset(&td, 0, sizeof td);
-    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (wt_address_mode)c->addr;
-    td.filter_mode = c->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
-    td.read_mode = c->read_norm ? WT_READ_NORMALIZED_FLOAT : WT_READ_ELEMENT_TYPE;
-    td.normalized_coords = c->norm;
+    wt_array arr = random_array(c->fmt, c->n, c->n, 6u * (size_t)(c->cubes ? c->cubes : 1),
+                                WT_ARRAY_CUBEMAP | (c->cubes ? WT_ARRAY_LAYERED : 0));
+    wt_texture_desc td = tex_desc(c->addr, c->linear, c->read_norm, c->norm);
     td.seamless_cubemap = c->seamless;
-    td.border_color[0] = 0.25f;
-    td.border_color[3] = 0.5f;
-    wt_tex t = 0;
-    assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+    wt_tex t = array_tex(arr, &td);
     wt__read_begin();
     const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
     const char *kname = NULL;

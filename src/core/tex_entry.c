@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "entry.h"
 
 static const char *const GEOM_NAME[WT_GEOM_COUNT] = {".1d", ".2d", ".3d", ".a1d", ".a2d",
                                                      ".cube", ".acube", ".2dms", ".a2dms"};
@@ -164,6 +165,16 @@ void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lan
     uint8_t border[16];
     memset(d, 0, 4 * sizeof d[0]);
     wt__read_begin();
+    /* The one-lane kernel of the object's shape where it has one and takes
+     * the op (it checks the op as check_op() and the geometry check would,
+     * and refuses every op with an explicit sampler); the scalar backend is
+     * the reference and runs it in full. */
+    const wt__tex *t = op ? wt__handle_get(tex, WT__KIND_TEX) : NULL;
+    if (t && t->lane2d.bound && wt__backend_active()->id != WT__BACKEND_SCALAR &&
+        wt__tex_lane2d(&t->lane2d, op, in, d)) {
+        wt__read_end();
+        return;
+    }
     if (resolve(op, tex, smp, &ctx, &eff, border, "tex lane") == WT_SUCCESS && !lane_fast(&ctx, op, in, d))
         wt__tex_sample_scalar(&ctx, op, in, d);
     wt__read_end();

@@ -69,7 +69,7 @@ static uint32_t coord(int32_t n, int norm)
 typedef struct tcase {
     int w, h;
     int fmt;    /* 0 RGBA8, 1 R8, 2 RGBA16, 3 R32F, 4 RG8, 5 R16, 6 RGBA32F, 7 RGBA16F, 8 RG32F (unsigned);
-                 * 9 RGBA8, 10 R16, 11 RG8 signed (SNORM when read normalised) */
+                 * 9 RGBA8, 10 R16, 11 RG8 signed (SNORM when read normalised); 12 RG16 unsigned */
     int read_norm, srgb, linear, norm;
     int addr;   /* wt_address_mode on both axes */
     int expect; /* 1: the backend must have bound a specialised kernel */
@@ -77,11 +77,13 @@ typedef struct tcase {
     int depth;  /* 0: not 3D; else a 3D texture of that depth (.3d) */
 } tcase;
 
-static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32, 8, 16, 8}, nch[] = {4, 1, 4, 1, 2, 1, 4, 4, 2, 4, 1, 2};
+static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32, 8, 16, 8, 16},
+                 nch[] = {4, 1, 4, 1, 2, 1, 4, 4, 2, 4, 1, 2, 2};
 static const wt_channel_kind kind[] = {WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
                                        WT_CHANNEL_FLOAT,    WT_CHANNEL_UNSIGNED, WT_CHANNEL_UNSIGNED,
                                        WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,    WT_CHANNEL_FLOAT,
-                                       WT_CHANNEL_SIGNED,   WT_CHANNEL_SIGNED,   WT_CHANNEL_SIGNED};
+                                       WT_CHANNEL_SIGNED,   WT_CHANNEL_SIGNED,   WT_CHANNEL_SIGNED,
+                                       WT_CHANNEL_UNSIGNED};
 
 /* bytes of random texels of format fmt (malloc'd): any codes; f32 texels
  * finite over wide magnitudes, plus NaNs with payloads, inf, subnormals. */
@@ -849,12 +851,124 @@ static void snorm8_fit_edges(void **state)
     assert_int_equal(wt_set_backend(before), WT_SUCCESS);
 }
 
+/* ---- the one-lane kernel (src/core/tex_lane2d.c) ------------------------------ */
+
+/* Per-lane calls on the shapes the one-lane kernel takes (2D and .a2d
+ * without mip levels, 8/16-bit unsigned with 1, 2 or 4 channels, read
+ * normalised or as element type, point or linear, each axis its own address
+ * mode, normalised on any extent or unnormalised, over arrays and pitch2D
+ * memory), through tex, tex.level and tex.grad: under every backend but the
+ * scalar one the kernel must be bound and give the reference's words (the
+ * scalar backend runs the reference itself).  Random shapes; WARPTEX_STRESS
+ * multiplies them. */
+static void lane_kernel_equals_scalar(void **state)
+{
+    (void)state;
+    int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
+    if (stress < 1)
+        stress = 1;
+    static const int fmts[] = {0, 1, 4, 2, 5, 12}; /* RGBA8, R8, RG8, RGBA16, R16, RG16 */
+    static const int sizes[] = {1, 2, 3, 7, 8, 13, 16, 64};
+    size_t nb;
+    const wt__backend *const *list = wt__backend_list(&nb);
+    const char *before = wt_backend_name();
+    long calls = 0;
+    for (size_t bi = 0; bi < nb; bi++) {
+        const wt__backend *b = list[bi];
+        if (b->id == WT__BACKEND_SCALAR)
+            continue;
+        if (!b->usable()) {
+            print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
+            continue;
+        }
+        for (int ci = 0; ci < 300 * stress; ci++) {
+            const int fmt = fmts[next32() % 6], w = sizes[next32() % 8], h = sizes[next32() % 8];
+            const int read_norm = next32() % 4 != 0, linear = read_norm && next32() % 2, norm = next32() % 3 != 0;
+            const int layers = next32() % 4 == 0 ? 1 + (int)(next32() % 3) : 0, pitched = !layers && next32() % 3 == 0;
+            wt_texture_desc td = tex_desc(WT_ADDRESS_CLAMP, linear, read_norm, norm);
+            td.address_mode[0] = (wt_address_mode)(next32() % 4);
+            td.address_mode[1] = (wt_address_mode)(next32() % 4);
+            td.border_color[2] = (float)(next32() % 5) / 4.0f;
+            const size_t es = (size_t)bits[fmt] / 8 * (size_t)nch[fmt];
+            wt_array arr = NULL;
+            uint8_t *mem = NULL;
+            wt_tex t = 0;
+            if (pitched) { /* user memory, a pitch past the row with bytes that must never be read */
+                size_t pitch = (es * (size_t)w + 31) & ~(size_t)31;
+                mem = random_texels(fmt, pitch * (size_t)h);
+                wt_resource_desc r;
+                memset(&r, 0, sizeof r);
+                r.type = WT_RESOURCE_PITCH2D;
+                r.res.pitch2d.dev_ptr = mem;
+                r.res.pitch2d.desc = fmt_desc(fmt);
+                r.res.pitch2d.width = (size_t)w;
+                r.res.pitch2d.height = (size_t)h;
+                r.res.pitch2d.pitch_in_bytes = pitch;
+                assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+            } else {
+                arr = random_array(fmt, w, h, (size_t)layers, layers ? WT_ARRAY_LAYERED : 0);
+                t = array_tex(arr, &td);
+            }
+            wt__read_begin();
+            const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
+            int bound = obj && obj->lane2d.bound;
+            wt__read_end();
+            if (!bound)
+                fail_msg("no one-lane kernel bound: tex %dx%d layers %d fmt %d read_norm %d linear %d addr %d/%d "
+                         "norm %d pitched %d", w, h, layers, fmt, read_norm, linear, td.address_mode[0],
+                         td.address_mode[1], norm, pitched);
+            for (int k = 0; k < 24; k++) {
+                uint32_t xb = coord(w, norm), yb = coord(h, norm);
+                float x, y, lod = (float)(int32_t)(next32() % 9) - 4.0f, g = (float)(next32() % 100) / 16.0f;
+                memcpy(&x, &xb, 4);
+                memcpy(&y, &yb, 4);
+                int32_t layer = next32() % 4 == 0 ? (int32_t)next32() : (int32_t)(next32() % 4);
+                const int form = (int)(next32() % 3); /* tex, tex.level, tex.grad */
+                wt_float4 f[2];
+                wt_int4 u[2];
+                for (int r = 0; r < 2; r++) {
+                    assert_int_equal(wt_set_backend(r ? b->name : "scalar"), WT_SUCCESS);
+                    if (layers) {
+                        f[r] = form == 0   ? wt_tex_unified_2d_array_v4f32_f32(t, layer, x, y)
+                               : form == 1 ? wt_tex_unified_2d_array_level_v4f32_f32(t, layer, x, y, lod)
+                                           : wt_tex_unified_2d_array_grad_v4f32_f32(t, layer, x, y, g, 0, 0, g);
+                        u[r] = form == 0 ? wt_tex_unified_2d_array_v4u32_f32(t, layer, x, y)
+                                         : wt_tex_unified_2d_array_level_v4s32_f32(t, layer, x, y, lod);
+                    } else {
+                        f[r] = form == 0   ? wt_tex_unified_2d_v4f32_f32(t, x, y)
+                               : form == 1 ? wt_tex_unified_2d_level_v4f32_f32(t, x, y, lod)
+                                           : wt_tex_unified_2d_grad_v4f32_f32(t, x, y, g, 0, 0, g);
+                        u[r] = form == 0 ? wt_tex_unified_2d_v4u32_f32(t, x, y)
+                                         : wt_tex_unified_2d_grad_v4s32_f32(t, x, y, g, g, 0, g);
+                    }
+                    (void)wt_get_last_error();
+                }
+                calls += 2;
+                if (memcmp(&f[0], &f[1], sizeof f[0]) || memcmp(&u[0], &u[1], sizeof u[0]))
+                    fail_msg("repro: backend %s one-lane kernel, tex %dx%d layers %d fmt %d read_norm %d linear %d "
+                             "addr %d/%d norm %d pitched %d form %d layer %d x 0x%08x y 0x%08x: (0x%08x 0x%08x 0x%08x "
+                             "0x%08x), reference (0x%08x 0x%08x 0x%08x 0x%08x)",
+                             b->name, w, h, layers, fmt, read_norm, linear, td.address_mode[0], td.address_mode[1],
+                             norm, pitched, form, layer, xb, yb, fbits(f[1].x), fbits(f[1].y), fbits(f[1].z),
+                             fbits(f[1].w), fbits(f[0].x), fbits(f[0].y), fbits(f[0].z), fbits(f[0].w));
+            }
+            assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+            if (arr)
+                assert_int_equal(wt_free_array(arr), WT_SUCCESS);
+            free(mem);
+        }
+    }
+    assert_int_equal(wt_set_backend(before), WT_SUCCESS);
+    print_message("one-lane kernel: %ld per-lane calls compared\n", calls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(backends_describe_themselves),
         cmocka_unit_test(snorm8_fit_edges),
         cmocka_unit_test(every_backend_equals_scalar),
+        cmocka_unit_test(lane_kernel_equals_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

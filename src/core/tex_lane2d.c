@@ -1,0 +1,321 @@
+/* tex_lane2d.c -- the one-lane kernel of the common 2D shapes: what a per-lane
+ * call (a CUDA thread's tex2D, an NVVM intrinsic) runs on such an object
+ * SPDX-License-Identifier: MIT
+ *
+ * A per-lane call is one lane, and the warp kernels (src/simd) cost a whole
+ * group of 8 lanes whatever the mask; this is the same arithmetic for one
+ * lane in plain C, chosen once when the object is created (DESIGN §1), so a
+ * call does no format or mode switching beyond the few the plan keeps.
+ *
+ * Shapes: .2d and .a2d textures without mip levels (§6.2: a texture that is
+ * not mipmapped, or has one level, reads level 0 whatever the LOD, so
+ * .level and .grad take this path too) of 1, 2 or 4 unsigned 8- or 16-bit
+ * channels, read as normalised float (point or linear) or as element type
+ * (point), any of clamp, wrap, mirror and border on each axis, normalised
+ * coordinates or not, read through the object's own sampler, over any
+ * resource (only the texel's own bytes are read).  Ops: tex with .f32
+ * coordinates and no offset, depth compare or explicit sampler.  Anything
+ * else returns 0 and the caller runs the full path.
+ *
+ * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
+ * derives it (its comments give the sections of SEMANTICS.md): X9 =
+ * floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties up, each
+ * index through its address mode, the §2.3 weights of T = 256 and the §5.3
+ * UNORM blend (8-bit codes as u * 257, K = rhu(sum / 256), K / 65535
+ * rounded once).  Every float operation is one IEEE operation the library's
+ * flags keep unfused (-ffp-contract=off), so the results equal the
+ * reference bit for bit; tests/backend/test_backend_equal.c checks them
+ * against it on every backend. */
+#include <math.h>
+#include <string.h>
+
+#include <simde/x86/sse2.h>
+
+#include "dispatch.h"
+#include "entry.h"
+
+#define WT_LANE_INLINE static inline __attribute__((always_inline))
+
+static void (*const lane2d_fns[5][2][2])(const wt__lane2d *, const wt__tex_lane_in *, uint32_t *);
+
+/* Which ops the plan takes (geometry) and whether it is bound at all. */
+void wt__bind_tex_lane2d(wt__tex *t)
+{
+    wt__lane2d *p = &t->lane2d;
+    memset(p, 0, sizeof *p);
+    const wt__sampler *s = &t->samp;
+    const int ct = t->fmt.ctype;
+    if (t->dims != 2 || t->cube || t->num_samples || t->srgb || (t->layered && t->num_layers == 0))
+        return;
+    if (ct != WT__U8 && ct != WT__U16)
+        return;
+    if (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4)
+        return;
+    if (t->num_levels < 1 || (t->mipmapped && t->num_levels != 1) || (!t->mipmapped && t->num_levels != 1))
+        return;
+    if (s->filter == WT_FILTER_LINEAR && !t->read_norm) /* integers read as element type do not filter */
+        return;
+    const wt__level *lv = &t->lv[0];
+    /* x * 512 and the indices stay well inside 32 bits */
+    if (lv->w < 1 || lv->h < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || !lv->base)
+        return;
+    for (int k = 0; k < 2; k++)
+        if (s->address[k] > WT_ADDRESS_BORDER)
+            return;
+    /* §6.1: a mipmapped texture reads normalised coordinates whatever the
+     * flag says, but its address modes are demoted as the flag says (§3.2). */
+    const int unnorm = !s->normalized || s->force_unnormalized;
+    p->norm = (uint8_t)(!unnorm || t->mipmapped);
+    for (int k = 0; k < 2; k++) {
+        int m = s->address[k];
+        p->mode[k] = (uint8_t)(unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m);
+    }
+    p->base = lv->base;
+    p->row_pitch = lv->row_pitch;
+    p->slice_pitch = lv->slice_pitch;
+    p->n[0] = lv->w;
+    p->n[1] = lv->h;
+    p->layers = t->layered ? t->num_layers : 0;
+    p->geom = (uint8_t)(t->layered ? WT_GEOM_A2D : WT_GEOM_2D);
+    p->esize = t->fmt.esize;
+    p->wide = ct == WT__U16;
+    p->nch = t->fmt.nch;
+    p->linear = s->filter == WT_FILTER_LINEAR;
+    p->read_norm = t->read_norm;
+    memcpy(p->border_texel, t->border_texel, sizeof p->border_texel);
+    for (int k = 0; k < 2; k++) {
+        p->scale[k] = p->norm ? (float)p->n[k] : 1.0f;
+        p->npot[k] = (uint8_t)(p->norm && (p->n[k] & (p->n[k] - 1)) != 0);
+    }
+    /* one address mode on both axes and nothing to scale off the 2^-9
+     * grid: a variant with the modes compiled in */
+    int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
+    p->fn = lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->wide && p->nch == 4];
+    p->bound = 1;
+}
+
+/* float -> int32 as the vector conversions do it: truncation, and 0x80000000
+ * for NaN and anything outside the range (C leaves that undefined). */
+WT_LANE_INLINE int32_t cvtt(float f)
+{
+    return f > -2147483904.0f && f < 2147483648.0f ? (int32_t)f : INT32_MIN;
+}
+
+/* floor(t) for |t| < 2^31: the truncation, one less for a negative
+ * non-integer (the truncation of a float is a float exactly) */
+WT_LANE_INLINE int32_t floor_small(float t)
+{
+    int32_t i = (int32_t)t;
+    return i - ((float)i > t);
+}
+
+/* §4.2 on an integer index i in [-1, 2N] */
+WT_LANE_INLINE int32_t periodic_index(int32_t i, int32_t n, int mode)
+{
+    int32_t t = i < 0 ? i + 2 * n : i;
+    if (t > 2 * n - 1)
+        t -= 2 * n;
+    if (t > n - 1)
+        return mode == WT_ADDRESS_WRAP ? t - n : 2 * n - 1 - t;
+    return t;
+}
+
+/* X9 = floor(x * 512) of normalised c on n texels, n not a power of two (the
+ * reference's U = floor(c * 2^21), x = U * N / 2^21, exact in double). */
+WT_LANE_INLINE int32_t x9_npot(float c, int32_t n, int periodic)
+{
+    double u = floor((double)c * 2097152.0);
+    if (periodic)
+        u = u - floor(u * (1.0 / 4194304.0)) * 4194304.0;
+    return (int32_t)floor(u * (double)n * (1.0 / 4096.0));
+}
+
+/* One axis: indices i0, i1 (= i0 for point), fraction a in 1/256ths, and
+ * whether each index reads the border. */
+typedef struct axis1 {
+    int32_t i0, i1, a;
+    int out0, out1;
+} axis1;
+
+WT_LANE_INLINE void axis_of(const wt__lane2d *p, int k, float c, int mode, int linear, int npot, axis1 *ax)
+{
+    const int32_t n = p->n[k];
+    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    const int finite = c - c == 0.0f;
+    int32_t x9;
+    if (periodic && npot) {
+        x9 = x9_npot(finite ? c : 0.0f, n, 1);
+    } else if (periodic) {
+        const float m = (float)n * 1024.0f;
+        float y = floorf((finite ? c : 0.0f) * ((float)n * 512.0f));
+        if (!(fabsf(y) < 1073741824.0f))
+            y = y - floorf(y * (1.0f / m)) * m;
+        x9 = cvtt(y) & ((int32_t)m - 1);
+    } else {
+        const int pre = linear && mode == WT_ADDRESS_CLAMP;
+        const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
+        float cn = c == c ? c : 0.0f; /* §3.4: NaN reads as 0 */
+        if (npot) {
+            x9 = x9_npot(cn < -4.0f ? -4.0f : cn > 5.0f ? 5.0f : cn, n, 0);
+        } else {
+            float x = cn * p->scale[k]; /* N, or 1 (exact) when unnormalised */
+            x = x < -4.0f ? -4.0f : x > (float)n + 4.0f ? (float)n + 4.0f : x; /* not NaN here */
+            x9 = floor_small(x * 512.0f);
+        }
+        x9 = x9 < lo9 ? lo9 : x9 > hi9 ? hi9 : x9;
+    }
+    int32_t i, a;
+    if (linear) {
+        int32_t s = (x9 - 255) >> 1;
+        i = s >> 8;
+        a = s & 255;
+    } else {
+        i = x9 >> 9;
+        a = 0;
+    }
+    const int32_t j = linear ? i + 1 : i;
+    ax->out0 = ax->out1 = 0;
+    if (periodic) {
+        /* D2.7: a non-finite coordinate reads texel 0 with the whole weight */
+        ax->i0 = finite ? periodic_index(i, n, mode) : 0;
+        ax->i1 = finite ? periodic_index(j, n, mode) : 0;
+        a = finite ? a : 0;
+    } else if (mode == WT_ADDRESS_BORDER) {
+        ax->out0 = i < 0 || i >= n;
+        ax->out1 = j < 0 || j >= n;
+        ax->i0 = ax->out0 ? 0 : i;
+        ax->i1 = ax->out1 ? 0 : j;
+    } else {
+        ax->i0 = i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+        ax->i1 = j < 0 ? 0 : j > n - 1 ? n - 1 : j;
+    }
+    ax->a = a;
+}
+
+/* Four codes over one divisor, each IEEE division rounded once (one vector
+ * divide for the four channels), as destination words. */
+WT_LANE_INLINE void div4(simde__m128i k, float by, uint32_t d[4])
+{
+    simde__m128 q = simde_mm_div_ps(simde_mm_cvtepi32_ps(k), simde_mm_set1_ps(by));
+    simde_mm_storeu_si128((void *)d, simde_mm_castps_si128(q));
+}
+
+/* The raw channel codes of the texel at q (channels the format lacks: 0). */
+WT_LANE_INLINE void codes(const wt__lane2d *p, const uint8_t *q, int32_t raw[4])
+{
+    if (p->wide) {
+        uint16_t v[4] = {0, 0, 0, 0};
+        memcpy(v, q, 2u * p->nch);
+        for (int c = 0; c < 4; c++)
+            raw[c] = v[c];
+    } else {
+        raw[0] = q[0];
+        raw[1] = p->nch >= 2 ? q[1] : 0;
+        raw[2] = p->nch == 4 ? q[2] : 0;
+        raw[3] = p->nch == 4 ? q[3] : 0;
+    }
+}
+
+/* One lane of the plan's shape.  mode: both axes' address mode, or -1 to
+ * take each axis's own from the plan and allow non-power-of-two normalised
+ * extents; rgba8: four 8-bit channels.  The specialised variants below pass
+ * constants, so each compiles to one straight path. */
+WT_LANE_INLINE void lane2d_body(const wt__lane2d *p, const wt__tex_lane_in *in, uint32_t d[4], int mode,
+                                int linear, int rgba8)
+{
+    const uint8_t *slice = p->base;
+    const int o = p->layers ? 1 : 0; /* .a2d: {layer, x, y} */
+    if (p->layers) { /* §7.1, D2.15: a layer past the end (as .u32) reads the last */
+        uint32_t layer = in->c[0] < p->layers ? in->c[0] : p->layers - 1u;
+        slice += (size_t)layer * p->slice_pitch;
+    }
+    float c[2];
+    memcpy(c, &in->c[o], sizeof c);
+    axis1 X, Y;
+    if (mode < 0) {
+        axis_of(p, 0, c[0], p->mode[0], linear, p->npot[0], &X);
+        axis_of(p, 1, c[1], p->mode[1], linear, p->npot[1], &Y);
+    } else {
+        axis_of(p, 0, c[0], mode, linear, 0, &X);
+        axis_of(p, 1, c[1], mode, linear, 0, &Y);
+    }
+    /* the texels' addresses; a border read reads the border texel (§4.4) */
+    const size_t es = rgba8 ? 4 : p->esize;
+    const uint8_t *row0 = slice + (size_t)Y.i0 * p->row_pitch, *row1 = slice + (size_t)Y.i1 * p->row_pitch;
+    const uint8_t *q0 = X.out0 | Y.out0 ? p->border_texel : row0 + (size_t)X.i0 * es;
+    int32_t raw[4];
+    if (!linear) {
+        codes(p, q0, raw);
+        if (p->read_norm) /* §5.2: code / (2^bits - 1), or the code */
+            div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
+        else
+            memcpy(d, raw, sizeof raw);
+        return;
+    }
+    const uint8_t *q[4] = {q0, X.out1 | Y.out0 ? p->border_texel : row0 + (size_t)X.i1 * es,
+                           X.out0 | Y.out1 ? p->border_texel : row1 + (size_t)X.i0 * es,
+                           X.out1 | Y.out1 ? p->border_texel : row1 + (size_t)X.i1 * es};
+    /* §2.3 weights of T = 256: x1 = a, then the y split rounding the upper
+     * part on the x = 1 side and the lower part on the x = 0 side */
+    const int32_t x1 = X.a, x0 = 256 - X.a, b = Y.a;
+    const int32_t w11 = (x1 * b + 128) >> 8, w00 = (x0 * (256 - b) + 128) >> 8;
+    const int32_t w[4] = {w00, x1 - w11, x0 - w00, w11};
+    /* §5.3: S = the sum of w * u16 with 8-bit codes as u * 257; K = rhu(S /
+     * 256), which for 8-bit codes is S' + rhu(S') with S' the sum of w * u */
+    simde__m128i S;
+    if (rgba8) {
+        /* R and B, G and A as 16-bit fields of one word: a code times a
+         * weight is at most 255 * 256 and the four weights add to 256, so no
+         * field carries into the next */
+        uint32_t v[4];
+        memcpy(&v[0], q[0], 4);
+        memcpy(&v[1], q[1], 4);
+        memcpy(&v[2], q[2], 4);
+        memcpy(&v[3], q[3], 4);
+        const uint32_t m = 0x00ff00ffu;
+        uint32_t rb = (v[0] & m) * (uint32_t)w[0] + (v[1] & m) * (uint32_t)w[1] + (v[2] & m) * (uint32_t)w[2] +
+                      (v[3] & m) * (uint32_t)w[3];
+        uint32_t ga = (v[0] >> 8 & m) * (uint32_t)w[0] + (v[1] >> 8 & m) * (uint32_t)w[1] +
+                      (v[2] >> 8 & m) * (uint32_t)w[2] + (v[3] >> 8 & m) * (uint32_t)w[3];
+        S = simde_mm_setr_epi32((int32_t)(rb & 0xffff), (int32_t)(ga & 0xffff), (int32_t)(rb >> 16),
+                                (int32_t)(ga >> 16));
+    } else {
+        int32_t s4[4] = {0, 0, 0, 0};
+        for (int t = 0; t < 4; t++) {
+            codes(p, q[t], raw);
+            for (int ch = 0; ch < 4; ch++)
+                s4[ch] += w[t] * raw[ch];
+        }
+        S = simde_mm_setr_epi32(s4[0], s4[1], s4[2], s4[3]);
+    }
+    /* channels the format lacks: S = 0, so +0.0 (§5.2) */
+    simde__m128i r = simde_mm_srli_epi32(simde_mm_add_epi32(S, simde_mm_set1_epi32(128)), 8);
+    div4(p->wide ? r : simde_mm_add_epi32(S, r), 65535.0f, d);
+}
+
+/* The variants: [mode + 1][linear][rgba8], mode -1 the general one. */
+#define WT__LANE2D_FN(m, l, r)                                                                            \
+    static void lane2d_##m##_##l##_##r(const wt__lane2d *p, const wt__tex_lane_in *in, uint32_t d[4])     \
+    {                                                                                                     \
+        lane2d_body(p, in, d, m - 1, l, r);                                                               \
+    }
+#define WT__LANE2D_MODE(m) WT__LANE2D_FN(m, 0, 0) WT__LANE2D_FN(m, 0, 1) WT__LANE2D_FN(m, 1, 0) WT__LANE2D_FN(m, 1, 1)
+WT__LANE2D_MODE(0)
+WT__LANE2D_MODE(1)
+WT__LANE2D_MODE(2)
+WT__LANE2D_MODE(3)
+WT__LANE2D_MODE(4)
+#define WT__LANE2D_ROW(m) {{lane2d_##m##_0_0, lane2d_##m##_0_1}, {lane2d_##m##_1_0, lane2d_##m##_1_1}}
+static void (*const lane2d_fns[5][2][2])(const wt__lane2d *, const wt__tex_lane_in *, uint32_t *) = {
+    WT__LANE2D_ROW(0), WT__LANE2D_ROW(1), WT__LANE2D_ROW(2), WT__LANE2D_ROW(3), WT__LANE2D_ROW(4)};
+_Static_assert(WT_ADDRESS_WRAP == 0 && WT_ADDRESS_BORDER == 3, "lane2d_fns is indexed by address mode + 1");
+
+int wt__tex_lane2d(const wt__lane2d *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
+{
+    if (op->family != WT_FAMILY_TEX || op->geom != p->geom || op->ctype != WT_CTYPE_F32 || op->flags != 0 ||
+        op->mip > WT_MIP_GRAD || op->comp > 3 ||
+        (p->read_norm ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
+        return 0;
+    p->fn(p, in, d);
+    return 1;
+}

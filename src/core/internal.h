@@ -165,6 +165,7 @@ typedef struct wt__lane2d {
     uint8_t bound;
     uint8_t geom;        /* WT_GEOM_2D or WT_GEOM_A2D */
     uint8_t esize, wide, nch; /* bytes per texel; 16-bit channels; channels */
+    uint8_t ftype;       /* 0 integer codes, 1 f32, 2 f16 */
     uint8_t norm, linear, read_norm;
     uint8_t mode[2];     /* effective address modes (§3.2) */
     uint8_t npot[2];     /* normalised coordinates on an extent not a power of two */

@@ -11,7 +11,9 @@
  * not mipmapped, or has one level, reads level 0 whatever the LOD, so
  * .level and .grad take this path too) of 1, 2 or 4 unsigned 8- or 16-bit
  * channels, read as normalised float (point or linear) or as element type
- * (point), any of clamp, wrap, mirror and border on each axis, normalised
+ * (point), or of 1, 2 or 4 f32/f16 channels (point, or linear through
+ * §5.4's datapath, src/simd/float_blend.h), any of clamp, wrap, mirror and
+ * border on each axis, normalised
  * coordinates or not, read through the object's own sampler, over any
  * resource (only the texel's own bytes are read).  Ops: tex with .f32
  * coordinates and no offset, depth compare or explicit sampler.  Anything
@@ -31,6 +33,7 @@
 
 #include <simde/x86/sse2.h>
 
+#include "../simd/float_blend.h"
 #include "dispatch.h"
 #include "entry.h"
 
@@ -47,13 +50,13 @@ void wt__bind_tex_lane2d(wt__tex *t)
     const int ct = t->fmt.ctype;
     if (t->dims != 2 || t->cube || t->num_samples || t->srgb || (t->layered && t->num_layers == 0))
         return;
-    if (ct != WT__U8 && ct != WT__U16)
+    if (ct != WT__U8 && ct != WT__U16 && ct != WT__F32 && ct != WT__F16)
         return;
     if (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4)
         return;
     if (t->num_levels < 1 || (t->mipmapped && t->num_levels != 1) || (!t->mipmapped && t->num_levels != 1))
         return;
-    if (s->filter == WT_FILTER_LINEAR && !t->read_norm) /* integers read as element type do not filter */
+    if (s->filter == WT_FILTER_LINEAR && !t->read_norm && ct != WT__F32 && ct != WT__F16) /* integers read as element type do not filter */
         return;
     const wt__level *lv = &t->lv[0];
     /* x * 512 and the indices stay well inside 32 bits */
@@ -78,7 +81,8 @@ void wt__bind_tex_lane2d(wt__tex *t)
     p->layers = t->layered ? t->num_layers : 0;
     p->geom = (uint8_t)(t->layered ? WT_GEOM_A2D : WT_GEOM_2D);
     p->esize = t->fmt.esize;
-    p->wide = ct == WT__U16;
+    p->wide = ct == WT__U16 || ct == WT__F16;
+    p->ftype = (uint8_t)(ct == WT__F32 ? 1 : ct == WT__F16 ? 2 : 0);
     p->nch = t->fmt.nch;
     p->linear = s->filter == WT_FILTER_LINEAR;
     p->read_norm = t->read_norm;
@@ -90,7 +94,7 @@ void wt__bind_tex_lane2d(wt__tex *t)
     /* one address mode on both axes and nothing to scale off the 2^-9
      * grid: a variant with the modes compiled in */
     int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
-    p->fn = lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->wide && p->nch == 4];
+    p->fn = lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->ftype && !p->wide && p->nch == 4];
     p->bound = 1;
 }
 
@@ -99,6 +103,22 @@ void wt__bind_tex_lane2d(wt__tex *t)
 WT_LANE_INLINE int32_t cvtt(float f)
 {
     return f > -2147483904.0f && f < 2147483648.0f ? (int32_t)f : INT32_MIN;
+}
+
+/* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
+ * as frac * 2^-24, exact in f32) */
+WT_LANE_INLINE uint32_t half_to_f32(uint32_t h)
+{
+    const uint32_t sign = (h & 0x8000u) << 16, ex = h >> 10 & 0x1f, frac = h & 0x3ff;
+    uint32_t v;
+    if (ex == 31)
+        v = 0x7f800000u | frac << 13;
+    else if (ex == 0) {
+        float f = (float)frac * (1.0f / 16777216.0f);
+        memcpy(&v, &f, 4);
+    } else
+        v = (ex + 112) << 23 | frac << 13;
+    return v | sign;
 }
 
 /* floor(t) for |t| < 2^31: the truncation, one less for a negative
@@ -203,7 +223,11 @@ WT_LANE_INLINE void div4(simde__m128i k, float by, uint32_t d[4])
 /* The raw channel codes of the texel at q (channels the format lacks: 0). */
 WT_LANE_INLINE void codes(const wt__lane2d *p, const uint8_t *q, int32_t raw[4])
 {
-    if (p->wide) {
+    if (p->ftype == 1) {
+        uint32_t v[4] = {0, 0, 0, 0};
+        memcpy(v, q, 4u * p->nch);
+        memcpy(raw, v, sizeof v);
+    } else if (p->wide) {
         uint16_t v[4] = {0, 0, 0, 0};
         memcpy(v, q, 2u * p->nch);
         for (int c = 0; c < 4; c++)
@@ -246,7 +270,10 @@ WT_LANE_INLINE void lane2d_body(const wt__lane2d *p, const wt__tex_lane_in *in, 
     int32_t raw[4];
     if (!linear) {
         codes(p, q0, raw);
-        if (p->read_norm) /* §5.2: code / (2^bits - 1), or the code */
+        if (p->ftype == 2) /* §5.2: a half's value; f32 bits as stored */
+            for (int ch = 0; ch < 4; ch++)
+                d[ch] = half_to_f32((uint32_t)raw[ch]);
+        else if (p->read_norm) /* §5.2: code / (2^bits - 1), or the code */
             div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
         else
             memcpy(d, raw, sizeof raw);
@@ -262,6 +289,22 @@ WT_LANE_INLINE void lane2d_body(const wt__lane2d *p, const wt__tex_lane_in *in, 
     const int32_t w[4] = {w00, x1 - w11, x0 - w00, w11};
     /* §5.3: S = the sum of w * u16 with 8-bit codes as u * 257; K = rhu(S /
      * 256), which for 8-bit codes is S' + rhu(S') with S' the sum of w * u */
+    if (p->ftype) {
+        /* §5.4's datapath per channel over the taps of non-zero weight (one
+         * group); channels the format lacks read 0 */
+        int32_t rawt[4][4];
+        for (int t = 0; t < 4; t++)
+            codes(p, q[t], rawt[t]);
+        for (int ch = 0; ch < 4; ch++) {
+            wt__fb_tap taps[4];
+            int n = 0;
+            for (int t = 0; t < 4; t++)
+                if (w[t] > 0)
+                    taps[n++] = (wt__fb_tap){(uint32_t)rawt[t][ch], w[t], 0};
+            d[ch] = ch < p->nch ? wt__float_blend(taps, n, p->ftype == 2) : 0;
+        }
+        return;
+    }
     simde__m128i S;
     if (rgba8) {
         /* R and B, G and A as 16-bit fields of one word: a code times a
@@ -314,7 +357,7 @@ int wt__tex_lane2d(const wt__lane2d *p, const wt_op *op, const wt__tex_lane_in *
 {
     if (op->family != WT_FAMILY_TEX || op->geom != p->geom || op->ctype != WT_CTYPE_F32 || op->flags != 0 ||
         op->mip > WT_MIP_GRAD || op->comp > 3 ||
-        (p->read_norm ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
+        (p->read_norm || p->ftype ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
         return 0;
     p->fn(p, in, d);
     return 1;

@@ -854,8 +854,9 @@ static void snorm8_fit_edges(void **state)
 /* ---- the one-lane kernel (src/core/tex_lane2d.c) ------------------------------ */
 
 /* Per-lane calls on the shapes the one-lane kernel takes (2D and .a2d
- * without mip levels, 8/16-bit unsigned with 1, 2 or 4 channels, read
- * normalised or as element type, point or linear, each axis its own address
+ * without mip levels, 8/16-bit unsigned with 1, 2 or 4 channels read
+ * normalised or as element type, or f32/f16 (texels with NaN payloads,
+ * infinities and subnormals), point or linear, each axis its own address
  * mode, normalised on any extent or unnormalised, over arrays and pitch2D
  * memory), through tex, tex.level and tex.grad: under every backend but the
  * scalar one the kernel must be bound and give the reference's words (the
@@ -867,7 +868,8 @@ static void lane_kernel_equals_scalar(void **state)
     int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
     if (stress < 1)
         stress = 1;
-    static const int fmts[] = {0, 1, 4, 2, 5, 12}; /* RGBA8, R8, RG8, RGBA16, R16, RG16 */
+    /* RGBA8, R8, RG8, RGBA16, R16, RG16; R32F, RGBA32F, RGBA16F, RG32F */
+    static const int fmts[] = {0, 1, 4, 2, 5, 12, 3, 6, 7, 8};
     static const int sizes[] = {1, 2, 3, 7, 8, 13, 16, 64};
     size_t nb;
     const wt__backend *const *list = wt__backend_list(&nb);
@@ -882,8 +884,10 @@ static void lane_kernel_equals_scalar(void **state)
             continue;
         }
         for (int ci = 0; ci < 300 * stress; ci++) {
-            const int fmt = fmts[next32() % 6], w = sizes[next32() % 8], h = sizes[next32() % 8];
-            const int read_norm = next32() % 4 != 0, linear = read_norm && next32() % 2, norm = next32() % 3 != 0;
+            const int fmt = fmts[next32() % 10], w = sizes[next32() % 8], h = sizes[next32() % 8];
+            const int fl = kind[fmt] == WT_CHANNEL_FLOAT;
+            const int read_norm = !fl && next32() % 4 != 0, linear = (read_norm || fl) && next32() % 2;
+            const int norm = next32() % 3 != 0;
             const int layers = next32() % 4 == 0 ? 1 + (int)(next32() % 3) : 0, pitched = !layers && next32() % 3 == 0;
             wt_texture_desc td = tex_desc(WT_ADDRESS_CLAMP, linear, read_norm, norm);
             td.address_mode[0] = (wt_address_mode)(next32() % 4);

@@ -15,8 +15,8 @@
  * §5.4's datapath, src/simd/float_blend.h), any of clamp, wrap, mirror and
  * border on each axis, normalised
  * coordinates or not, read through the object's own sampler, over any
- * resource (only the texel's own bytes are read).  Ops: tex with .f32
- * coordinates and no offset, depth compare or explicit sampler.  Anything
+ * resource (only the texel's own bytes are read).  Ops: tex and tld4 with
+ * .f32 coordinates and no offset, depth compare or explicit sampler.  Anything
  * else returns 0 and the caller runs the full path.
  *
  * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
@@ -157,7 +157,8 @@ typedef struct axis1 {
     int out0, out1;
 } axis1;
 
-WT_LANE_INLINE void axis_of(const wt__lane2d *p, int k, float c, int mode, int linear, int npot, axis1 *ax)
+WT_LANE_INLINE void axis_of(const wt__lane2d *p, int k, float c, int mode, int linear, int npot, int gather,
+                            axis1 *ax)
 {
     const int32_t n = p->n[k];
     const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
@@ -172,7 +173,7 @@ WT_LANE_INLINE void axis_of(const wt__lane2d *p, int k, float c, int mode, int l
             y = y - floorf(y * (1.0f / m)) * m;
         x9 = cvtt(y) & ((int32_t)m - 1);
     } else {
-        const int pre = linear && mode == WT_ADDRESS_CLAMP;
+        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP; /* tld4: no pre-clamp (§8) */
         const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
         float cn = c == c ? c : 0.0f; /* §3.4: NaN reads as 0 */
         if (npot) {
@@ -196,9 +197,10 @@ WT_LANE_INLINE void axis_of(const wt__lane2d *p, int k, float c, int mode, int l
     const int32_t j = linear ? i + 1 : i;
     ax->out0 = ax->out1 = 0;
     if (periodic) {
-        /* D2.7: a non-finite coordinate reads texel 0 with the whole weight */
+        /* D2.7: a non-finite coordinate reads texel 0 with the whole weight;
+         * tld4 gathers texels 0 and 1 */
         ax->i0 = finite ? periodic_index(i, n, mode) : 0;
-        ax->i1 = finite ? periodic_index(j, n, mode) : 0;
+        ax->i1 = finite ? periodic_index(j, n, mode) : gather ? periodic_index(1, n, mode) : 0;
         a = finite ? a : 0;
     } else if (mode == WT_ADDRESS_BORDER) {
         ax->out0 = i < 0 || i >= n;
@@ -257,11 +259,11 @@ WT_LANE_INLINE void lane2d_body(const wt__lane2d *p, const wt__tex_lane_in *in, 
     memcpy(c, &in->c[o], sizeof c);
     axis1 X, Y;
     if (mode < 0) {
-        axis_of(p, 0, c[0], p->mode[0], linear, p->npot[0], &X);
-        axis_of(p, 1, c[1], p->mode[1], linear, p->npot[1], &Y);
+        axis_of(p, 0, c[0], p->mode[0], linear, p->npot[0], 0, &X);
+        axis_of(p, 1, c[1], p->mode[1], linear, p->npot[1], 0, &Y);
     } else {
-        axis_of(p, 0, c[0], mode, linear, 0, &X);
-        axis_of(p, 1, c[1], mode, linear, 0, &Y);
+        axis_of(p, 0, c[0], mode, linear, 0, 0, &X);
+        axis_of(p, 1, c[1], mode, linear, 0, 0, &Y);
     }
     /* the texels' addresses; a border read reads the border texel (§4.4) */
     const size_t es = rgba8 ? 4 : p->esize;
@@ -353,12 +355,64 @@ static void (*const lane2d_fns[5][2][2])(const wt__lane2d *, const wt__tex_lane_
     WT__LANE2D_ROW(0), WT__LANE2D_ROW(1), WT__LANE2D_ROW(2), WT__LANE2D_ROW(3), WT__LANE2D_ROW(4)};
 _Static_assert(WT_ADDRESS_WRAP == 0 && WT_ADDRESS_BORDER == 3, "lane2d_fns is indexed by address mode + 1");
 
+/* §8: a gathered component valued as point sampling, except that an f32
+ * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
+ * 0x7fff widened (0x7fffe000). */
+WT_LANE_INLINE uint32_t gather_word(const wt__lane2d *p, uint32_t u)
+{
+    if (p->ftype == 1) {
+        if ((u & 0x7f800000u) == 0x7f800000u && (u & 0x7fffffu))
+            return 0x7fffffffu;
+        return (u & 0x7f800000u) ? u : u & 0x80000000u;
+    }
+    if (p->ftype == 2)
+        return (u & 0x7c00u) == 0x7c00u && (u & 0x3ffu) ? 0x7fffe000u : half_to_f32(u);
+    if (!p->read_norm)
+        return u;
+    float f = (float)u / (p->wide ? 65535.0f : 255.0f);
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* tld4 of component comp for one lane (§8; the base level, Q15): d = {T(i0,
+ * j1), T(i1, j1), T(i1, j0), T(i0, j0)} of the bilinear footprint, taken
+ * without clamp's pre-clamp; a component the format lacks gathers 0. */
+static void lane2d_gather(const wt__lane2d *p, const wt__tex_lane_in *in, int comp, uint32_t d[4])
+{
+    const uint8_t *slice = p->base;
+    const int o = p->layers ? 1 : 0;
+    if (p->layers) {
+        uint32_t layer = in->c[0] < p->layers ? in->c[0] : p->layers - 1u;
+        slice += (size_t)layer * p->slice_pitch;
+    }
+    float c[2];
+    memcpy(c, &in->c[o], sizeof c);
+    axis1 X, Y;
+    axis_of(p, 0, c[0], p->mode[0], 1, p->npot[0], 1, &X);
+    axis_of(p, 1, c[1], p->mode[1], 1, p->npot[1], 1, &Y);
+    const int32_t xs[4] = {X.i0, X.i1, X.i1, X.i0}, ys[4] = {Y.i1, Y.i1, Y.i0, Y.i0};
+    const int xo[4] = {X.out0, X.out1, X.out1, X.out0}, yo[4] = {Y.out1, Y.out1, Y.out0, Y.out0};
+    for (int k = 0; k < 4; k++) {
+        const uint8_t *q = xo[k] | yo[k] ? p->border_texel
+                                         : slice + (size_t)ys[k] * p->row_pitch + (size_t)xs[k] * p->esize;
+        int32_t raw[4];
+        codes(p, q, raw);
+        d[k] = comp < p->nch ? gather_word(p, (uint32_t)raw[comp]) : 0;
+    }
+}
+
 int wt__tex_lane2d(const wt__lane2d *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
 {
-    if (op->family != WT_FAMILY_TEX || op->geom != p->geom || op->ctype != WT_CTYPE_F32 || op->flags != 0 ||
-        op->mip > WT_MIP_GRAD || op->comp > 3 ||
+    if ((op->family != WT_FAMILY_TEX && op->family != WT_FAMILY_TLD4) || op->geom != p->geom ||
+        op->ctype != WT_CTYPE_F32 || op->flags != 0 || op->mip > WT_MIP_GRAD || op->comp > 3 ||
         (p->read_norm || p->ftype ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
         return 0;
+    if (op->family == WT_FAMILY_TLD4) {
+        if (op->mip != WT_MIP_BASE) /* not PTX (check_op refuses it) */
+            return 0;
+        lane2d_gather(p, in, op->comp, d);
+        return 1;
+    }
     p->fn(p, in, d);
     return 1;
 }

@@ -858,7 +858,7 @@ static void snorm8_fit_edges(void **state)
  * normalised or as element type, or f32/f16 (texels with NaN payloads,
  * infinities and subnormals), point or linear, each axis its own address
  * mode, normalised on any extent or unnormalised, over arrays and pitch2D
- * memory), through tex, tex.level and tex.grad: under every backend but the
+ * memory), through tex, tex.level, tex.grad and tld4: under every backend but the
  * scalar one the kernel must be bound and give the reference's words (the
  * scalar backend runs the reference itself).  Random shapes; WARPTEX_STRESS
  * multiplies them. */
@@ -927,12 +927,28 @@ static void lane_kernel_equals_scalar(void **state)
                 memcpy(&x, &xb, 4);
                 memcpy(&y, &yb, 4);
                 int32_t layer = next32() % 4 == 0 ? (int32_t)next32() : (int32_t)(next32() % 4);
-                const int form = (int)(next32() % 3); /* tex, tex.level, tex.grad */
+                const int form = (int)(next32() % 4); /* tex, tex.level, tex.grad, tld4 (r, g, b or a) */
                 wt_float4 f[2];
                 wt_int4 u[2];
                 for (int r = 0; r < 2; r++) {
                     assert_int_equal(wt_set_backend(r ? b->name : "scalar"), WT_SUCCESS);
-                    if (layers) {
+                    if (form == 3) {
+                        static wt_float4 (*const g2f[4])(wt_tex, float, float) = {
+                            wt_tld4_unified_r_2d_v4f32_f32, wt_tld4_unified_g_2d_v4f32_f32,
+                            wt_tld4_unified_b_2d_v4f32_f32, wt_tld4_unified_a_2d_v4f32_f32};
+                        static wt_int4 (*const g2u[4])(wt_tex, float, float) = {
+                            wt_tld4_unified_r_2d_v4u32_f32, wt_tld4_unified_g_2d_v4u32_f32,
+                            wt_tld4_unified_b_2d_v4u32_f32, wt_tld4_unified_a_2d_v4u32_f32};
+                        static wt_float4 (*const a2f[4])(wt_tex, int32_t, float, float) = {
+                            wt_tld4_unified_r_2d_array_v4f32_f32, wt_tld4_unified_g_2d_array_v4f32_f32,
+                            wt_tld4_unified_b_2d_array_v4f32_f32, wt_tld4_unified_a_2d_array_v4f32_f32};
+                        static wt_int4 (*const a2s[4])(wt_tex, int32_t, float, float) = {
+                            wt_tld4_unified_r_2d_array_v4s32_f32, wt_tld4_unified_g_2d_array_v4s32_f32,
+                            wt_tld4_unified_b_2d_array_v4s32_f32, wt_tld4_unified_a_2d_array_v4s32_f32};
+                        const int comp = (int)(k & 3);
+                        f[r] = layers ? a2f[comp](t, layer, x, y) : g2f[comp](t, x, y);
+                        u[r] = layers ? a2s[comp](t, layer, x, y) : g2u[comp](t, x, y);
+                    } else if (layers) {
                         f[r] = form == 0   ? wt_tex_unified_2d_array_v4f32_f32(t, layer, x, y)
                                : form == 1 ? wt_tex_unified_2d_array_level_v4f32_f32(t, layer, x, y, lod)
                                            : wt_tex_unified_2d_array_grad_v4f32_f32(t, layer, x, y, g, 0, 0, g);

@@ -19,12 +19,12 @@ typedef struct wt__tex_lane_in {
 WT_INTERNAL void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp,
                               const wt__tex_lane_in *in, uint32_t d[4]);
 
-/* The one-lane kernel (tex_lane2d.c): wt__bind_tex_lane2d makes t's plan at
- * creation (t->lane2d.bound says whether its shape is one it takes);
- * wt__tex_lane2d runs a validated-or-refused op for one lane and returns 1,
+/* The one-lane kernel (tex_lane.c): wt__bind_tex_lane makes t's plan at
+ * creation (t->lane.bound says whether its shape is one it takes);
+ * wt__tex_lane_kernel runs a validated-or-refused op for one lane and returns 1,
  * or returns 0 without writing d when the op is not one it takes. */
-WT_INTERNAL void wt__bind_tex_lane2d(wt__tex *t);
-WT_INTERNAL int wt__tex_lane2d(const wt__lane2d *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4]);
+WT_INTERNAL void wt__bind_tex_lane(wt__tex *t);
+WT_INTERNAL int wt__tex_lane_kernel(const wt__lane_plan *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4]);
 
 /* suld / sust / sured for one lane.  c as wt_surf_args (PTX order), v the
  * source elements, d the loaded elements (zero-extended).  A trap or bad

@@ -153,26 +153,27 @@ typedef struct wt__level {
     size_t row_pitch, depth_pitch, slice_pitch;
 } wt__level;
 
-/* The plan of the one-lane kernel (tex_lane2d.c), made at creation; bound
+/* The plan of the one-lane kernel (tex_lane.c), made at creation; bound
  * is 0 where the object's shape is not one it takes. */
 struct wt__tex_lane_in;
-typedef struct wt__lane2d {
+typedef struct wt__lane_plan {
     const uint8_t *base;
-    size_t row_pitch, slice_pitch;
-    int32_t n[2];        /* w, h */
-    uint32_t layers;     /* .a2d: the layers; 0: .2d */
+    size_t row_pitch, slice_pitch, depth_pitch;
+    int32_t n[3];        /* w, h, d */
+    uint32_t layers;     /* .a2d: the layers; 0: .2d, .3d */
     uint8_t border_texel[16]; /* the border colour as one texel of the format (§4.4) */
     uint8_t bound;
-    uint8_t geom;        /* WT_GEOM_2D or WT_GEOM_A2D */
+    uint8_t dims;        /* 2 (.2d, .a2d) or 3 (.3d) */
+    uint8_t geom;        /* WT_GEOM_2D, WT_GEOM_A2D or WT_GEOM_3D */
     uint8_t esize, wide, nch; /* bytes per texel; 16-bit channels; channels */
     uint8_t ftype;       /* 0 integer codes, 1 f32, 2 f16 */
     uint8_t norm, linear, read_norm;
-    uint8_t mode[2];     /* effective address modes (§3.2) */
-    uint8_t npot[2];     /* normalised coordinates on an extent not a power of two */
-    float scale[2];      /* N when normalised, else 1 */
+    uint8_t mode[3];     /* effective address modes (§3.2) */
+    uint8_t npot[3];     /* normalised coordinates on an extent not a power of two */
+    float scale[3];      /* N when normalised, else 1 */
     /* the variant of its shape (struct wt__tex_lane_in: entry.h) */
-    void (*fn)(const struct wt__lane2d *p, const struct wt__tex_lane_in *in, uint32_t d[4]);
-} wt__lane2d;
+    void (*fn)(const struct wt__lane_plan *p, const struct wt__tex_lane_in *in, uint32_t d[4]);
+} wt__lane_plan;
 
 typedef struct wt__tex {
     wt__format fmt;              /* after view reinterpretation */
@@ -196,7 +197,7 @@ typedef struct wt__tex {
     /* What each SIMD backend's kernels take from the object, prepared when
      * they are bound (src/simd/tex2d_tpl.h's plan), by backend id 0..3. */
     uint64_t kernel_plan[4][24];
-    wt__lane2d lane2d;           /* what per-lane calls run on the common 2D shapes */
+    wt__lane_plan lane;          /* what per-lane calls run on the common shapes (tex_lane.c) */
 } wt__tex;
 
 typedef struct wt__surf {

@@ -244,7 +244,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     t->desc = d;
     wt__border_to_texel(t, s->border, t->border_texel);
     wt__bind_tex_kernels(t); /* DESIGN §1: specialise once, not per lane */
-    wt__bind_tex_lane2d(t);
+    wt__bind_tex_lane(t);
 
     if ((st = wt__handle_new(out, WT__KIND_TEX, t)))
         goto fail;

@@ -43,7 +43,7 @@ WT__SIMD_KERNELS(neon)
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
     "18 common shapes (RGBA8/R8/RG8/R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
     "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \
-    "per-lane calls: a one-lane kernel (plain C, src/core/tex_lane2d.c) for tex and tld4 on .2d/.a2d without mip levels, " \
+    "per-lane calls: a one-lane kernel (plain C, src/core/tex_lane.c) for tex on .2d/.a2d/.3d and tld4 on .2d/.a2d without mip levels, " \
     "8/16-bit unsigned or f32/f16 with 1/2/4 channels, point/linear, any address mode, any resource; other per-lane calls run " \
     "the shape's 8-lane kernel with one lane active; " \
     "suld.b/sust.b of every shape on 1D, 2D, 3D and layered surfaces and every sured.b form on 1D/2D/3D (aligned, in-range lanes); everything else through the " \

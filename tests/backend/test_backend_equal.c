@@ -851,9 +851,9 @@ static void snorm8_fit_edges(void **state)
     assert_int_equal(wt_set_backend(before), WT_SUCCESS);
 }
 
-/* ---- the one-lane kernel (src/core/tex_lane2d.c) ------------------------------ */
+/* ---- the one-lane kernel (src/core/tex_lane.c) ------------------------------ */
 
-/* Per-lane calls on the shapes the one-lane kernel takes (2D and .a2d
+/* Per-lane calls on the shapes the one-lane kernel takes (2D, .a2d and .3d
  * without mip levels, 8/16-bit unsigned with 1, 2 or 4 channels read
  * normalised or as element type, or f32/f16 (texels with NaN payloads,
  * infinities and subnormals), point or linear, each axis its own address
@@ -888,10 +888,13 @@ static void lane_kernel_equals_scalar(void **state)
             const int fl = kind[fmt] == WT_CHANNEL_FLOAT;
             const int read_norm = !fl && next32() % 4 != 0, linear = (read_norm || fl) && next32() % 2;
             const int norm = next32() % 3 != 0;
-            const int layers = next32() % 4 == 0 ? 1 + (int)(next32() % 3) : 0, pitched = !layers && next32() % 3 == 0;
+            const int layers = next32() % 4 == 0 ? 1 + (int)(next32() % 3) : 0;
+            const int depth = !layers && next32() % 4 == 0 ? sizes[next32() % 8] : 0; /* .3d */
+            const int pitched = !layers && !depth && next32() % 3 == 0;
             wt_texture_desc td = tex_desc(WT_ADDRESS_CLAMP, linear, read_norm, norm);
             td.address_mode[0] = (wt_address_mode)(next32() % 4);
             td.address_mode[1] = (wt_address_mode)(next32() % 4);
+            td.address_mode[2] = (wt_address_mode)(next32() % 4);
             td.border_color[2] = (float)(next32() % 5) / 4.0f;
             const size_t es = (size_t)bits[fmt] / 8 * (size_t)nch[fmt];
             wt_array arr = NULL;
@@ -910,29 +913,38 @@ static void lane_kernel_equals_scalar(void **state)
                 r.res.pitch2d.pitch_in_bytes = pitch;
                 assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
             } else {
-                arr = random_array(fmt, w, h, (size_t)layers, layers ? WT_ARRAY_LAYERED : 0);
+                arr = random_array(fmt, w, h, (size_t)(layers + depth), layers ? WT_ARRAY_LAYERED : 0);
                 t = array_tex(arr, &td);
             }
             wt__read_begin();
             const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
-            int bound = obj && obj->lane2d.bound;
+            int bound = obj && obj->lane.bound;
             wt__read_end();
             if (!bound)
-                fail_msg("no one-lane kernel bound: tex %dx%d layers %d fmt %d read_norm %d linear %d addr %d/%d "
-                         "norm %d pitched %d", w, h, layers, fmt, read_norm, linear, td.address_mode[0],
-                         td.address_mode[1], norm, pitched);
+                fail_msg("no one-lane kernel bound: tex %dx%d layers %d depth %d fmt %d read_norm %d linear %d "
+                         "addr %d/%d/%d norm %d pitched %d", w, h, layers, depth, fmt, read_norm, linear,
+                         td.address_mode[0], td.address_mode[1], td.address_mode[2], norm, pitched);
             for (int k = 0; k < 24; k++) {
-                uint32_t xb = coord(w, norm), yb = coord(h, norm);
+                uint32_t xb = coord(w, norm), yb = coord(h, norm), zb = depth ? coord(depth, norm) : 0;
+                float z;
+                memcpy(&z, &zb, 4);
                 float x, y, lod = (float)(int32_t)(next32() % 9) - 4.0f, g = (float)(next32() % 100) / 16.0f;
                 memcpy(&x, &xb, 4);
                 memcpy(&y, &yb, 4);
                 int32_t layer = next32() % 4 == 0 ? (int32_t)next32() : (int32_t)(next32() % 4);
-                const int form = (int)(next32() % 4); /* tex, tex.level, tex.grad, tld4 (r, g, b or a) */
+                /* tex, tex.level, tex.grad, tld4 (r, g, b or a; not on .3d) */
+                const int form = (int)(next32() % (depth ? 3 : 4));
                 wt_float4 f[2];
                 wt_int4 u[2];
                 for (int r = 0; r < 2; r++) {
                     assert_int_equal(wt_set_backend(r ? b->name : "scalar"), WT_SUCCESS);
-                    if (form == 3) {
+                    if (depth) {
+                        f[r] = form == 0   ? wt_tex_unified_3d_v4f32_f32(t, x, y, z)
+                               : form == 1 ? wt_tex_unified_3d_level_v4f32_f32(t, x, y, z, lod)
+                                           : wt_tex_unified_3d_grad_v4f32_f32(t, x, y, z, g, 0, 0, 0, g, 0);
+                        u[r] = form == 0 ? wt_tex_unified_3d_v4s32_f32(t, x, y, z)
+                                         : wt_tex_unified_3d_level_v4u32_f32(t, x, y, z, lod);
+                    } else if (form == 3) {
                         static wt_float4 (*const g2f[4])(wt_tex, float, float) = {
                             wt_tld4_unified_r_2d_v4f32_f32, wt_tld4_unified_g_2d_v4f32_f32,
                             wt_tld4_unified_b_2d_v4f32_f32, wt_tld4_unified_a_2d_v4f32_f32};
@@ -965,11 +977,11 @@ static void lane_kernel_equals_scalar(void **state)
                 }
                 calls += 2;
                 if (memcmp(&f[0], &f[1], sizeof f[0]) || memcmp(&u[0], &u[1], sizeof u[0]))
-                    fail_msg("repro: backend %s one-lane kernel, tex %dx%d layers %d fmt %d read_norm %d linear %d "
-                             "addr %d/%d norm %d pitched %d form %d layer %d x 0x%08x y 0x%08x: (0x%08x 0x%08x 0x%08x "
-                             "0x%08x), reference (0x%08x 0x%08x 0x%08x 0x%08x)",
-                             b->name, w, h, layers, fmt, read_norm, linear, td.address_mode[0], td.address_mode[1],
-                             norm, pitched, form, layer, xb, yb, fbits(f[1].x), fbits(f[1].y), fbits(f[1].z),
+                    fail_msg("repro: backend %s one-lane kernel, tex %dx%d layers %d depth %d fmt %d read_norm %d "
+                             "linear %d addr %d/%d/%d norm %d pitched %d form %d layer %d x 0x%08x y 0x%08x z 0x%08x: "
+                             "(0x%08x 0x%08x 0x%08x 0x%08x), reference (0x%08x 0x%08x 0x%08x 0x%08x)",
+                             b->name, w, h, layers, depth, fmt, read_norm, linear, td.address_mode[0],
+                             td.address_mode[1], td.address_mode[2], norm, pitched, form, layer, xb, yb, zb, fbits(f[1].x), fbits(f[1].y), fbits(f[1].z),
                              fbits(f[1].w), fbits(f[0].x), fbits(f[0].y), fbits(f[0].z), fbits(f[0].w));
             }
             assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);

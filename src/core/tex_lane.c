@@ -1,4 +1,4 @@
-/* tex_lane2d.c -- the one-lane kernel of the common 2D shapes: what a per-lane
+/* tex_lane.c -- the one-lane kernel of the common shapes: what a per-lane
  * call (a CUDA thread's tex2D, an NVVM intrinsic) runs on such an object
  * SPDX-License-Identifier: MIT
  *
@@ -7,17 +7,20 @@
  * lane in plain C, chosen once when the object is created (DESIGN §1), so a
  * call does no format or mode switching beyond the few the plan keeps.
  *
- * Shapes: .2d and .a2d textures without mip levels (§6.2: a texture that is
- * not mipmapped, or has one level, reads level 0 whatever the LOD, so
- * .level and .grad take this path too) of 1, 2 or 4 unsigned 8- or 16-bit
- * channels, read as normalised float (point or linear) or as element type
- * (point), or of 1, 2 or 4 f32/f16 channels (point, or linear through
- * §5.4's datapath, src/simd/float_blend.h), any of clamp, wrap, mirror and
- * border on each axis, normalised
+ * Shapes: .2d, .a2d and .3d textures without mip levels (§6.2: a texture
+ * that is not mipmapped, or has one level, reads level 0 whatever the LOD,
+ * so .level and .grad take this path too) of 1, 2 or 4 unsigned 8- or
+ * 16-bit channels, read as normalised float (point or linear) or as element
+ * type (point), or of 1, 2 or 4 f32/f16 channels (point, or linear through
+ * §5.4's datapath, src/simd/float_blend.h; a 3D slice is its own group),
+ * any of clamp, wrap, mirror and border on each axis, normalised
  * coordinates or not, read through the object's own sampler, over any
- * resource (only the texel's own bytes are read).  Ops: tex and tld4 with
- * .f32 coordinates and no offset, depth compare or explicit sampler.  Anything
- * else returns 0 and the caller runs the full path.
+ * resource (only the texel's own bytes are read).  Ops: tex with .f32
+ * coordinates, and tld4 on .2d/.a2d, with no offset, depth compare or
+ * explicit sampler.  Anything else returns 0 and the caller runs the full
+ * path.  .2d/.a2d tex runs one of 20 variants compiled with its address
+ * mode, filter and RGBA8-or-not as constants (lane2d_fns); .3d and tld4
+ * run one general function each.
  *
  * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
  * derives it (its comments give the sections of SEMANTICS.md): X9 =
@@ -39,16 +42,17 @@
 
 #define WT_LANE_INLINE static inline __attribute__((always_inline))
 
-static void (*const lane2d_fns[5][2][2])(const wt__lane2d *, const wt__tex_lane_in *, uint32_t *);
+static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *);
+static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]);
 
 /* Which ops the plan takes (geometry) and whether it is bound at all. */
-void wt__bind_tex_lane2d(wt__tex *t)
+void wt__bind_tex_lane(wt__tex *t)
 {
-    wt__lane2d *p = &t->lane2d;
+    wt__lane_plan *p = &t->lane;
     memset(p, 0, sizeof *p);
     const wt__sampler *s = &t->samp;
     const int ct = t->fmt.ctype;
-    if (t->dims != 2 || t->cube || t->num_samples || t->srgb || (t->layered && t->num_layers == 0))
+    if (t->dims < 2 || t->cube || t->num_samples || t->srgb || (t->layered && (t->num_layers == 0 || t->dims == 3)))
         return;
     if (ct != WT__U8 && ct != WT__U16 && ct != WT__F32 && ct != WT__F16)
         return;
@@ -60,26 +64,30 @@ void wt__bind_tex_lane2d(wt__tex *t)
         return;
     const wt__level *lv = &t->lv[0];
     /* x * 512 and the indices stay well inside 32 bits */
-    if (lv->w < 1 || lv->h < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || !lv->base)
+    if (lv->w < 1 || lv->h < 1 || lv->d < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || lv->d > (1 << 20) ||
+        !lv->base)
         return;
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < t->dims; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return;
     /* §6.1: a mipmapped texture reads normalised coordinates whatever the
      * flag says, but its address modes are demoted as the flag says (§3.2). */
     const int unnorm = !s->normalized || s->force_unnormalized;
     p->norm = (uint8_t)(!unnorm || t->mipmapped);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         int m = s->address[k];
         p->mode[k] = (uint8_t)(unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m);
     }
     p->base = lv->base;
     p->row_pitch = lv->row_pitch;
     p->slice_pitch = lv->slice_pitch;
+    p->depth_pitch = lv->depth_pitch;
     p->n[0] = lv->w;
     p->n[1] = lv->h;
+    p->n[2] = lv->d;
+    p->dims = t->dims;
     p->layers = t->layered ? t->num_layers : 0;
-    p->geom = (uint8_t)(t->layered ? WT_GEOM_A2D : WT_GEOM_2D);
+    p->geom = (uint8_t)(t->dims == 3 ? WT_GEOM_3D : t->layered ? WT_GEOM_A2D : WT_GEOM_2D);
     p->esize = t->fmt.esize;
     p->wide = ct == WT__U16 || ct == WT__F16;
     p->ftype = (uint8_t)(ct == WT__F32 ? 1 : ct == WT__F16 ? 2 : 0);
@@ -87,14 +95,14 @@ void wt__bind_tex_lane2d(wt__tex *t)
     p->linear = s->filter == WT_FILTER_LINEAR;
     p->read_norm = t->read_norm;
     memcpy(p->border_texel, t->border_texel, sizeof p->border_texel);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         p->scale[k] = p->norm ? (float)p->n[k] : 1.0f;
         p->npot[k] = (uint8_t)(p->norm && (p->n[k] & (p->n[k] - 1)) != 0);
     }
     /* one address mode on both axes and nothing to scale off the 2^-9
      * grid: a variant with the modes compiled in */
     int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
-    p->fn = lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->ftype && !p->wide && p->nch == 4];
+    p->fn = p->dims == 3 ? lane3d : lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->ftype && !p->wide && p->nch == 4];
     p->bound = 1;
 }
 
@@ -157,7 +165,7 @@ typedef struct axis1 {
     int out0, out1;
 } axis1;
 
-WT_LANE_INLINE void axis_of(const wt__lane2d *p, int k, float c, int mode, int linear, int npot, int gather,
+WT_LANE_INLINE void axis_of(const wt__lane_plan *p, int k, float c, int mode, int linear, int npot, int gather,
                             axis1 *ax)
 {
     const int32_t n = p->n[k];
@@ -223,7 +231,7 @@ WT_LANE_INLINE void div4(simde__m128i k, float by, uint32_t d[4])
 }
 
 /* The raw channel codes of the texel at q (channels the format lacks: 0). */
-WT_LANE_INLINE void codes(const wt__lane2d *p, const uint8_t *q, int32_t raw[4])
+WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[4])
 {
     if (p->ftype == 1) {
         uint32_t v[4] = {0, 0, 0, 0};
@@ -246,7 +254,7 @@ WT_LANE_INLINE void codes(const wt__lane2d *p, const uint8_t *q, int32_t raw[4])
  * take each axis's own from the plan and allow non-power-of-two normalised
  * extents; rgba8: four 8-bit channels.  The specialised variants below pass
  * constants, so each compiles to one straight path. */
-WT_LANE_INLINE void lane2d_body(const wt__lane2d *p, const wt__tex_lane_in *in, uint32_t d[4], int mode,
+WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4], int mode,
                                 int linear, int rgba8)
 {
     const uint8_t *slice = p->base;
@@ -340,7 +348,7 @@ WT_LANE_INLINE void lane2d_body(const wt__lane2d *p, const wt__tex_lane_in *in, 
 
 /* The variants: [mode + 1][linear][rgba8], mode -1 the general one. */
 #define WT__LANE2D_FN(m, l, r)                                                                            \
-    static void lane2d_##m##_##l##_##r(const wt__lane2d *p, const wt__tex_lane_in *in, uint32_t d[4])     \
+    static void lane2d_##m##_##l##_##r(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4])     \
     {                                                                                                     \
         lane2d_body(p, in, d, m - 1, l, r);                                                               \
     }
@@ -351,14 +359,78 @@ WT__LANE2D_MODE(2)
 WT__LANE2D_MODE(3)
 WT__LANE2D_MODE(4)
 #define WT__LANE2D_ROW(m) {{lane2d_##m##_0_0, lane2d_##m##_0_1}, {lane2d_##m##_1_0, lane2d_##m##_1_1}}
-static void (*const lane2d_fns[5][2][2])(const wt__lane2d *, const wt__tex_lane_in *, uint32_t *) = {
+static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *) = {
     WT__LANE2D_ROW(0), WT__LANE2D_ROW(1), WT__LANE2D_ROW(2), WT__LANE2D_ROW(3), WT__LANE2D_ROW(4)};
 _Static_assert(WT_ADDRESS_WRAP == 0 && WT_ADDRESS_BORDER == 3, "lane2d_fns is indexed by address mode + 1");
+
+/* .3d for one lane: z first (§2.3: z0 = rhu(256 * (256 - c)) = 256 - c, z1
+ * = c), each slice's share split over its 2x2 footprint as .2d's is; UNORM
+ * sums over the eight taps; for f32/f16 each slice is its own §5.4 group. */
+static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4])
+{
+    float c[3];
+    memcpy(c, in->c, sizeof c);
+    axis1 ax[3];
+    for (int k = 0; k < 3; k++)
+        axis_of(p, k, c[k], p->mode[k], p->linear, p->npot[k], 0, &ax[k]);
+    int32_t raw[4];
+    if (!p->linear) {
+        const int out = ax[0].out0 | ax[1].out0 | ax[2].out0;
+        codes(p, out ? p->border_texel
+                     : p->base + (size_t)ax[2].i0 * p->depth_pitch + (size_t)ax[1].i0 * p->row_pitch +
+                           (size_t)ax[0].i0 * p->esize,
+              raw);
+        if (p->ftype == 2)
+            for (int ch = 0; ch < 4; ch++)
+                d[ch] = half_to_f32((uint32_t)raw[ch]);
+        else if (p->read_norm)
+            div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
+        else
+            memcpy(d, raw, sizeof raw);
+        return;
+    }
+    int32_t S[4] = {0, 0, 0, 0};
+    wt__fb_tap taps[4][8];
+    int nt = 0;
+    for (int dz = 0; dz < 2; dz++) {
+        const int32_t Tz = dz ? ax[2].a : 256 - ax[2].a;
+        const int32_t zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
+        /* §2.3 / D2.4 weights of share Tz */
+        const int32_t x1 = (Tz * ax[0].a + 128) >> 8, x0 = Tz - x1, b = ax[1].a;
+        const int32_t w11 = (x1 * b + 128) >> 8, w00 = (x0 * (256 - b) + 128) >> 8;
+        const int32_t w[4] = {w00, x1 - w11, x0 - w00, w11};
+        for (int t = 0; t < 4; t++) {
+            const int32_t xi = t & 1 ? ax[0].i1 : ax[0].i0, yi = t & 2 ? ax[1].i1 : ax[1].i0;
+            const int out = (t & 1 ? ax[0].out1 : ax[0].out0) | (t & 2 ? ax[1].out1 : ax[1].out0) | zo;
+            codes(p, out ? p->border_texel
+                         : p->base + (size_t)zi * p->depth_pitch + (size_t)yi * p->row_pitch + (size_t)xi * p->esize,
+                  raw);
+            if (p->ftype) {
+                if (w[t] > 0) { /* §2.3: a weight-0 term reads nothing */
+                    for (int ch = 0; ch < 4; ch++)
+                        taps[ch][nt] = (wt__fb_tap){(uint32_t)raw[ch], w[t], dz};
+                    nt++;
+                }
+                continue;
+            }
+            for (int ch = 0; ch < 4; ch++)
+                S[ch] += w[t] * raw[ch];
+        }
+    }
+    if (p->ftype) {
+        for (int ch = 0; ch < 4; ch++)
+            d[ch] = ch < p->nch ? wt__float_blend(taps[ch], nt, p->ftype == 2) : 0;
+        return;
+    }
+    simde__m128i Sv = simde_mm_setr_epi32(S[0], S[1], S[2], S[3]);
+    simde__m128i r = simde_mm_srli_epi32(simde_mm_add_epi32(Sv, simde_mm_set1_epi32(128)), 8);
+    div4(p->wide ? r : simde_mm_add_epi32(Sv, r), 65535.0f, d);
+}
 
 /* §8: a gathered component valued as point sampling, except that an f32
  * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
  * 0x7fff widened (0x7fffe000). */
-WT_LANE_INLINE uint32_t gather_word(const wt__lane2d *p, uint32_t u)
+WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
 {
     if (p->ftype == 1) {
         if ((u & 0x7f800000u) == 0x7f800000u && (u & 0x7fffffu))
@@ -377,7 +449,7 @@ WT_LANE_INLINE uint32_t gather_word(const wt__lane2d *p, uint32_t u)
 /* tld4 of component comp for one lane (§8; the base level, Q15): d = {T(i0,
  * j1), T(i1, j1), T(i1, j0), T(i0, j0)} of the bilinear footprint, taken
  * without clamp's pre-clamp; a component the format lacks gathers 0. */
-static void lane2d_gather(const wt__lane2d *p, const wt__tex_lane_in *in, int comp, uint32_t d[4])
+static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp, uint32_t d[4])
 {
     const uint8_t *slice = p->base;
     const int o = p->layers ? 1 : 0;
@@ -401,14 +473,14 @@ static void lane2d_gather(const wt__lane2d *p, const wt__tex_lane_in *in, int co
     }
 }
 
-int wt__tex_lane2d(const wt__lane2d *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
+int wt__tex_lane_kernel(const wt__lane_plan *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
 {
     if ((op->family != WT_FAMILY_TEX && op->family != WT_FAMILY_TLD4) || op->geom != p->geom ||
         op->ctype != WT_CTYPE_F32 || op->flags != 0 || op->mip > WT_MIP_GRAD || op->comp > 3 ||
         (p->read_norm || p->ftype ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
         return 0;
     if (op->family == WT_FAMILY_TLD4) {
-        if (op->mip != WT_MIP_BASE) /* not PTX (check_op refuses it) */
+        if (op->mip != WT_MIP_BASE || p->dims != 2) /* not PTX (check_op refuses it) */
             return 0;
         lane2d_gather(p, in, op->comp, d);
         return 1;

@@ -171,6 +171,8 @@ typedef struct wt__lane_plan {
     uint8_t mode[3];     /* effective address modes (§3.2) */
     uint8_t npot[3];     /* normalised coordinates on an extent not a power of two */
     float scale[3];      /* N when normalised, else 1 */
+    uint64_t op_key;     /* the ops it takes: geom and ctype at wt_op's byte offsets (tex_lane.c) */
+    uint32_t dtypes;     /* the destination types it takes, as bits */
     /* the variant of its shape (struct wt__tex_lane_in: entry.h) */
     void (*fn)(const struct wt__lane_plan *p, const struct wt__tex_lane_in *in, uint32_t d[4]);
 } wt__lane_plan;

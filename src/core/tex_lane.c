@@ -32,6 +32,7 @@
  * reference bit for bit; tests/backend/test_backend_equal.c checks them
  * against it on every backend. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <simde/x86/sse2.h>
@@ -41,6 +42,12 @@
 #include "entry.h"
 
 #define WT_LANE_INLINE static inline __attribute__((always_inline))
+
+_Static_assert(offsetof(wt_op, family) == 0 && offsetof(wt_op, geom) == 1 && offsetof(wt_op, mip) == 2 &&
+                   offsetof(wt_op, dtype) == 3 && offsetof(wt_op, ctype) == 4 && offsetof(wt_op, comp) == 5 &&
+                   offsetof(wt_op, flags) == 6 && sizeof(wt_op) >= 8,
+               "wt__tex_lane_kernel reads wt_op's first eight bytes as one key");
+_Static_assert(WT_DTYPE_F32 < 32 && WT_DTYPE_U32 < 32 && WT_DTYPE_S32 < 32, "dtypes is a 32-bit set");
 
 static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *);
 static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]);
@@ -103,6 +110,11 @@ void wt__bind_tex_lane(wt__tex *t)
      * grid: a variant with the modes compiled in */
     int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
     p->fn = p->dims == 3 ? lane3d : lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->ftype && !p->wide && p->nch == 4];
+    /* the op fields every op it takes has (wt__tex_lane_kernel), and the
+     * destination types: .f32 for normalised and float reads, .u32/.s32
+     * for element type */
+    p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32 | (uint64_t)0 << 48;
+    p->dtypes = p->read_norm || p->ftype ? 1u << WT_DTYPE_F32 : 1u << WT_DTYPE_U32 | 1u << WT_DTYPE_S32;
     p->bound = 1;
 }
 
@@ -449,7 +461,7 @@ WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
 /* tld4 of component comp for one lane (§8; the base level, Q15): d = {T(i0,
  * j1), T(i1, j1), T(i1, j0), T(i0, j0)} of the bilinear footprint, taken
  * without clamp's pre-clamp; a component the format lacks gathers 0. */
-static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp, uint32_t d[4])
+__attribute__((noinline)) static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp, uint32_t d[4])
 {
     const uint8_t *slice = p->base;
     const int o = p->layers ? 1 : 0;
@@ -475,11 +487,15 @@ static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int
 
 int wt__tex_lane_kernel(const wt__lane_plan *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
 {
-    if ((op->family != WT_FAMILY_TEX && op->family != WT_FAMILY_TLD4) || op->geom != p->geom ||
-        op->ctype != WT_CTYPE_F32 || op->flags != 0 || op->mip > WT_MIP_GRAD || op->comp > 3 ||
-        (p->read_norm || p->ftype ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32))
+    /* family, geom, ctype and flags as one compare (the op's first eight
+     * bytes, wt_op's layout), then mip, comp and the destination type */
+    uint64_t key;
+    memcpy(&key, op, sizeof key);
+    key &= 0x00ff00ff0000ffffull;
+    const uint64_t tex = p->op_key | WT_FAMILY_TEX, tld4 = p->op_key | WT_FAMILY_TLD4;
+    if ((key != tex && key != tld4) || op->mip > WT_MIP_GRAD || op->comp > 3 || !(p->dtypes >> (op->dtype & 31) & 1u))
         return 0;
-    if (op->family == WT_FAMILY_TLD4) {
+    if (key == tld4) {
         if (op->mip != WT_MIP_BASE || p->dims != 2) /* not PTX (check_op refuses it) */
             return 0;
         lane2d_gather(p, in, op->comp, d);

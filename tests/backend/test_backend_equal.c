@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "core/dispatch.h"
+#include "run_env.h"
 #include "warptex.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -606,21 +607,15 @@ static void compare_cube_case(const wt__backend *b, const ccase *c, int nwarps)
 static void every_backend_equals_scalar(void **state)
 {
     (void)state;
-    int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
-    if (stress < 1)
-        stress = 1;
+    const int stress = wt_test_stress();
     size_t nb;
     const wt__backend *const *list = wt__backend_list(&nb);
     const char *before = wt_backend_name();
     int compared = 0;
     for (size_t i = 0; i < nb; i++) {
         const wt__backend *b = list[i];
-        if (b->id == WT__BACKEND_SCALAR)
+        if (!wt_test_backend_compared(b))
             continue;
-        if (!b->usable()) {
-            print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
-            continue;
-        }
         const int C = WT_ADDRESS_CLAMP, W = WT_ADDRESS_WRAP, M = WT_ADDRESS_MIRROR, B = WT_ADDRESS_BORDER;
         const int K = b->bind_tex != NULL; /* a backend with kernels must bind these */
         const tcase cases[] = {
@@ -865,9 +860,7 @@ static void snorm8_fit_edges(void **state)
 static void lane_kernel_equals_scalar(void **state)
 {
     (void)state;
-    int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
-    if (stress < 1)
-        stress = 1;
+    const int stress = wt_test_stress();
     /* RGBA8, R8, RG8, RGBA16, R16, RG16; R32F, RGBA32F, RGBA16F, RG32F */
     static const int fmts[] = {0, 1, 4, 2, 5, 12, 3, 6, 7, 8};
     static const int sizes[] = {1, 2, 3, 7, 8, 13, 16, 64};
@@ -877,12 +870,8 @@ static void lane_kernel_equals_scalar(void **state)
     long calls = 0;
     for (size_t bi = 0; bi < nb; bi++) {
         const wt__backend *b = list[bi];
-        if (b->id == WT__BACKEND_SCALAR)
+        if (!wt_test_backend_compared(b))
             continue;
-        if (!b->usable()) {
-            print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
-            continue;
-        }
         for (int ci = 0; ci < 300 * stress; ci++) {
             const int fmt = fmts[next32() % 10], w = sizes[next32() % 8], h = sizes[next32() % 8];
             const int fl = kind[fmt] == WT_CHANNEL_FLOAT;

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "core/dispatch.h"
+#include "run_env.h"
 #include "warptex.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -202,20 +203,14 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
 static void every_backend_surfaces_equal_scalar(void **state)
 {
     (void)state;
-    int stress = getenv("WARPTEX_STRESS") ? atoi(getenv("WARPTEX_STRESS")) : 1;
-    if (stress < 1)
-        stress = 1;
+    const int stress = wt_test_stress();
     size_t nb;
     const wt__backend *const *list = wt__backend_list(&nb);
     const char *before = wt_backend_name();
     for (size_t i = 0; i < nb; i++) {
         const wt__backend *b = list[i];
-        if (b->id == WT__BACKEND_SCALAR)
+        if (!wt_test_backend_compared(b))
             continue;
-        if (!b->usable()) {
-            print_message("backend %s: compiled in, SKIPPED (the CPU lacks it)\n", b->name);
-            continue;
-        }
         const scase cases[] = {
             {8, 4, 16, 8, 0, 0, 0, 0},  {8, 4, 16, 8, 12, 64, 0, 0}, {32, 1, 7, 5, 4, 0, 0, 0}, {8, 1, 13, 9, 3, 0, 0, 0},
             {8, 4, 9, 6, 0, 1, 0, 0},   {16, 2, 5, 3, 2, 2, 0, 0},   {8, 4, 64, 0, 0, 0, 0, 0}, {32, 1, 50, 0, 0, 4, 0, 0},

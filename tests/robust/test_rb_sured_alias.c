@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "run_env.h"
 #include "rb_util.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -327,9 +328,7 @@ static void aliased_surfaces_two_threads(void **state)
     make_view(VD, rb_cd(1, 8, WT_CHANNEL_UNSIGNED), 17, 8, 39, 17, 0);
 
     double total = TOTAL_PER_THREAD;
-    const char *stress = getenv("WARPTEX_STRESS");
-    if (stress && atoi(stress) > 0)
-        total *= atoi(stress);
+    total *= wt_test_stress();
 #ifdef WT_SANITIZED
     total /= 20;
 #endif

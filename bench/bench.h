@@ -65,7 +65,8 @@ typedef enum bench_status { BENCH_REC_OK = 0, BENCH_REC_MISMATCH = 1, BENCH_REC_
 typedef struct bench_record {
     int workload;        /* index into bench_workload_ids */
     const char *backend; /* "scalar", "avx2", ... or the baseline's name ("memcpy", "atomic") */
-    int baseline;        /* 1: a plain-C comparison measured in the same run, not warptex */
+    int baseline;        /* 1: a plain-C comparison measured in the same run, not warptex; 2: one that
+                          * computes the workload its own way (its checksum not compared) */
     int threads;
     bench_status status;
     const char *unit;    /* "Msamples/s", "GB/s", "Mupdates/s" */
@@ -147,6 +148,15 @@ int bench_run_backends(bench_config *cfg, bench_spec *spec, int threads);
  * equal the spec's first digest too (the same output). */
 int bench_run_baseline(bench_config *cfg, bench_spec *spec, const char *name, bench_pass_fn pass,
                        bench_prep_fn prep, bench_digest_fn digest, void *state, int threads);
+/* As bench_run_baseline, for a peer that computes the workload its own way
+ * (plain C with float weights, bench_plain_c.c): its checksum is not
+ * compared with warptex's; the record's baseline is 2. */
+int bench_run_peer(bench_config *cfg, bench_spec *spec, const char *name, bench_pass_fn pass, bench_digest_fn digest,
+                   void *state, int threads);
+
+/* W1-W5 (index 0..4) in plain C on the same data, as the "plain_c" peer at
+ * `threads` threads (bench_run_peer).  Returns 0 or -1. */
+int bench_plain_c_run(int index, bench_config *cfg, bench_spec *spec, const bench_data *d, int threads);
 
 /* One warm-up pass, then `reps` timed passes. */
 int bench_time(bench_pass_fn pass, bench_prep_fn prep, void *state, int threads, int reps, bench_timing *tm);

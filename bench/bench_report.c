@@ -145,6 +145,16 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fmt_peer(cell, sizeof cell, bench_peers[p].w[w]);
                 fprintf(f, " %10s", cell);
             }
+            /* BENCH.md's plain C is of its machine; this run's is of this one */
+            const bench_record *p1 = bench_record_find(cfg, w, "plain_c", 1);
+            const bench_record *pn = nc > 1 ? bench_record_find(cfg, w, "plain_c", counts[1]) : NULL;
+            if (p1) {
+                char v1[32], vn[32] = "-";
+                fmt_rate(v1, sizeof v1, p1->rate);
+                if (pn)
+                    fmt_rate(vn, sizeof vn, pn->rate);
+                fprintf(f, "  plain C here: %s%s%s", v1, nc > 1 ? "/" : "", nc > 1 ? vn : "");
+            }
         } else {
             /* S1 and S2: BENCH.md sets them beside plain C measured in the same run. */
             const char *base = w == 5 ? "memcpy" : "atomic";

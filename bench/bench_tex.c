@@ -189,7 +189,7 @@ int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
     int counts[2];
     const int nc = bench_thread_counts(cfg, counts);
     for (int t = 0; t < nc; t++)
-        if (bench_run_backends(cfg, &spec, counts[t]))
+        if (bench_run_backends(cfg, &spec, counts[t]) || bench_plain_c_run(index, cfg, &spec, d, counts[t]))
             goto done;
     rc = 0;
 done:

@@ -22,7 +22,9 @@
 #include <omp.h>
 #endif
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+/* (not under the sanitizers: an ifunc resolver runs before their runtimes start) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define PLAIN_C_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define PLAIN_C_CLONES

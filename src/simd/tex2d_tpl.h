@@ -66,6 +66,9 @@
 #ifndef WT_SIMD_PREFETCH_BYTES
 #define WT_SIMD_PREFETCH_BYTES (8u << 20)
 #endif
+#ifndef WT_SIMD_PREFETCH_SPAN
+#define WT_SIMD_PREFETCH_SPAN 64 /* texels: a warp spanning fewer on every axis is not prefetched */
+#endif
 
 /* What a kernel needs from the object, taken once per call. */
 typedef struct plan2d {
@@ -851,6 +854,32 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
 static WT_SIMD_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args *in)
 {
     const int o = p->layered;
+    /* A warp whose coordinates span fewer than WT_SIMD_PREFETCH_SPAN texels
+     * on every axis (an image walked in order: W1) reads lines that its
+     * neighbours have just read; prefetching them only costs.  NaN lanes do
+     * not widen the span (min/max keep the accumulator). */
+    int local = 1;
+    for (int k = 0; k < p->dims && local; k++) {
+        simde__m256 lo = fset(INFINITY), hi = fset(-INFINITY);
+        for (int g = 0; g < WT_WARP_SIZE; g += 8) {
+            simde__m256 m = simde_mm256_castsi256_ps(wt__lane_mask((active >> g) & 0xffu));
+            simde__m256 v = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
+            lo = simde_mm256_min_ps(simde_mm256_blendv_ps(fset(INFINITY), v, m), lo);
+            hi = simde_mm256_max_ps(simde_mm256_blendv_ps(fset(-INFINITY), v, m), hi);
+        }
+        float l8[8], h8[8];
+        simde_mm256_storeu_ps(l8, lo);
+        simde_mm256_storeu_ps(h8, hi);
+        float mn = l8[0], mx = h8[0];
+        for (int l = 1; l < 8; l++) {
+            mn = l8[l] < mn ? l8[l] : mn;
+            mx = h8[l] > mx ? h8[l] : mx;
+        }
+        const float span = (mx - mn) * (p->norm ? (float)p->n[k] : 1.0f);
+        local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
+    }
+    if (local)
+        return;
     for (int g = 0; g < WT_WARP_SIZE; g += 8) {
         uint32_t act = (active >> g) & 0xffu;
         if (!act)

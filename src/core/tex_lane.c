@@ -65,9 +65,10 @@ void wt__bind_tex_lane(wt__tex *t)
         return;
     if (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4)
         return;
-    if (t->num_levels < 1 || (t->mipmapped && t->num_levels != 1) || (!t->mipmapped && t->num_levels != 1))
+    if (t->num_levels != 1) /* one level, mipmapped or not (§6.2) */
         return;
-    if (s->filter == WT_FILTER_LINEAR && !t->read_norm && ct != WT__F32 && ct != WT__F16) /* integers read as element type do not filter */
+    /* integers read as element type do not filter */
+    if (s->filter == WT_FILTER_LINEAR && !t->read_norm && ct != WT__F32 && ct != WT__F16)
         return;
     const wt__level *lv = &t->lv[0];
     /* x * 512 and the indices stay well inside 32 bits */
@@ -109,11 +110,12 @@ void wt__bind_tex_lane(wt__tex *t)
     /* one address mode on both axes and nothing to scale off the 2^-9
      * grid: a variant with the modes compiled in */
     int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
-    p->fn = p->dims == 3 ? lane3d : lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][!p->ftype && !p->wide && p->nch == 4];
+    const int rgba8 = !p->ftype && !p->wide && p->nch == 4;
+    p->fn = p->dims == 3 ? lane3d : lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][rgba8];
     /* the op fields every op it takes has (wt__tex_lane_kernel), and the
      * destination types: .f32 for normalised and float reads, .u32/.s32
      * for element type */
-    p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32 | (uint64_t)0 << 48;
+    p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32; /* family added per check; flags 0 */
     p->dtypes = p->read_norm || p->ftype ? 1u << WT_DTYPE_F32 : 1u << WT_DTYPE_U32 | 1u << WT_DTYPE_S32;
     p->bound = 1;
 }
@@ -262,6 +264,16 @@ WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[
     }
 }
 
+/* The base of the slice a .2d/.a2d lane reads: §7.1, D2.15, a layer past
+ * the end (as .u32) reads the last. */
+WT_LANE_INLINE const uint8_t *slice_of(const wt__lane_plan *p, const wt__tex_lane_in *in)
+{
+    if (!p->layers)
+        return p->base;
+    const uint32_t layer = in->c[0] < p->layers ? in->c[0] : p->layers - 1u;
+    return p->base + (size_t)layer * p->slice_pitch;
+}
+
 /* One lane of the plan's shape.  mode: both axes' address mode, or -1 to
  * take each axis's own from the plan and allow non-power-of-two normalised
  * extents; rgba8: four 8-bit channels.  The specialised variants below pass
@@ -269,12 +281,8 @@ WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[
 WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4], int mode,
                                 int linear, int rgba8)
 {
-    const uint8_t *slice = p->base;
+    const uint8_t *slice = slice_of(p, in);
     const int o = p->layers ? 1 : 0; /* .a2d: {layer, x, y} */
-    if (p->layers) { /* §7.1, D2.15: a layer past the end (as .u32) reads the last */
-        uint32_t layer = in->c[0] < p->layers ? in->c[0] : p->layers - 1u;
-        slice += (size_t)layer * p->slice_pitch;
-    }
     float c[2];
     memcpy(c, &in->c[o], sizeof c);
     axis1 X, Y;
@@ -461,14 +469,11 @@ WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
 /* tld4 of component comp for one lane (§8; the base level, Q15): d = {T(i0,
  * j1), T(i1, j1), T(i1, j0), T(i0, j0)} of the bilinear footprint, taken
  * without clamp's pre-clamp; a component the format lacks gathers 0. */
-__attribute__((noinline)) static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp, uint32_t d[4])
+__attribute__((noinline)) static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp,
+                                                    uint32_t d[4])
 {
-    const uint8_t *slice = p->base;
+    const uint8_t *slice = slice_of(p, in);
     const int o = p->layers ? 1 : 0;
-    if (p->layers) {
-        uint32_t layer = in->c[0] < p->layers ? in->c[0] : p->layers - 1u;
-        slice += (size_t)layer * p->slice_pitch;
-    }
     float c[2];
     memcpy(c, &in->c[o], sizeof c);
     axis1 X, Y;

@@ -97,6 +97,49 @@ static inline wt_tex pt_tex_array(wt_array a, wt_filter_mode f, wt_read_mode rm,
     return t;
 }
 
+/* Fills every level of an RGBA8 mipmapped array made as w x h x d with these
+ * flags with bytes of pt_rng(seed), level by level. */
+static inline void pt_fill_mip_rgba8(wt_mipmapped_array m, size_t w, size_t h, size_t d, unsigned levels,
+                                     unsigned flags, uint64_t *seed)
+{
+    for (unsigned l = 0; l < levels; l++) {
+        wt_array a;
+        assert_int_equal(wt_get_mipmapped_array_level(&a, m, l), WT_SUCCESS);
+        size_t lw = w >> l ? w >> l : 1, lh = h ? (h >> l ? h >> l : 1) : 1;
+        size_t ld = (flags & WT_ARRAY_LAYERED) ? d : d ? (d >> l ? d >> l : 1) : 1;
+        uint8_t *buf = malloc(lw * lh * (ld ? ld : 1) * 4);
+        assert_non_null(buf);
+        for (size_t i = 0; i < lw * lh * (ld ? ld : 1) * 4; i++)
+            buf[i] = (uint8_t)pt_rng(seed);
+        assert_int_equal(wt_memcpy_to_array(a, 0, 0, 0, buf, lw * 4, lw, lh, ld ? ld : 1), WT_SUCCESS);
+        free(buf);
+    }
+}
+
+/* A texture over m: linear filter and linear mip filter, read as normalised
+ * float, normalised coordinates, wrap on every axis, max mip clamp
+ * max_level and max_anisotropy aniso. */
+static inline wt_tex pt_tex_mip(wt_mipmapped_array m, float max_level, unsigned aniso)
+{
+    wt_resource_desc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.type = WT_RESOURCE_MIPMAPPED_ARRAY;
+    rd.res.mipmap.mipmap = m;
+    wt_texture_desc td;
+    memset(&td, 0, sizeof td);
+    td.filter_mode = WT_FILTER_LINEAR;
+    td.mipmap_filter_mode = WT_FILTER_LINEAR;
+    td.read_mode = WT_READ_NORMALIZED_FLOAT;
+    td.normalized_coords = 1;
+    td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = WT_ADDRESS_WRAP;
+    td.max_mipmap_level_clamp = max_level;
+    td.max_anisotropy = aniso;
+    wt_tex t;
+    if (wt_create_texture_object(&t, &rd, &td, NULL) != WT_SUCCESS)
+        fail_msg("mip texture: %s", wt_last_error_message());
+    return t;
+}
+
 static inline wt_surf pt_surf(wt_array a)
 {
     wt_resource_desc rd;

@@ -66,34 +66,8 @@ static wt_tex mip_tex(wt_channel_desc cd, size_t w, size_t h, size_t d, unsigned
     if (wt_malloc_mipmapped_array(&m, &cd, w, h, d, levels, flags) != WT_SUCCESS)
         fail_msg("mipmapped array: %s", wt_last_error_message());
     mips[nmips++] = m;
-    for (unsigned l = 0; l < levels; l++) {
-        wt_array a;
-        assert_int_equal(wt_get_mipmapped_array_level(&a, m, l), WT_SUCCESS);
-        size_t lw = w >> l ? w >> l : 1, lh = h ? (h >> l ? h >> l : 1) : 1;
-        size_t ld = (flags & WT_ARRAY_LAYERED) ? d : d ? (d >> l ? d >> l : 1) : 1;
-        uint8_t *buf = malloc(lw * lh * (ld ? ld : 1) * 4);
-        assert_non_null(buf);
-        for (size_t i = 0; i < lw * lh * (ld ? ld : 1) * 4; i++)
-            buf[i] = (uint8_t)pt_rng(&seed);
-        assert_int_equal(wt_memcpy_to_array(a, 0, 0, 0, buf, lw * 4, lw, lh, ld ? ld : 1), WT_SUCCESS);
-        free(buf);
-    }
-    wt_resource_desc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.type = WT_RESOURCE_MIPMAPPED_ARRAY;
-    rd.res.mipmap.mipmap = m;
-    wt_texture_desc td;
-    memset(&td, 0, sizeof td);
-    td.filter_mode = WT_FILTER_LINEAR;
-    td.mipmap_filter_mode = WT_FILTER_LINEAR;
-    td.read_mode = WT_READ_NORMALIZED_FLOAT;
-    td.normalized_coords = 1;
-    td.max_mipmap_level_clamp = (float)levels;
-    td.max_anisotropy = 4;
-    wt_tex t;
-    if (wt_create_texture_object(&t, &rd, &td, NULL) != WT_SUCCESS)
-        fail_msg("mip texture: %s", wt_last_error_message());
-    return t;
+    pt_fill_mip_rgba8(m, w, h, d, levels, flags, &seed);
+    return pt_tex_mip(m, (float)levels, 4);
 }
 
 static int setup_textures(void **state)

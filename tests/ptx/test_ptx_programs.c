@@ -192,30 +192,8 @@ static void minify(wt_module m, const char *v)
     wt_mipmapped_array mip;
     assert_int_equal(wt_malloc_mipmapped_array(&mip, &cd, 64, 64, 0, 7, 0), WT_SUCCESS);
     uint64_t seed = 17;
-    for (unsigned l = 0; l < 7; l++) {
-        wt_array a;
-        assert_int_equal(wt_get_mipmapped_array_level(&a, mip, l), WT_SUCCESS);
-        size_t n = 64u >> l;
-        uint8_t *buf = malloc(n * n * 4);
-        for (size_t i = 0; i < n * n * 4; i++)
-            buf[i] = (uint8_t)pt_rng(&seed);
-        assert_int_equal(wt_memcpy_to_array(a, 0, 0, 0, buf, n * 4, n, n, 1), WT_SUCCESS);
-        free(buf);
-    }
-    wt_resource_desc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.type = WT_RESOURCE_MIPMAPPED_ARRAY;
-    rd.res.mipmap.mipmap = mip;
-    wt_texture_desc td;
-    memset(&td, 0, sizeof td);
-    td.filter_mode = WT_FILTER_LINEAR;
-    td.mipmap_filter_mode = WT_FILTER_LINEAR;
-    td.read_mode = WT_READ_NORMALIZED_FLOAT;
-    td.normalized_coords = 1;
-    td.max_mipmap_level_clamp = 7;
-    td.address_mode[0] = td.address_mode[1] = WT_ADDRESS_WRAP;
-    wt_tex t;
-    assert_int_equal(wt_create_texture_object(&t, &rd, &td, NULL), WT_SUCCESS);
+    pt_fill_mip_rgba8(mip, 64, 64, 0, 7, 0, &seed);
+    wt_tex t = pt_tex_mip(mip, 7, 0);
     float *out = calloc((size_t)w * h * 4, 4);
     assert_int_equal(wt_module_register_memory(m, out, (size_t)w * h * 16, 1), WT_SUCCESS);
     void *p[5] = {&t, &out, &w, &h, &scale};

@@ -20,7 +20,7 @@ WT_INTERNAL void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp,
                               const wt__tex_lane_in *in, uint32_t d[4]);
 
 /* The one-lane kernel (tex_lane.c): wt__bind_tex_lane makes t's plan at
- * creation (t->lane.bound says whether its shape is one it takes);
+ * creation (t->lane.fn is NULL where its shape is not one it takes);
  * wt__tex_lane_kernel runs a validated-or-refused op for one lane and returns 1,
  * or returns 0 without writing d when the op is not one it takes. */
 WT_INTERNAL void wt__bind_tex_lane(wt__tex *t);

@@ -153,8 +153,8 @@ typedef struct wt__level {
     size_t row_pitch, depth_pitch, slice_pitch;
 } wt__level;
 
-/* The plan of the one-lane kernel (tex_lane.c), made at creation; bound
- * is 0 where the object's shape is not one it takes. */
+/* The plan of the one-lane kernel (tex_lane.c), made at creation; fn is
+ * NULL where the object's shape is not one it takes. */
 struct wt__tex_lane_in;
 typedef struct wt__lane_plan {
     const uint8_t *base;
@@ -162,7 +162,6 @@ typedef struct wt__lane_plan {
     int32_t n[3];        /* w, h, d */
     uint32_t layers;     /* .a2d: the layers; 0: .2d, .3d */
     uint8_t border_texel[16]; /* the border colour as one texel of the format (§4.4) */
-    uint8_t bound;
     uint8_t dims;        /* 2 (.2d, .a2d) or 3 (.3d) */
     uint8_t geom;        /* WT_GEOM_2D, WT_GEOM_A2D or WT_GEOM_3D */
     uint8_t esize, wide, nch; /* bytes per texel; 16-bit channels; channels */
@@ -173,7 +172,7 @@ typedef struct wt__lane_plan {
     float scale[3];      /* N when normalised, else 1 */
     uint64_t op_key;     /* the ops it takes: geom and ctype at wt_op's byte offsets (tex_lane.c) */
     uint32_t dtypes;     /* the destination types it takes, as bits */
-    /* the variant of its shape (struct wt__tex_lane_in: entry.h) */
+    /* the variant of its shape, NULL: none (struct wt__tex_lane_in: entry.h) */
     void (*fn)(const struct wt__lane_plan *p, const struct wt__tex_lane_in *in, uint32_t d[4]);
 } wt__lane_plan;
 

@@ -52,7 +52,7 @@ _Static_assert(WT_DTYPE_F32 < 32 && WT_DTYPE_U32 < 32 && WT_DTYPE_S32 < 32, "dty
 static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *);
 static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]);
 
-/* Which ops the plan takes (geometry) and whether it is bound at all. */
+/* The plan of t's shape, or none (fn NULL) where the shape is not one the kernel takes. */
 void wt__bind_tex_lane(wt__tex *t)
 {
     wt__lane_plan *p = &t->lane;
@@ -117,7 +117,6 @@ void wt__bind_tex_lane(wt__tex *t)
      * for element type */
     p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32; /* family added per check; flags 0 */
     p->dtypes = p->read_norm || p->ftype ? 1u << WT_DTYPE_F32 : 1u << WT_DTYPE_U32 | 1u << WT_DTYPE_S32;
-    p->bound = 1;
 }
 
 /* float -> int32 as the vector conversions do it: truncation, and 0x80000000

@@ -195,6 +195,7 @@ static uint64_t f_to_int(double d, int rndi, int t)
     return (uint64_t)d;
 }
 
+#ifndef PX_VARIANT_COPY /* once, in the baseline build */
 /* ---- support check at load ---- */
 int wt__ptx_alu_supported(const px_insn *in)
 {
@@ -254,6 +255,7 @@ int wt__ptx_alu_supported(const px_insn *in)
         return 0;
     }
 }
+#endif
 
 /* ---- float binary ops with rounding ---- */
 enum { FB_ADD, FB_SUB, FB_MUL, FB_DIV };
@@ -591,7 +593,7 @@ static uint32_t prmt_byte(uint64_t a, uint64_t b, uint32_t sel)
     return byte;
 }
 
-void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
+void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
 {
     uint64_t r[PX_W], r2[PX_W];
     const uint64_t *a = in->nsrc > 0 ? px_read(w, &in->src[0], w->tmp[0]) : NULL;
@@ -1115,33 +1117,34 @@ void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
 
 /* ---- specialised executors for the forms nvcc emits most (index arithmetic, address
  * computation, comparisons): no operand-kind or modifier decoding at run time ---- */
-static inline void put(px_warp *w, const px_insn *in, const uint64_t *r, uint32_t mask)
+static inline int put(px_warp *w, const px_insn *in, const uint64_t *r, uint32_t mask)
 {
     uint64_t *d = px_reg(w, &in->dst[0]);
     if (mask == 0xffffffffu)
         memcpy(d, r, PX_W * sizeof(uint64_t));
     else
         L d[l] = ((mask >> l) & 1) ? r[l] : d[l];
+    return 0;
 }
 
 #define FAST2(name, expr)                                                                  \
-    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
         uint64_t r[PX_W];                                                                  \
         L r[l] = (expr);                                                                   \
-        put(w, in, r, mask);                                                               \
+        return put(w, in, r, mask);                                                        \
     }
 #define FAST3(name, expr)                                                                  \
-    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
         const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);                            \
         uint64_t r[PX_W];                                                                  \
         L r[l] = (expr);                                                                   \
-        put(w, in, r, mask);                                                               \
+        return put(w, in, r, mask);                                                        \
     }
 
 FAST2(f_add32, (a[l] + b[l]) & 0xffffffffu)
@@ -1164,27 +1167,27 @@ FAST3(f_madlo64, a[l] * b[l] + c[l])
 FAST3(f_madwide_u32, (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu) + c[l])
 FAST3(f_madwide_s32, (uint64_t)((int64_t)(int32_t)(uint32_t)a[l] * (int64_t)(int32_t)(uint32_t)b[l]) + c[l])
 
-static void f_mov(px_warp *w, const px_insn *in, uint32_t mask)
+static int f_mov(px_warp *w, const px_insn *in, uint32_t mask)
 {
     const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
     uint64_t r[PX_W];
     uint64_t m = wmask(px_type_bits(in->type));
     L r[l] = a[l] & m;
-    put(w, in, r, mask);
+    return put(w, in, r, mask);
 }
-static void f_cvta_global(px_warp *w, const px_insn *in, uint32_t mask)
+static int f_cvta_global(px_warp *w, const px_insn *in, uint32_t mask)
 {
-    put(w, in, px_read(w, &in->src[0], w->tmp[0]), mask); /* global: generic = global address */
+    return put(w, in, px_read(w, &in->src[0], w->tmp[0]), mask); /* global: generic = global address */
 }
 
 #define FAST_SETP(name, T, cmpop)                                                          \
-    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
         uint64_t r[PX_W];                                                                  \
         L r[l] = (uint64_t)((T)a[l] cmpop (T)b[l]);                                        \
-        put(w, in, r, mask);                                                               \
+        return put(w, in, r, mask);                                                        \
     }
 FAST_SETP(f_setp_lt_s32, int32_t, <)
 FAST_SETP(f_setp_le_s32, int32_t, <=)
@@ -1197,19 +1200,19 @@ FAST_SETP(f_setp_ge_u32, uint32_t, >=)
 FAST_SETP(f_setp_eq_32, uint32_t, ==)
 FAST_SETP(f_setp_ne_32, uint32_t, !=)
 
-static void f_selp(px_warp *w, const px_insn *in, uint32_t mask)
+static int f_selp(px_warp *w, const px_insn *in, uint32_t mask)
 {
     const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
     const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);
     const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);
     uint64_t r[PX_W], neg = in->src[2].neg, m = wmask(px_type_bits(in->type));
     L r[l] = (((c[l] ^ neg) & 1) ? a[l] : b[l]) & m;
-    put(w, in, r, mask);
+    return put(w, in, r, mask);
 }
 
 /* f32 arithmetic in the default rounding, no .ftz/.sat: NaN results canonical */
 #define FAST_F32(name, expr)                                                               \
-    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
@@ -1221,7 +1224,7 @@ static void f_selp(px_warp *w, const px_insn *in, uint32_t mask)
             float v = (expr);                                                              \
             r[l] = canon32(v);                                                             \
         }                                                                                  \
-        put(w, in, r, mask);                                                               \
+        return put(w, in, r, mask);                                                        \
     }
 FAST_F32(f_add_f32, x + y)
 FAST_F32(f_sub_f32, x - y)
@@ -1236,7 +1239,7 @@ FAST_F32(f_max_f32, (float)fmin_ptx(x, y, 1))
  * floats outside the range (-2^31 and 2^31 for s32, -1 and 2^32 for u32), so the cast between
  * them is exact and defined; vmin/vmax are the saturated results. */
 #define FAST_F2I(name, T, lo, hi, vmin, vmax, round)                                       \
-    static void name(px_warp *w, const px_insn *in, uint32_t mask)                       \
+    static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         uint64_t r[PX_W];                                                                  \
@@ -1245,7 +1248,7 @@ FAST_F32(f_max_f32, (float)fmin_ptx(x, y, 1))
             T v = x != x ? (T)0 : x <= (lo) ? (T)(vmin) : x >= (hi) ? (T)(vmax) : (T)x;     \
             r[l] = (uint64_t)(uint32_t)v;                                                  \
         }                                                                                  \
-        put(w, in, r, mask);                                                               \
+        return put(w, in, r, mask);                                                        \
     }
 FAST_F2I(f_cvt_rzi_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, truncf)
 FAST_F2I(f_cvt_rni_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, INT32_MAX, nearbyintf)
@@ -1253,22 +1256,22 @@ FAST_F2I(f_cvt_rmi_s32_f32, int32_t, -2147483648.0f, 2147483648.0f, INT32_MIN, I
 FAST_F2I(f_cvt_rzi_u32_f32, uint32_t, -1.0f, 4294967296.0f, 0, UINT32_MAX, truncf)
 FAST_F2I(f_cvt_rni_u32_f32, uint32_t, -1.0f, 4294967296.0f, 0, UINT32_MAX, nearbyintf)
 
-static void f_cvt_rn_f32_s32(px_warp *w, const px_insn *in, uint32_t mask)
+static int f_cvt_rn_f32_s32(px_warp *w, const px_insn *in, uint32_t mask)
 {
     const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
     uint64_t r[PX_W];
     L r[l] = bits_f32((float)(int32_t)(uint32_t)a[l]);
-    put(w, in, r, mask);
+    return put(w, in, r, mask);
 }
-static void f_cvt_rn_f32_u32(px_warp *w, const px_insn *in, uint32_t mask)
+static int f_cvt_rn_f32_u32(px_warp *w, const px_insn *in, uint32_t mask)
 {
     const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
     uint64_t r[PX_W];
     L r[l] = bits_f32((float)(uint32_t)a[l]);
-    put(w, in, r, mask);
+    return put(w, in, r, mask);
 }
 
-px_exec_fn wt__ptx_alu_fast(const px_insn *in)
+px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in)
 {
     int t = in->type, bits = px_type_bits(t), sg = px_type_signed(t);
     if (in->flags & (PX_F_FTZ | PX_F_SAT | PX_F_CC) || in->ndst != 1 || in->dst[0].kind != PX_R_REG)

@@ -118,6 +118,10 @@ typedef struct px_addr {
 } px_addr;
 
 struct px_warp;
+struct px_insn;
+/* An executor of a straight-line instruction (no control flow) on the lanes
+ * in mask: 0, or -1 after a fault. */
+typedef int (*px_exec_fn)(struct px_warp *w, const struct px_insn *in, uint32_t mask);
 
 typedef struct px_insn {
     uint16_t op;     /* px_opcode */
@@ -134,8 +138,9 @@ typedef struct px_insn {
     px_addr addr;
     uint32_t target; /* bra: instruction index; call: function index */
     uint32_t line;
-    /* the executor of the common ALU forms (ptx_alu.c), NULL: the general one */
-    void (*fast)(struct px_warp *w, const struct px_insn *in, uint32_t mask);
+    /* the executor, chosen at load (wt__ptx_executor); NULL: control flow (bra, call,
+     * ret, exit, trap, bar, activemask), which warp_run does itself */
+    px_exec_fn run;
     /* call: callee formal offsets get the bytes of these caller-frame offsets */
     uint32_t call_args, call_nargs; /* index into the function's call-arg table */
     int32_t call_ret_off;           /* caller-frame offset of the return value, -1 none */
@@ -274,12 +279,33 @@ typedef struct px_block {
     char msg[384];
 } px_block;
 
+static inline int px_first_lane(uint32_t m) { return __builtin_ctz(m); }
+
+/* ptx_interp.c: records the launch's first failure (in: the instruction, lane: the lane or -1);
+ * returns -1. */
+WT_PRINTF(5, 6)
+WT_INTERNAL int wt__ptx_fault(px_warp *w, const px_insn *in, int lane, wt_status st, const char *fmt, ...);
+/* ptx_interp.c: the executor of any instruction (px_insn.run), set at load: the variant
+ * built for the backend active then (the AVX2 one under avx2, the baseline otherwise). */
+WT_INTERNAL px_exec_fn wt__ptx_executor(const px_insn *in);
+
+/* The executors are built once per variant (ptx_exec.c, ptx_alu.c): PX_V(name) names
+ * this build's copy, name_base or name_avx2 (PX_VARIANT). */
+#ifndef PX_VARIANT
+#define PX_VARIANT base
+#endif
+#define PX_V_(name, v) name##_##v
+#define PX_V__(name, v) PX_V_(name, v)
+#define PX_V(name) PX_V__(name, PX_VARIANT)
 /* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
-WT_INTERNAL void wt__ptx_exec_alu(px_warp *w, const px_insn *in, uint32_t mask);
+WT_INTERNAL void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask);
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */
-/* A specialised executor for the instruction, or NULL (set at load). */
-typedef void (*px_exec_fn)(px_warp *w, const px_insn *in, uint32_t mask);
-WT_INTERNAL px_exec_fn wt__ptx_alu_fast(const px_insn *in);
+/* A specialised executor for the ALU instruction, or NULL: the general one. */
+WT_INTERNAL px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in);
+/* ptx_exec.c: the executor of an instruction, NULL for control flow. */
+WT_INTERNAL px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in);
+WT_INTERNAL px_exec_fn wt__ptx_exec_for_base(const px_insn *in);
+WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx2(const px_insn *in);
 
 static inline uint64_t *px_reg(px_warp *w, const px_ref *r)
 {

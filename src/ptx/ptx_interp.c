@@ -31,18 +31,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/dispatch.h"
 #include "core/parallel.h"
 #include "ptx_internal.h"
 
 #define L for (int l = 0; l < PX_W; l++)
-#define TAG_SHIFT 60
-#define TAG_SHARED 1u
-#define TAG_LOCAL 2u
 #define MAX_FRAMES 64
 
 /* ---- faults ---- */
 WT_PRINTF(5, 6)
-static int fault(px_warp *w, const px_insn *in, int lane, wt_status st, const char *fmt, ...)
+int wt__ptx_fault(px_warp *w, const px_insn *in, int lane, wt_status st, const char *fmt, ...)
 {
     px_block *b = w->blk;
     if (b->st != WT_SUCCESS)
@@ -68,7 +66,6 @@ static int fault(px_warp *w, const px_insn *in, int lane, wt_status st, const ch
     return -1;
 }
 
-static int first_lane(uint32_t m) { return __builtin_ctz(m); }
 
 /* ---- operands ---- */
 const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint64_t *tmp)
@@ -86,529 +83,13 @@ const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint64_t *tmp)
     return tmp;
 }
 
-/* ---- memory ---- */
-static const px_range *range_find(const struct wt_module_s *m, uintptr_t a)
+px_exec_fn wt__ptx_executor(const px_insn *in)
 {
-    int lo = 0, hi = m->nranges - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const px_range *r = &m->ranges[mid];
-        if (a < r->base)
-            hi = mid - 1;
-        else if (a - r->base >= r->size)
-            lo = mid + 1;
-        else
-            return r;
-    }
-    return NULL;
-}
-
-/* Effective addresses of an address operand for all lanes. */
-static void addr_lanes(px_warp *w, const px_insn *in, uint64_t *ea)
-{
-    const px_addr *a = &in->addr;
-    uint64_t base = (uint64_t)a->off;
-    switch (a->sym) {
-    case PX_SYM_ABS: case PX_SYM_SHARED: case PX_SYM_KPARAM: base += a->symval; break;
-    case PX_SYM_LOCAL: base += w->frames[w->nframes - 1].local_base + a->symval; break;
-    default: break;
-    }
-    if (a->base.kind != PX_R_NONE) {
-        const uint64_t *r = px_read(w, &a->base, ea);
-        L ea[l] = r[l] + base;
-    } else {
-        L ea[l] = base;
-    }
-}
-
-enum { ACC_READ = 0, ACC_WRITE = 1 };
-
-/* The host pointers of an access of `size` bytes by every lane in mask, or
- * -1 after a fault.  space: the instruction's state space. */
-static int resolve(px_warp *w, const px_insn *in, uint32_t mask, const uint64_t *ea, unsigned size, int access,
-                   uint8_t **ptr)
-{
-    int space = in->space;
-    px_block *b = w->blk;
-    if (space == PX_SP_PARAM) {
-        if (in->addr.sym == PX_SYM_KPARAM && in->addr.base.kind == PX_R_NONE) {
-            if (access == ACC_WRITE)
-                return fault(w, in, first_lane(mask), WT_ERROR_LAUNCH_FAILED, "store to a kernel parameter");
-            uint64_t o = ea[first_lane(mask)];
-            if (o + size > b->entry->kparam_size || o + size < o)
-                return fault(w, in, first_lane(mask), WT_ERROR_LAUNCH_FAILED, "parameter access outside the parameters");
-            L ptr[l] = (uint8_t *)b->kparams + o;
-            return 0;
-        }
-        if (in->addr.sym != PX_SYM_LOCAL)
-            return fault(w, in, first_lane(mask), WT_ERROR_PTX_UNSUPPORTED, "a .param address that is not a parameter name");
-        space = PX_SP_LOCAL;
-    }
-    /* fast path: global memory, all lanes in one range */
-    if (space == PX_SP_GLOBAL || space == PX_SP_CONST || space == PX_SP_GENERIC) {
-        uint64_t lo = UINT64_MAX, hi = 0, orr = 0;
-        if (mask == 0xffffffffu) {
-            L {
-                uint64_t x = ea[l];
-                lo = x < lo ? x : lo;
-                hi = x > hi ? x : hi;
-                orr |= x;
-            }
-        } else {
-            L if ((mask >> l) & 1) {
-                uint64_t x = ea[l];
-                lo = x < lo ? x : lo;
-                hi = x > hi ? x : hi;
-                orr |= x;
-            }
-        }
-        if ((orr >> TAG_SHIFT) == 0 && !(orr & (size - 1))) {
-            const px_range *r = range_find(w->mod, (uintptr_t)lo);
-            if (r && hi - r->base <= r->size - size && r->size >= size && (access == ACC_READ || r->writable) &&
-                !(space == PX_SP_CONST && access == ACC_WRITE)) {
-                L ptr[l] = (uint8_t *)(uintptr_t)ea[l];
-                return 0;
-            }
-        }
-    }
-    for (int l = 0; l < PX_W; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        uint64_t x = ea[l];
-        int sp = space;
-        if (sp == PX_SP_GENERIC) {
-            unsigned tag = (unsigned)(x >> TAG_SHIFT);
-            if (tag == TAG_SHARED) {
-                sp = PX_SP_SHARED;
-                x &= ((uint64_t)1 << TAG_SHIFT) - 1;
-            } else if (tag == TAG_LOCAL) {
-                sp = PX_SP_LOCAL;
-                x &= ((uint64_t)1 << TAG_SHIFT) - 1;
-            } else if (tag) {
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "generic address 0x%llx is in no window",
-                             (unsigned long long)ea[l]);
-            } else {
-                sp = PX_SP_GLOBAL;
-            }
-        }
-        if (x & (size - 1))
-            return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "misaligned %u-byte access at 0x%llx", size,
-                         (unsigned long long)ea[l]);
-        switch (sp) {
-        case PX_SP_SHARED:
-            if (x >= b->shared_size || b->shared_size - x < size)
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "shared memory access at %llu is outside the %zu bytes",
-                             (unsigned long long)x, b->shared_size);
-            ptr[l] = b->shared + x;
-            break;
-        case PX_SP_LOCAL:
-            if (x >= w->local_size || w->local_size - x < size)
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "local memory access at %llu is outside the %u bytes",
-                             (unsigned long long)x, (unsigned)w->local_size);
-            ptr[l] = w->local + (size_t)l * w->local_size + x;
-            break;
-        default: {
-            const px_range *r = range_find(w->mod, (uintptr_t)x);
-            if (!r || r->size - (x - r->base) < size)
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED,
-                             "%s of %u bytes at 0x%llx is outside every registered memory range",
-                             access == ACC_WRITE ? "store" : "load", size, (unsigned long long)x);
-            if (access == ACC_WRITE && (!r->writable || sp == PX_SP_CONST))
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "store to read-only memory at 0x%llx",
-                             (unsigned long long)x);
-            ptr[l] = (uint8_t *)(uintptr_t)x;
-        }
-        }
-    }
-    return 0;
-}
-
-static inline uint64_t load_n(const uint8_t *p, unsigned n)
-{
-    switch (n) {
-    case 1: return *p;
-    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
-    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
-    default: { uint64_t v; memcpy(&v, p, 8); return v; }
-    }
-}
-static inline void store_n(uint8_t *p, uint64_t v, unsigned n)
-{
-    switch (n) {
-    case 1: *p = (uint8_t)v; break;
-    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
-    default: memcpy(p, &v, 8); break;
-    }
-}
-
-static inline uint64_t sext_n(uint64_t v, unsigned es, int sg)
-{
-    if (sg && es < 8) {
-        uint64_t sb = (uint64_t)1 << (es * 8 - 1);
-        v = (v ^ sb) - sb;
-    }
-    return v;
-}
-
-static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
-{
-    uint64_t ea[PX_W];
-    uint8_t *ptr[PX_W];
-    unsigned es = (unsigned)px_type_bits(in->type) / 8;
-    int sg = px_type_signed(in->type);
-    if (in->space == PX_SP_PARAM && in->addr.sym == PX_SYM_KPARAM && in->addr.base.kind == PX_R_NONE) {
-        /* a kernel parameter: one value for every lane */
-        uint64_t o = in->addr.symval + (uint64_t)in->addr.off;
-        if (o + (uint64_t)es * in->vec > w->blk->entry->kparam_size)
-            return fault(w, in, first_lane(mask), WT_ERROR_LAUNCH_FAILED, "parameter access outside the parameters");
-        for (int k = 0; k < in->ndst; k++) {
-            if (in->dst[k].kind != PX_R_REG)
-                continue;
-            uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg);
-            uint64_t *d = px_reg(w, &in->dst[k]);
-            if (mask == 0xffffffffu)
-                L d[l] = v;
-            else
-                L d[l] = ((mask >> l) & 1) ? v : d[l];
-        }
-        return 0;
-    }
-    addr_lanes(w, in, ea);
-    if (resolve(w, in, mask, ea, es * in->vec, ACC_READ, ptr))
-        return -1;
-    if (es == 4 && in->vec > 1 && !sg && in->ndst == in->vec) {
-        /* vector loads lane by lane: one access per lane */
-        uint64_t *d[4];
-        int nd = in->ndst;
-        for (int k = 0; k < nd; k++)
-            d[k] = in->dst[k].kind == PX_R_REG ? px_reg(w, &in->dst[k]) : w->tmp[k];
-        if (nd == 2) {
-            L if ((mask >> l) & 1) {
-                uint32_t v[2];
-                memcpy(v, ptr[l], 8);
-                d[0][l] = v[0];
-                d[1][l] = v[1];
-            }
-        } else {
-            L if ((mask >> l) & 1) {
-                uint32_t v[4];
-                memcpy(v, ptr[l], 4 * (size_t)nd);
-                for (int k = 0; k < nd; k++)
-                    d[k][l] = v[k];
-            }
-        }
-        return 0;
-    }
-    for (int k = 0; k < in->ndst; k++) {
-        if (in->dst[k].kind != PX_R_REG)
-            continue;
-        uint64_t *d = px_reg(w, &in->dst[k]);
-        size_t ko = (size_t)k * es;
-        switch (es) { /* one loop per size: no switch per lane */
-        case 4:
-            L if ((mask >> l) & 1) {
-                uint32_t v;
-                memcpy(&v, ptr[l] + ko, 4);
-                d[l] = sg ? (uint64_t)(int64_t)(int32_t)v : v;
-            }
-            break;
-        case 8:
-            L if ((mask >> l) & 1) memcpy(&d[l], ptr[l] + ko, 8);
-            break;
-        default:
-            L if ((mask >> l) & 1) d[l] = sext_n(load_n(ptr[l] + ko, es), es, sg);
-        }
-    }
-    return 0;
-}
-
-static int exec_st(px_warp *w, const px_insn *in, uint32_t mask)
-{
-    uint64_t ea[PX_W];
-    uint8_t *ptr[PX_W];
-    unsigned es = (unsigned)px_type_bits(in->type) / 8;
-    addr_lanes(w, in, ea);
-    if (resolve(w, in, mask, ea, es * in->vec, ACC_WRITE, ptr))
-        return -1;
-    if (es == 4 && in->nsrc > 1) {
-        /* vector stores lane by lane: one access per lane, lane order kept */
-        const uint64_t *sv[4];
-        int ns = in->nsrc;
-        for (int k = 0; k < ns; k++)
-            sv[k] = px_read(w, &in->src[k], w->tmp[k]);
-        if (ns == 4) { /* constant-size copies: one 16-byte store per lane */
-            L if ((mask >> l) & 1) {
-                uint32_t v[4] = {(uint32_t)sv[0][l], (uint32_t)sv[1][l], (uint32_t)sv[2][l], (uint32_t)sv[3][l]};
-                memcpy(ptr[l], v, 16);
-            }
-        } else {
-            L if ((mask >> l) & 1) {
-                uint32_t v[4];
-                for (int k = 0; k < ns; k++)
-                    v[k] = (uint32_t)sv[k][l];
-                memcpy(ptr[l], v, 4 * (size_t)ns);
-            }
-        }
-        return 0;
-    }
-    for (int k = 0; k < in->nsrc; k++) {
-        const uint64_t *s = px_read(w, &in->src[k], w->tmp[k]);
-        size_t ko = (size_t)k * es;
-        /* lane order: the highest lane wins a collision */
-        if (es == 4) {
-            L if ((mask >> l) & 1) {
-                uint32_t v = (uint32_t)s[l];
-                memcpy(ptr[l] + ko, &v, 4);
-            }
-        } else if (es == 8) {
-            L if ((mask >> l) & 1) memcpy(ptr[l] + ko, &s[l], 8);
-        } else {
-            L if ((mask >> l) & 1) store_n(ptr[l] + ko, s[l], es);
-        }
-    }
-    return 0;
-}
-
-static float ftz_f(float f) { return (f != 0.0f && f > -0x1p-126f && f < 0x1p-126f) ? (f < 0 ? -0.0f : 0.0f) : f; }
-
-static uint64_t atom_apply(int aop, int t, uint64_t old, uint64_t b, uint64_t c)
-{
-    int bits = px_type_bits(t);
-    uint64_t m = bits == 64 ? ~(uint64_t)0 : 0xffffffffu;
-    old &= m;
-    b &= m;
-    switch (aop) {
-    case PX_A_ADD:
-        if (t == PX_T_F32) {
-            float x, y;
-            uint32_t u = (uint32_t)old, v = (uint32_t)b;
-            memcpy(&x, &u, 4);
-            memcpy(&y, &v, 4);
-            float z = ftz_f(ftz_f(x) + ftz_f(y)); /* atom.add.f32: .rn, subnormals flushed */
-            if (z != z)
-                return 0x7fffffffu;
-            memcpy(&u, &z, 4);
-            return u;
-        }
-        if (t == PX_T_F64) {
-            double x, y;
-            memcpy(&x, &old, 8);
-            memcpy(&y, &b, 8);
-            double z = x + y;
-            if (z != z)
-                return 0x7fffffffffffffffull;
-            uint64_t u;
-            memcpy(&u, &z, 8);
-            return u;
-        }
-        return (old + b) & m;
-    case PX_A_MIN:
-    case PX_A_MAX: {
-        int mx = aop == PX_A_MAX;
-        if (t == PX_T_F32) {
-            float x, y;
-            uint32_t u = (uint32_t)old, v = (uint32_t)b;
-            memcpy(&x, &u, 4);
-            memcpy(&y, &v, 4);
-            if (x != x)
-                return b;
-            if (y != y)
-                return old;
-            return (mx ? y > x : y < x) ? b : old;
-        }
-        if (t == PX_T_F64) {
-            double x, y;
-            memcpy(&x, &old, 8);
-            memcpy(&y, &b, 8);
-            if (x != x)
-                return b;
-            if (y != y)
-                return old;
-            return (mx ? y > x : y < x) ? b : old;
-        }
-        if (px_type_signed(t)) {
-            int64_t x = bits == 64 ? (int64_t)old : (int64_t)(int32_t)(uint32_t)old;
-            int64_t y = bits == 64 ? (int64_t)b : (int64_t)(int32_t)(uint32_t)b;
-            return (uint64_t)(mx ? (x > y ? x : y) : (x < y ? x : y)) & m;
-        }
-        return mx ? (old > b ? old : b) : (old < b ? old : b);
-    }
-    case PX_A_INC: return old >= b ? 0 : old + 1;
-    case PX_A_DEC: return (old == 0 || old > b) ? b : old - 1;
-    case PX_A_EXCH: return b;
-    case PX_A_CAS: return old == b ? (c & m) : old;
-    case PX_A_AND: return old & b;
-    case PX_A_OR: return old | b;
-    case PX_A_XOR: return old ^ b;
-    default: return old;
-    }
-}
-
-static int exec_atom(px_warp *w, const px_insn *in, uint32_t mask)
-{
-    uint64_t ea[PX_W];
-    uint8_t *ptr[PX_W];
-    unsigned es = (unsigned)px_type_bits(in->type) / 8;
-    addr_lanes(w, in, ea);
-    if (resolve(w, in, mask, ea, es, ACC_WRITE, ptr))
-        return -1;
-    const uint64_t *b = px_read(w, &in->src[0], w->tmp[0]);
-    const uint64_t *c = in->nsrc > 1 ? px_read(w, &in->src[1], w->tmp[1]) : b;
-    uint64_t *d = in->ndst && in->dst[0].kind == PX_R_REG ? px_reg(w, &in->dst[0]) : NULL;
-    uint64_t res[PX_W];
-    for (int l = 0; l < PX_W; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        uint64_t old;
-        if (es == 4) {
-            uint32_t *p = (uint32_t *)(void *)ptr[l];
-            uint32_t o = __atomic_load_n(p, __ATOMIC_RELAXED), n;
-            do {
-                n = (uint32_t)atom_apply(in->aop, in->type, o, b[l], c[l]);
-            } while (!__atomic_compare_exchange_n(p, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-            old = o;
-        } else {
-            uint64_t *p = (uint64_t *)(void *)ptr[l];
-            uint64_t o = __atomic_load_n(p, __ATOMIC_RELAXED), n;
-            do {
-                n = atom_apply(in->aop, in->type, o, b[l], c[l]);
-            } while (!__atomic_compare_exchange_n(p, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-            old = o;
-        }
-        res[l] = old;
-    }
-    if (d)
-        L if ((mask >> l) & 1) d[l] = res[l];
-    return 0;
-}
-
-/* ---- texture and surface instructions: the warp entry points ---- */
-static int tex_status(px_warp *w, const px_insn *in, uint32_t mask, wt_status st)
-{
-    const char *m = wt_last_error_message();
-    return fault(w, in, first_lane(mask), st, "%s", m && *m ? m : wt_status_description(st));
-}
-
-static int exec_tex(px_warp *w, const px_insn *in, uint32_t mask)
-{
-    const uint64_t *h = px_read(w, &in->handle, w->tmp[0]);
-    const uint64_t *s = in->sampler.kind ? px_read(w, &in->sampler, w->tmp[1]) : NULL;
-    wt_tex_args args;
-    wt_tex_result res;
-    const px_insn *I = in;
-    for (int k = 0; k < I->tn[0]; k++) {
-        const uint64_t *c = px_read(w, &I->tsrc[0][k], w->tmp[2]);
-        L args.c[k][l] = (uint32_t)c[l];
-    }
-    if (I->top.mip == WT_MIP_LEVEL) {
-        const uint64_t *c = px_read(w, &I->tsrc[1][0], w->tmp[2]);
-        L args.lod[l] = (uint32_t)c[l];
-    } else if (I->top.mip == WT_MIP_GRAD) {
-        for (int k = 0; k < I->tn[1]; k++) {
-            const uint64_t *x = px_read(w, &I->tsrc[1][k], w->tmp[2]);
-            L { uint32_t u = (uint32_t)x[l]; memcpy(&args.dpdx[k][l], &u, 4); }
-            const uint64_t *y = px_read(w, &I->tsrc[2][k], w->tmp[3]);
-            L { uint32_t u = (uint32_t)y[l]; memcpy(&args.dpdy[k][l], &u, 4); }
-        }
-    }
-    if (I->top.flags & WT_OP_OFFSET)
-        for (int k = 0; k < I->tn[3]; k++) {
-            const uint64_t *x = px_read(w, &I->tsrc[3][k], w->tmp[2]);
-            L args.offset[k][l] = (int32_t)(uint32_t)x[l];
-        }
-    if (I->top.flags & WT_OP_DEPTH_COMPARE) {
-        const uint64_t *x = px_read(w, &I->src[0], w->tmp[2]);
-        L { uint32_t u = (uint32_t)x[l]; memcpy(&args.depth[l], &u, 4); }
-    }
-    uint32_t left = mask;
-    while (left) {
-        int f = first_lane(left);
-        uint64_t hv = h[f], sv = s ? s[f] : 0;
-        uint32_t same = 0; /* the lanes with this lane's texture (and sampler): usually all */
-        L same |= (uint32_t)(h[l] == hv) << l;
-        if (s) {
-            uint32_t ss = 0;
-            L ss |= (uint32_t)(s[l] == sv) << l;
-            same &= ss;
-        }
-        uint32_t grp = left & same;
-        left &= ~grp;
-        wt_status st = wt_tex_warp(&I->top, hv, sv, grp, &args, &res);
-        if (st != WT_SUCCESS)
-            return tex_status(w, in, grp, st);
-        for (int k = 0; k < I->ndst; k++) {
-            if (I->dst[k].kind != PX_R_REG)
-                continue;
-            uint64_t *d = px_reg(w, &I->dst[k]);
-            if (grp == 0xffffffffu)
-                L d[l] = res.d[k][l];
-            else
-                L d[l] = ((grp >> l) & 1) ? res.d[k][l] : d[l];
-        }
-        if (I->pdst.kind == PX_R_REG) {
-            uint64_t *d = px_reg(w, &I->pdst);
-            L if ((grp >> l) & 1) d[l] = (res.pred >> l) & 1;
-        }
-    }
-    return 0;
-}
-
-static int exec_surf(px_warp *w, const px_insn *in, uint32_t mask)
-{
-    const uint64_t *h = px_read(w, &in->handle, w->tmp[0]);
-    wt_surf_args args;
-    wt_surf_result res;
-    for (int k = 0; k < in->tn[0]; k++) {
-        const uint64_t *c = px_read(w, &in->tsrc[0][k], w->tmp[1]);
-        L args.c[k][l] = (int32_t)(uint32_t)c[l];
-    }
-    uint64_t vm = in->top.bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << in->top.bits) - 1);
-    if (in->top.family == WT_FAMILY_SUST && in->top.mode == WT_SURF_P)
-        vm = 0xffffffffu;
-    for (int k = 0; k < in->nsrc; k++) {
-        const uint64_t *v = px_read(w, &in->src[k], w->tmp[2]);
-        L args.v[k][l] = v[l] & vm;
-    }
-    uint32_t left = mask;
-    while (left) {
-        int f = first_lane(left);
-        uint64_t hv = h[f];
-        uint32_t grp = 0;
-        L if (((left >> l) & 1) && h[l] == hv) grp |= 1u << l;
-        left &= ~grp;
-        wt_status st = wt_surf_warp(&in->top, hv, grp, &args, &res);
-        if (st == WT_ERROR_TRAP)
-            return fault(w, in, first_lane(res.trap ? res.trap : grp), WT_ERROR_TRAP,
-                         "surface access out of range with .trap (%s)", wt_last_error_message());
-        if (st != WT_SUCCESS)
-            return tex_status(w, in, grp, st);
-        for (int k = 0; k < in->ndst; k++) {
-            if (in->dst[k].kind != PX_R_REG)
-                continue;
-            uint64_t *d = px_reg(w, &in->dst[k]);
-            L if ((grp >> l) & 1) d[l] = res.d[k][l];
-        }
-    }
-    return 0;
-}
-
-static int exec_query(px_warp *w, const px_insn *in, uint32_t mask)
-{
-    const uint64_t *h = px_read(w, &in->handle, w->tmp[0]);
-    const uint64_t *lod = in->nsrc ? px_read(w, &in->src[0], w->tmp[1]) : NULL;
-    uint64_t *d = in->dst[0].kind == PX_R_REG ? px_reg(w, &in->dst[0]) : NULL;
-    for (int l = 0; l < PX_W; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        int32_t v = 0;
-        wt_status st = wt_query(&in->top, h[l], lod ? (int32_t)(uint32_t)lod[l] : 0, &v);
-        if (st != WT_SUCCESS && in->top.family != WT_FAMILY_ISTYPEP)
-            return tex_status(w, in, 1u << l, st);
-        if (d)
-            d[l] = in->top.family == WT_FAMILY_ISTYPEP ? (uint64_t)(v != 0) : (uint64_t)(uint32_t)v;
-    }
-    return 0;
+#ifdef WT_HAVE_AVX2
+    if (wt__backend_active() == &wt__backend_avx2)
+        return wt__ptx_exec_for_avx2(in);
+#endif
+    return wt__ptx_exec_for_base(in);
 }
 
 /* ---- warps ---- */
@@ -640,6 +121,12 @@ static inline void set_pc(px_warp *w, px_frame *f, uint32_t lanes, uint32_t pc)
 static uint32_t pred_mask(px_warp *w, const px_ref *g, uint32_t grp)
 {
     const uint64_t *p = px_read(w, g, w->tmp[0]);
+    uint64_t any = 0, all = 1;
+    L { any |= p[l]; all &= p[l]; } /* the common case first: every lane the same */
+    if (all & 1)
+        return g->neg ? 0 : grp;
+    if (!(any & 1))
+        return g->neg ? grp : 0;
     uint32_t m = 0;
     L m |= (uint32_t)((p[l] ^ g->neg) & 1) << l;
     return m & grp;
@@ -658,20 +145,20 @@ static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint3
     if (in->target == UINT32_MAX) { /* indirect: the prototype must match the callee found */
         if (!callee->defined || callee->is_entry || callee->nparams != (int)in->call_nargs ||
             (in->call_ret_off >= 0 && callee->ret.size == 0))
-            return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED,
+            return wt__ptx_fault(w, in, px_first_lane(m), WT_ERROR_LAUNCH_FAILED,
                          "indirect call to %s, which does not match the call's prototype", callee->name);
         for (uint32_t k = 0; k < in->call_nargs; k++)
             if (f->fn->callargs[in->call_args + k].size < callee->params[k].size)
-                return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED,
+                return wt__ptx_fault(w, in, px_first_lane(m), WT_ERROR_LAUNCH_FAILED,
                              "indirect call to %s: argument %u is smaller than the parameter", callee->name, k);
     }
     if (w->nframes >= w->max_frames)
-        return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED, "call depth above %d", w->max_frames);
+        return wt__ptx_fault(w, in, px_first_lane(m), WT_ERROR_LAUNCH_FAILED, "call depth above %d", w->max_frames);
     uint64_t *regs = f->regs + (size_t)f->fn->nregs * PX_W;
     size_t need = (size_t)(regs - w->regstack) + (size_t)callee->nregs * PX_W;
     uint32_t lb = (f->local_base + f->fn->frame_size + 15u) & ~15u; /* frames 16-byte aligned */
     if (need > w->regstack_len || (uint64_t)lb + callee->frame_size > w->local_size)
-        return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED, "call stack exhausted");
+        return wt__ptx_fault(w, in, px_first_lane(m), WT_ERROR_LAUNCH_FAILED, "call stack exhausted");
     px_frame *n = &w->frames[w->nframes];
     memset(n, 0, sizeof *n);
     n->fn = callee;
@@ -695,6 +182,21 @@ static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint3
     }
     w->nframes++;
     return 0;
+}
+
+/* The step limit (WARPTEX_PTX_MAX_STEPS) is reached at in. */
+static int step_limit(px_warp *w, const px_insn *in, uint32_t grp)
+{
+    w->steps = w->max_steps + 1;
+    return wt__ptx_fault(w, in, px_first_lane(grp), WT_ERROR_LAUNCH_FAILED,
+                 "the warp ran %llu instructions, the limit WARPTEX_PTX_MAX_STEPS sets",
+                 (unsigned long long)w->max_steps);
+}
+
+static void read_clock(px_warp *w)
+{
+    uint64_t t = now_ns();
+    L { w->sreg[PX_SR_CLOCK][l] = (uint32_t)t; w->sreg[PX_SR_CLOCK64][l] = t; w->sreg[PX_SR_GLOBALTIMER][l] = t; }
 }
 
 /* Returns 0 finished, 1 waiting at a barrier, -1 fault. */
@@ -744,15 +246,34 @@ static int warp_run(px_warp *w)
             continue;
         }
         const px_insn *in = &fn->code[pc];
-        if (w->max_steps && ++w->steps > w->max_steps)
-            return fault(w, in, first_lane(grp), WT_ERROR_LAUNCH_FAILED,
-                         "the warp ran %llu instructions, the limit WARPTEX_PTX_MAX_STEPS sets",
-                         (unsigned long long)w->max_steps);
-        uint32_t m = in->guard.kind ? pred_mask(w, &in->guard, grp) : grp;
-        if (in->reads_clock) {
-            uint64_t t = now_ns();
-            L { w->sreg[PX_SR_CLOCK][l] = (uint32_t)t; w->sreg[PX_SR_CLOCK64][l] = t; w->sreg[PX_SR_GLOBALTIMER][l] = t; }
+        if (in->run && f->uniform) {
+            /* straight-line code with every live lane at one pc: run it back to back up to the
+             * next control-flow instruction; nothing in between changes the frame or its lanes */
+            const px_insn *end = fn->code + fn->ncode;
+            uint64_t steps = w->steps, lim = w->max_steps ? w->max_steps : UINT64_MAX;
+            do {
+                if (++steps > lim)
+                    return step_limit(w, in, grp);
+                uint32_t m = grp;
+                if (in->guard.kind | in->reads_clock) {
+                    m = in->guard.kind ? pred_mask(w, &in->guard, grp) : grp;
+                    if (in->reads_clock)
+                        read_clock(w);
+                }
+                if (m && in->run(w, in, m)) {
+                    w->steps = steps;
+                    return -1;
+                }
+            } while (++in < end && in->run);
+            w->steps = steps;
+            f->upc = (uint32_t)(in - fn->code);
+            continue;
         }
+        if (w->max_steps && ++w->steps > w->max_steps)
+            return step_limit(w, in, grp);
+        uint32_t m = in->guard.kind ? pred_mask(w, &in->guard, grp) : grp;
+        if (in->reads_clock)
+            read_clock(w);
         switch (in->op) {
         case PX_OP_bra:
             if (m == grp) {
@@ -778,9 +299,9 @@ static int warp_run(px_warp *w)
                 if (target == UINT32_MAX) {
                     /* lanes calling the first lane's target go now; the rest call on a later step */
                     const uint64_t *fp = px_read(w, &in->src[0], w->tmp[1]);
-                    uint64_t v = fp[first_lane(m)];
+                    uint64_t v = fp[px_first_lane(m)];
                     if ((v >> 60) != 3 || (v & 0xffffffffu) >= (uint64_t)w->mod->nfuncs)
-                        return fault(w, in, first_lane(m), WT_ERROR_LAUNCH_FAILED,
+                        return wt__ptx_fault(w, in, px_first_lane(m), WT_ERROR_LAUNCH_FAILED,
                                      "indirect call through 0x%llx, which is no function", (unsigned long long)v);
                     target = (uint32_t)(v & 0xffffffffu);
                     uint32_t same = 0;
@@ -794,7 +315,7 @@ static int warp_run(px_warp *w)
             continue;
         case PX_OP_trap:
             if (m)
-                return fault(w, in, first_lane(m), WT_ERROR_TRAP, "trap");
+                return wt__ptx_fault(w, in, px_first_lane(m), WT_ERROR_TRAP, "trap");
             break;
         case PX_OP_bar:
         case PX_OP_barrier:
@@ -804,91 +325,15 @@ static int warp_run(px_warp *w)
                 return 1;
             }
             continue;
-        case PX_OP_membar: case PX_OP_fence: case PX_OP_prefetch: case PX_OP_nanosleep:
-            break;
         case PX_OP_activemask:
             if (m) {
                 uint64_t *d = px_reg(w, &in->dst[0]);
                 L if ((m >> l) & 1) d[l] = grp;
             }
             break;
-        case PX_OP_vote:
-            if (m) {
-                const uint64_t *p = px_read(w, &in->src[0], w->tmp[0]);
-                uint32_t pm = 0;
-                L pm |= (uint32_t)((p[l] ^ in->src[0].neg) & 1) << l;
-                pm &= m;
-                uint64_t *d = px_reg(w, &in->dst[0]);
-                uint64_t v = in->sub == 3 ? pm : in->sub == 0 ? (pm == m) : in->sub == 1 ? (pm != 0) : (pm == 0 || pm == m);
-                L if ((m >> l) & 1) d[l] = v;
-            }
-            break;
-        case PX_OP_shfl:
-            if (m) {
-                const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
-                const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);
-                const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);
-                uint64_t val[PX_W], pv[PX_W];
-                L {
-                    int lane = l, bv = (int)(b[l] & 31), cv = (int)(c[l] & 31), seg = (int)((c[l] >> 8) & 31);
-                    int maxl = (lane & seg) | (cv & ~seg), minl = lane & seg, j, p;
-                    switch (in->sub) {
-                    case 0: j = lane - bv; p = j >= maxl; break;
-                    case 1: j = lane + bv; p = j <= maxl; break;
-                    case 2: j = lane ^ bv; p = j <= maxl; break;
-                    default: j = minl | (bv & ~seg); p = j <= maxl; break;
-                    }
-                    if (!p || j < 0 || j > 31)
-                        j = lane;
-                    val[l] = a[j] & 0xffffffffu;
-                    pv[l] = (uint64_t)p;
-                }
-                uint64_t *d = px_reg(w, &in->dst[0]);
-                L if ((m >> l) & 1) d[l] = val[l];
-                if (in->dst[1].kind == PX_R_REG) {
-                    uint64_t *dp = px_reg(w, &in->dst[1]);
-                    L if ((m >> l) & 1) dp[l] = pv[l];
-                }
-            }
-            break;
-        case PX_OP_ld:
-        case PX_OP_ldu:
-            if (m && exec_ld(w, in, m))
-                return -1;
-            break;
-        case PX_OP_st:
-            if (m && exec_st(w, in, m))
-                return -1;
-            break;
-        case PX_OP_atom:
-        case PX_OP_red:
-            if (m && exec_atom(w, in, m))
-                return -1;
-            break;
-        case PX_OP_tex:
-        case PX_OP_tld4:
-            if (m && exec_tex(w, in, m))
-                return -1;
-            break;
-        case PX_OP_suld:
-        case PX_OP_sust:
-        case PX_OP_sured:
-            if (m && exec_surf(w, in, m))
-                return -1;
-            break;
-        case PX_OP_txq:
-        case PX_OP_suq:
-        case PX_OP_istypep:
-            if (m && exec_query(w, in, m))
-                return -1;
-            break;
         default:
-            if (m) {
-                if (in->fast)
-                    in->fast(w, in, m);
-                else
-                    wt__ptx_exec_alu(w, in, m);
-            }
+            if (m && in->run(w, in, m))
+                return -1;
             break;
         }
         set_pc(w, f, grp, pc + 1);

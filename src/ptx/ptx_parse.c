@@ -1557,8 +1557,7 @@ static int parse_instruction(px_parser *P, px_token *first)
     }
     if (!ok || P->st)
         return 0;
-    if (opcodes[op].cls == PX_CLS_ALU)
-        in.fast = wt__ptx_alu_fast(&in);
+    in.run = wt__ptx_executor(&in);
     if (!GROW(P->code, P->cap_code, P->ncode + 1))
         return OOM(), 0;
     P->code[P->ncode++] = in;

@@ -1,0 +1,8 @@
+/* ptx_alu_avx2.c -- the PTX front end's arithmetic executors (src/ptx/ptx_alu.c) built for AVX2
+ * SPDX-License-Identifier: MIT */
+#if !defined(__AVX2__)
+#error "ptx_alu_avx2.c must be built for -mavx2 -mfma -mf16c"
+#endif
+#define PX_VARIANT avx2
+#define PX_VARIANT_COPY 1
+#include "../ptx/ptx_alu.c"

@@ -1126,15 +1126,27 @@ static inline int put(px_warp *w, const px_insn *in, const uint64_t *r, uint32_t
         L d[l] = ((mask >> l) & 1) ? r[l] : d[l];
     return 0;
 }
+/* The same for an elementwise expression of lane l: a full mask writes it straight into the
+ * destination (a source that is the destination is read lane by lane before it is written). */
+#define EMIT(expr)                                                                         \
+    do {                                                                                   \
+        uint64_t *d_ = px_reg(w, &in->dst[0]);                                             \
+        if (mask == 0xffffffffu) {                                                         \
+            L d_[l] = (expr);                                                              \
+        } else {                                                                           \
+            uint64_t r_[PX_W];                                                             \
+            L r_[l] = (expr);                                                              \
+            L d_[l] = ((mask >> l) & 1) ? r_[l] : d_[l];                                   \
+        }                                                                                  \
+        return 0;                                                                          \
+    } while (0)
 
 #define FAST2(name, expr)                                                                  \
     static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
-        uint64_t r[PX_W];                                                                  \
-        L r[l] = (expr);                                                                   \
-        return put(w, in, r, mask);                                                        \
+        EMIT(expr);                                                                        \
     }
 #define FAST3(name, expr)                                                                  \
     static int name(px_warp *w, const px_insn *in, uint32_t mask)                        \
@@ -1142,9 +1154,7 @@ static inline int put(px_warp *w, const px_insn *in, const uint64_t *r, uint32_t
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
         const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);                            \
-        uint64_t r[PX_W];                                                                  \
-        L r[l] = (expr);                                                                   \
-        return put(w, in, r, mask);                                                        \
+        EMIT(expr);                                                                        \
     }
 
 FAST2(f_add32, (a[l] + b[l]) & 0xffffffffu)
@@ -1170,14 +1180,13 @@ FAST3(f_madwide_s32, (uint64_t)((int64_t)(int32_t)(uint32_t)a[l] * (int64_t)(int
 static int f_mov(px_warp *w, const px_insn *in, uint32_t mask)
 {
     const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
-    uint64_t r[PX_W];
     uint64_t m = wmask(px_type_bits(in->type));
-    L r[l] = a[l] & m;
-    return put(w, in, r, mask);
+    EMIT(a[l] & m);
 }
 static int f_cvta_global(px_warp *w, const px_insn *in, uint32_t mask)
 {
-    return put(w, in, px_read(w, &in->src[0], w->tmp[0]), mask); /* global: generic = global address */
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    EMIT(a[l]); /* global: generic = global address */
 }
 
 #define FAST_SETP(name, T, cmpop)                                                          \
@@ -1185,9 +1194,7 @@ static int f_cvta_global(px_warp *w, const px_insn *in, uint32_t mask)
     {                                                                                      \
         const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);                            \
         const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);                            \
-        uint64_t r[PX_W];                                                                  \
-        L r[l] = (uint64_t)((T)a[l] cmpop (T)b[l]);                                        \
-        return put(w, in, r, mask);                                                        \
+        EMIT((uint64_t)((T)a[l] cmpop (T)b[l]));                                           \
     }
 FAST_SETP(f_setp_lt_s32, int32_t, <)
 FAST_SETP(f_setp_le_s32, int32_t, <=)

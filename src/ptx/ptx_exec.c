@@ -198,28 +198,32 @@ static inline uint64_t sext_n(uint64_t v, unsigned es, int sg)
     return v;
 }
 
+/* ld.param of a kernel parameter by name: one value for every lane */
+static int exec_ld_kparam(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    unsigned es = (unsigned)px_type_bits(in->type) / 8;
+    int sg = px_type_signed(in->type);
+    uint64_t o = in->addr.symval + (uint64_t)in->addr.off;
+    if (o + (uint64_t)es * in->vec > w->blk->entry->kparam_size)
+        return fault(w, in, px_first_lane(mask), WT_ERROR_LAUNCH_FAILED, "parameter access outside the parameters");
+    for (int k = 0; k < in->ndst; k++) {
+        if (in->dst[k].kind != PX_R_REG)
+            continue;
+        uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg);
+        uint64_t *d = px_reg(w, &in->dst[k]);
+        if (mask == 0xffffffffu)
+            L d[l] = v;
+        else
+            L d[l] = ((mask >> l) & 1) ? v : d[l];
+    }
+    return 0;
+}
+
 static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
 {
     uint64_t ea[PX_W];
     unsigned es = (unsigned)px_type_bits(in->type) / 8;
     int sg = px_type_signed(in->type);
-    if (in->space == PX_SP_PARAM && in->addr.sym == PX_SYM_KPARAM && in->addr.base.kind == PX_R_NONE) {
-        /* a kernel parameter: one value for every lane */
-        uint64_t o = in->addr.symval + (uint64_t)in->addr.off;
-        if (o + (uint64_t)es * in->vec > w->blk->entry->kparam_size)
-            return fault(w, in, px_first_lane(mask), WT_ERROR_LAUNCH_FAILED, "parameter access outside the parameters");
-        for (int k = 0; k < in->ndst; k++) {
-            if (in->dst[k].kind != PX_R_REG)
-                continue;
-            uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg);
-            uint64_t *d = px_reg(w, &in->dst[k]);
-            if (mask == 0xffffffffu)
-                L d[l] = v;
-            else
-                L d[l] = ((mask >> l) & 1) ? v : d[l];
-        }
-        return 0;
-    }
     addr_lanes(w, in, ea);
     if (resolve(w, in, mask, ea, es * in->vec, ACC_READ))
         return -1;
@@ -229,22 +233,17 @@ static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
         int nd = in->ndst;
         for (int k = 0; k < nd; k++)
             d[k] = in->dst[k].kind == PX_R_REG ? px_reg(w, &in->dst[k]) : w->tmp[k];
-        if (nd == 2 && mask == 0xffffffffu) {
-            L {
-                uint64_t v;
-                memcpy(&v, HOST(ea[l]), 8);
-                d[0][l] = (uint32_t)v; /* little-endian: the first element is the low half */
-                d[1][l] = v >> 32;
-            }
-        } else if (nd == 4 && mask == 0xffffffffu) {
-            L {
-                uint64_t v[2];
-                memcpy(v, HOST(ea[l]), 16);
-                d[0][l] = (uint32_t)v[0];
-                d[1][l] = v[0] >> 32;
-                d[2][l] = (uint32_t)v[1];
-                d[3][l] = v[1] >> 32;
-            }
+        if ((nd == 2 || nd == 4) && mask == 0xffffffffu) {
+            /* gather each lane's 8-byte halves, then split them into elements in a loop that
+             * vectorises (little-endian: the first element is the low half) */
+            uint64_t v0[PX_W], v1[PX_W];
+            if (nd == 2)
+                L memcpy(&v0[l], HOST(ea[l]), 8);
+            else
+                L { memcpy(&v0[l], HOST(ea[l]), 8); memcpy(&v1[l], HOST(ea[l]) + 8, 8); }
+            L { d[0][l] = v0[l] & 0xffffffffu; d[1][l] = v0[l] >> 32; }
+            if (nd == 4)
+                L { d[2][l] = v1[l] & 0xffffffffu; d[3][l] = v1[l] >> 32; }
         } else {
             L if ((mask >> l) & 1) {
                 uint32_t v[4];
@@ -291,15 +290,16 @@ static int exec_st(px_warp *w, const px_insn *in, uint32_t mask)
         int ns = in->nsrc;
         for (int k = 0; k < ns; k++)
             sv[k] = px_read(w, &in->src[k], w->tmp[k]);
-        if (ns == 4 && mask == 0xffffffffu) { /* constant-size copies: one 16-byte store per lane */
-            L {
-                uint64_t v[2] = {(sv[0][l] & 0xffffffffu) | sv[1][l] << 32, (sv[2][l] & 0xffffffffu) | sv[3][l] << 32};
-                memcpy(HOST(ea[l]), v, 16);
-            }
-        } else if (ns == 2 && mask == 0xffffffffu) {
-            L {
-                uint64_t v = (sv[0][l] & 0xffffffffu) | sv[1][l] << 32;
-                memcpy(HOST(ea[l]), &v, 8);
+        if ((ns == 2 || ns == 4) && mask == 0xffffffffu) {
+            /* pack pairs of elements into 8-byte halves in a loop that vectorises, then store
+             * each lane's halves in lane order */
+            uint64_t v0[PX_W], v1[PX_W];
+            L v0[l] = (sv[0][l] & 0xffffffffu) | sv[1][l] << 32;
+            if (ns == 2) {
+                L memcpy(HOST(ea[l]), &v0[l], 8);
+            } else {
+                L v1[l] = (sv[2][l] & 0xffffffffu) | sv[3][l] << 32;
+                L { memcpy(HOST(ea[l]), &v0[l], 8); memcpy(HOST(ea[l]) + 8, &v1[l], 8); }
             }
         } else {
             L if ((mask >> l) & 1) {
@@ -631,7 +631,9 @@ px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in)
         return exec_nop;
     case PX_OP_vote: return exec_vote;
     case PX_OP_shfl: return exec_shfl;
-    case PX_OP_ld: case PX_OP_ldu: return exec_ld;
+    case PX_OP_ld: case PX_OP_ldu:
+        return (in->space == PX_SP_PARAM && in->addr.sym == PX_SYM_KPARAM && in->addr.base.kind == PX_R_NONE)
+                   ? exec_ld_kparam : exec_ld;
     case PX_OP_st: return exec_st;
     case PX_OP_atom: case PX_OP_red: return exec_atom;
     case PX_OP_tex: case PX_OP_tld4: return exec_tex;

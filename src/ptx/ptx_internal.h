@@ -181,6 +181,7 @@ typedef struct px_func {
     uint32_t max_local;   /* frame_size plus the deepest callee chain */
     uint32_t max_regs;
     int recursive;
+    int has_barrier;      /* it or a function it may call has bar/barrier */
     int addr_taken;       /* its address is a value: indirect calls may reach it */
 } px_func;
 
@@ -274,6 +275,7 @@ typedef struct px_block {
     size_t shared_size;
     px_warp *warps;
     int nwarps;
+    int one_state;         /* no barrier: the warps share warps[0]'s registers, local memory, frames */
     /* the first failure */
     wt_status st;
     char msg[384];

@@ -360,7 +360,7 @@ static void block_free(px_block *b)
 {
     if (!b)
         return;
-    for (int i = 0; i < b->nwarps; i++) {
+    for (int i = 0; i < (b->one_state ? 1 : b->nwarps); i++) {
         wt__free(b->warps[i].regstack);
         wt__free(b->warps[i].local);
         wt__free(b->warps[i].frames);
@@ -387,6 +387,10 @@ static px_block *block_new(launch_ctx *C)
         block_free(b);
         return NULL;
     }
+    /* Without a barrier the warps of a block run one after another, each to its end, so they
+     * can share one register file, local memory and frame stack: one warp's worth stays in
+     * the cache instead of a block's worth. */
+    b->one_state = !C->entry->has_barrier;
     for (int i = 0; i < b->nwarps; i++) {
         px_warp *w = &b->warps[i];
         w->blk = b;
@@ -394,6 +398,12 @@ static px_block *block_new(launch_ctx *C)
         w->local_size = (C->entry->max_local + 15u) & ~15u;
         w->regstack_len = (size_t)C->entry->max_regs * PX_W;
         w->max_frames = MAX_FRAMES;
+        if (i > 0 && b->one_state) {
+            w->regstack = b->warps[0].regstack;
+            w->local = b->warps[0].local;
+            w->frames = b->warps[0].frames;
+            continue;
+        }
         w->regstack = wt__alloc((w->regstack_len ? w->regstack_len : 1) * sizeof(uint64_t));
         w->local = wt__alloc(w->local_size ? (size_t)w->local_size * PX_W : 1);
         w->frames = wt__alloc((size_t)MAX_FRAMES * sizeof(px_frame));
@@ -441,6 +451,37 @@ static void warp_static_sregs(launch_ctx *C, px_block *b, int i, int thread)
     }
 }
 
+/* A warp at the start of the entry, in block (cx, cy, cz). */
+static void warp_start(launch_ctx *C, px_warp *w, uint32_t cx, uint32_t cy, uint32_t cz)
+{
+    w->imm = C->mod->imm;
+    w->exited = 0;
+    w->finished = 0;
+    w->at_barrier = 0;
+    w->steps = 0;
+    w->max_steps = C->max_steps;
+    if (w->sreg[PX_SR_CTAID_X][0] != cx || w->sreg[PX_SR_CTAID_Y][0] != cy || w->sreg[PX_SR_CTAID_Z][0] != cz)
+        L {
+            w->sreg[PX_SR_CTAID_X][l] = cx;
+            w->sreg[PX_SR_CTAID_Y][l] = cy;
+            w->sreg[PX_SR_CTAID_Z][l] = cz;
+        }
+    w->nframes = 1;
+    px_frame *f = &w->frames[0];
+    f->fn = C->entry;
+    f->mask = w->present;
+    f->done = 0;
+    f->uniform = 1;
+    f->upc = 0;
+    f->regs = w->regstack;
+    f->local_base = 0;
+    f->call_pc = 0;
+    f->ret_off = 0;
+    f->ret_size = 0;
+    /* registers and local memory are not cleared between blocks or warps (undefined in PTX
+     * until written); a worker's first block sees zeros */
+}
+
 static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
 {
     wt_dim3 g = C->grid;
@@ -448,29 +489,16 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
     b->st = WT_SUCCESS;
     if (b->shared_size)
         memset(b->shared, 0, b->shared_size);
-    for (int i = 0; i < b->nwarps; i++) {
-        px_warp *w = &b->warps[i];
-        w->imm = C->mod->imm;
-        w->exited = 0;
-        w->finished = 0;
-        w->at_barrier = 0;
-        w->steps = 0;
-        w->max_steps = C->max_steps;
-        L {
-            w->sreg[PX_SR_CTAID_X][l] = cx;
-            w->sreg[PX_SR_CTAID_Y][l] = cy;
-            w->sreg[PX_SR_CTAID_Z][l] = cz;
+    if (b->one_state) { /* no barrier: each warp runs to its end on the shared state */
+        for (int i = 0; i < b->nwarps; i++) {
+            warp_start(C, &b->warps[i], cx, cy, cz);
+            if (warp_run(&b->warps[i]))
+                return -1;
         }
-        w->nframes = 1;
-        px_frame *f = &w->frames[0];
-        memset(f, 0, sizeof *f);
-        f->fn = C->entry;
-        f->mask = w->present;
-        f->uniform = 1;
-        f->regs = w->regstack;
-        /* registers and local memory are not cleared between blocks (undefined in PTX until
-         * written); a worker's first block sees zeros */
+        return 0;
     }
+    for (int i = 0; i < b->nwarps; i++)
+        warp_start(C, &b->warps[i], cx, cy, cz);
     for (;;) {
         int ran = 0, waiting = 0;
         for (int i = 0; i < b->nwarps; i++) {
@@ -541,7 +569,9 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
     }
     fn->depth_state = 1;
     uint32_t loc = 0, regs = 0;
+    int bar = 0;
     for (uint32_t i = 0; i < fn->ncode; i++) {
+        bar |= fn->code[i].op == PX_OP_bar || fn->code[i].op == PX_OP_barrier;
         if (fn->code[i].op != PX_OP_call)
             continue;
         /* an indirect call may reach any defined .func */
@@ -555,10 +585,12 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
                 return -1;
             loc = c->max_local > loc ? c->max_local : loc;
             regs = c->max_regs > regs ? c->max_regs : regs;
+            bar |= c->has_barrier;
         }
     }
     fn->max_local = ((fn->frame_size + 15u) & ~15u) + loc;
     fn->max_regs = fn->nregs + regs;
+    fn->has_barrier = bar;
     fn->depth_state = 2;
     return 0;
 }

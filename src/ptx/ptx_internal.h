@@ -132,6 +132,8 @@ typedef struct px_insn {
     uint8_t ndst, nsrc;
     uint8_t has_addr;
     uint8_t reads_clock;
+    uint8_t invariant; /* in an entry's invariant prefix (run_block): 1 the same in every warp of
+                        * the launch, 2 in every warp of a block; 0 neither */
     px_ref guard;    /* PX_R_NONE or a predicate register (neg: @!p) */
     px_ref dst[4];
     px_ref src[6];
@@ -172,6 +174,8 @@ typedef struct px_func {
     uint32_t kparam_size;
     px_insn *code;
     uint32_t ncode;
+    uint32_t nprefix;     /* entry: its first nprefix instructions are straight-line, unguarded
+                           * and run by every lane (run_block); 0 when none is invariant */
     uint32_t nregs;
     uint32_t frame_size;  /* per-lane local bytes of one frame (locals, call params, formals) */
     px_callarg *callargs;
@@ -276,6 +280,8 @@ typedef struct px_block {
     px_warp *warps;
     int nwarps;
     int one_state;         /* no barrier: the warps share warps[0]'s registers, local memory, frames */
+    int inv_launch;        /* one_state: the invariant prefix's launch-wide values are in the registers */
+    uint64_t inv_block;    /* ... and its block-wide values are those of this block (+1; 0 none) */
     /* the first failure */
     wt_status st;
     char msg[384];

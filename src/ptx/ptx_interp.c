@@ -490,9 +490,26 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
     if (b->shared_size)
         memset(b->shared, 0, b->shared_size);
     if (b->one_state) { /* no barrier: each warp runs to its end on the shared state */
+        const px_func *e = C->entry;
         for (int i = 0; i < b->nwarps; i++) {
-            warp_start(C, &b->warps[i], cx, cy, cz);
-            if (warp_run(&b->warps[i]))
+            px_warp *w = &b->warps[i];
+            warp_start(C, w, cx, cy, cz);
+            if (e->nprefix && !C->max_steps) {
+                /* the invariant prefix: what the previous warp left in the registers stays */
+                int lv = b->inv_launch, bv = b->inv_block == linear + 1;
+                for (uint32_t pc = 0; pc < e->nprefix; pc++) {
+                    const px_insn *in = &e->code[pc];
+                    if ((in->invariant == 1 && lv) || (in->invariant == 2 && bv))
+                        continue;
+                    if (in->run(w, in, w->present))
+                        return -1;
+                }
+                w->frames[0].upc = e->nprefix;
+                /* a partial warp leaves the missing lanes' registers as they were */
+                b->inv_launch = w->present == 0xffffffffu;
+                b->inv_block = w->present == 0xffffffffu ? linear + 1 : 0;
+            }
+            if (warp_run(w))
                 return -1;
         }
         return 0;
@@ -595,7 +612,93 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
     return 0;
 }
 
-/* At load: each entry's deepest frame chain, so that launches only read the module. */
+/* The invariant prefix of an entry.  nvcc starts a kernel with straight-line code that every
+ * lane runs: parameter loads, %ntid and %ctaid reads and arithmetic on them.  Where warps
+ * share one register file (a kernel without barriers, run_block), an instruction there whose
+ * sources are all immediates, kernel parameters, %ntid/%nctaid (the same in every warp of the
+ * launch) or %ctaid (of the block), or registers such instructions wrote, and whose
+ * destinations no other instruction of the kernel writes, leaves the same values as it did in
+ * the previous warp: run_block skips it.  The prefix ends at the first control-flow, guarded,
+ * clock-reading or call instruction, and before the first branch target. */
+static int sreg_level(uint32_t idx)
+{
+    switch (idx) {
+    case PX_SR_NTID_X: case PX_SR_NTID_Y: case PX_SR_NTID_Z:
+    case PX_SR_NCTAID_X: case PX_SR_NCTAID_Y: case PX_SR_NCTAID_Z:
+        return 1;
+    case PX_SR_CTAID_X: case PX_SR_CTAID_Y: case PX_SR_CTAID_Z:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+static void plan_prefix(px_func *e)
+{
+    e->nprefix = 0;
+    uint32_t end = e->ncode;
+    for (uint32_t i = 0; i < e->ncode; i++) {
+        const px_insn *in = &e->code[i];
+        if (in->op == PX_OP_bra && in->target < end)
+            end = in->target;
+    }
+    uint32_t n = 0;
+    while (n < end && e->code[n].run && !e->code[n].guard.kind && !e->code[n].reads_clock)
+        n++;
+    if (!n || !e->nregs)
+        return;
+    uint8_t *defs = calloc(e->nregs, 1), *lvl = calloc(e->nregs, 1);
+    if (!defs || !lvl) {
+        free(defs);
+        free(lvl);
+        return;
+    }
+    for (uint32_t i = 0; i < e->ncode; i++) {
+        const px_insn *in = &e->code[i];
+        for (int k = 0; k < 4; k++)
+            if (in->dst[k].kind == PX_R_REG && in->dst[k].idx < e->nregs && defs[in->dst[k].idx] < 2)
+                defs[in->dst[k].idx]++;
+        if (in->pdst.kind == PX_R_REG && in->pdst.idx < e->nregs && defs[in->pdst.idx] < 2)
+            defs[in->pdst.idx]++;
+    }
+    int any = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        px_insn *in = &e->code[i];
+        int kparam = in->op == PX_OP_ld && in->space == PX_SP_PARAM && in->addr.sym == PX_SYM_KPARAM &&
+                     in->addr.base.kind == PX_R_NONE;
+        /* the specialised ALU executors read src[0..nsrc) and write dst[0], nothing else */
+        int alu = !kparam && wt__ptx_alu_fast_base(in) != NULL;
+        int level = kparam || alu ? 1 : 0;
+        for (int k = 0; alu && level && k < in->nsrc; k++) {
+            const px_ref *r = &in->src[k];
+            int l = r->kind == PX_R_IMM ? 1
+                  : r->kind == PX_R_SREG ? sreg_level(r->idx)
+                  : r->kind == PX_R_REG && r->idx < e->nregs ? lvl[r->idx] : 0;
+            level = l ? (l > level ? l : level) : 0;
+        }
+        int ndst = 0;
+        for (int k = 0; level && k < 4; k++) {
+            if (in->dst[k].kind == PX_R_NONE)
+                continue;
+            if (in->dst[k].kind != PX_R_REG || in->dst[k].idx >= e->nregs || defs[in->dst[k].idx] != 1)
+                level = 0;
+            ndst++;
+        }
+        if (!level || !ndst || in->pdst.kind != PX_R_NONE)
+            continue;
+        in->invariant = (uint8_t)level;
+        for (int k = 0; k < 4; k++)
+            if (in->dst[k].kind == PX_R_REG)
+                lvl[in->dst[k].idx] = (uint8_t)level;
+        any = 1;
+    }
+    free(defs);
+    free(lvl);
+    e->nprefix = any ? n : 0;
+}
+
+/* At load: each entry's deepest frame chain, so that launches only read the module, and its
+ * invariant prefix. */
 void wt__ptx_plan_entries(struct wt_module_s *m)
 {
     for (int k = 0; k < m->nfuncs; k++) {
@@ -607,6 +710,7 @@ void wt__ptx_plan_entries(struct wt_module_s *m)
                 m->funcs[i]->depth_state = 0;
         if (chain_sizes(m, e, 0))
             e->recursive = 1;
+        plan_prefix(e);
     }
 }
 

@@ -553,6 +553,46 @@ static void step_limit(void **state)
     assert_non_null(strstr(wt_last_error_message(), "5000 instructions"));
 }
 
+/* ---- the invariant prefix: what run_block may leave from the previous warp ---- */
+static void invariant_prefix(void **state)
+{
+    (void)state;
+    enum { MAXN = 7 * 100 };
+    uint32_t *out = malloc(MAXN * 16);
+    assert_int_equal(wt_module_register_memory(mod, out, MAXN * 16, 1), WT_SUCCESS);
+    wt_function f;
+    assert_int_equal(wt_module_get_function(&f, mod, "k_prefix"), WT_SUCCESS);
+    /* full warps, a partial last warp, a block smaller than a warp; 1 and 2 threads; parameters
+     * that change between launches */
+    static const uint32_t blocks[] = {64, 48, 100, 16, 33};
+    uint32_t k = 5;
+    for (int threads = 1; threads <= 2; threads++) {
+        assert_int_equal(wt_set_num_threads(threads), WT_SUCCESS);
+        for (size_t bi = 0; bi < sizeof blocks / sizeof *blocks; bi++) {
+            uint32_t bd = blocks[bi], grid = 7, n = grid * bd - 3;
+            k = k * 7 + 1;
+            memset(out, 0xee, MAXN * 16);
+            void *p[3] = {&out, &k, &n};
+            pt_launch(mod, "k_prefix", (wt_dim3){grid, 1, 1}, (wt_dim3){bd, 1, 1}, p);
+            for (uint32_t i = 0; i < grid * bd; i++) {
+                uint32_t c = i / bd, t = i % bd, *o = out + 4 * (size_t)i;
+                if (i >= n) {
+                    assert_int_equal(o[0], 0xeeeeeeeeu);
+                    continue;
+                }
+                assert_int_equal(o[0], c * bd + k);
+                assert_int_equal(o[1], 3 * k);
+                assert_int_equal(o[2], c + t);
+                assert_int_equal(o[3], bd);
+            }
+        }
+    }
+    assert_int_equal(wt_set_num_threads(0), WT_SUCCESS);
+    (void)f;
+    assert_int_equal(wt_module_unregister_memory(mod, out), WT_SUCCESS);
+    free(out);
+}
+
 /* ---- two threads launching kernels of one module at once ---- */
 #include <pthread.h>
 
@@ -603,7 +643,7 @@ int main(void)
         cmocka_unit_test(concurrent_launches), cmocka_unit_test(pack_unpack),
         cmocka_unit_test(texref_offsets), cmocka_unit_test(struct_param),
         cmocka_unit_test(lop3_shf),     cmocka_unit_test(float_to_int),
-        cmocka_unit_test(step_limit),
+        cmocka_unit_test(step_limit),   cmocka_unit_test(invariant_prefix),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -18,6 +18,11 @@
 #include "ptx_internal.h"
 
 #define L for (int l = 0; l < PX_W; l++)
+#if defined(__GNUC__) && !defined(__clang__)
+#define WT_UNROLL4 _Pragma("GCC unroll 4") /* a scatter cannot vectorise: at least no loop overhead */
+#else
+#define WT_UNROLL4
+#endif
 #define fault wt__ptx_fault
 #define TAG_SHIFT 60 /* generic addresses: the window tags (ptx_interp.c) */
 #define TAG_SHARED 1u
@@ -293,13 +298,18 @@ static int exec_st(px_warp *w, const px_insn *in, uint32_t mask)
         if ((ns == 2 || ns == 4) && mask == 0xffffffffu) {
             /* pack pairs of elements into 8-byte halves in a loop that vectorises, then store
              * each lane's halves in lane order */
-            uint64_t v0[PX_W], v1[PX_W];
-            L v0[l] = (sv[0][l] & 0xffffffffu) | sv[1][l] << 32;
             if (ns == 2) {
+                uint64_t v0[PX_W];
+                L v0[l] = (sv[0][l] & 0xffffffffu) | sv[1][l] << 32;
                 L memcpy(HOST(ea[l]), &v0[l], 8);
             } else {
-                L v1[l] = (sv[2][l] & 0xffffffffu) | sv[3][l] << 32;
-                L { memcpy(HOST(ea[l]), &v0[l], 8); memcpy(HOST(ea[l]) + 8, &v1[l], 8); }
+                uint64_t v[PX_W][2];
+                L {
+                    v[l][0] = (sv[0][l] & 0xffffffffu) | sv[1][l] << 32;
+                    v[l][1] = (sv[2][l] & 0xffffffffu) | sv[3][l] << 32;
+                }
+                WT_UNROLL4
+                L memcpy(HOST(ea[l]), v[l], 16);
             }
         } else {
             L if ((mask >> l) & 1) {

@@ -263,6 +263,7 @@ typedef struct px_warp {
     int at_barrier;
     px_frame *frames;
     int nframes, max_frames;
+    uint64_t *regs;        /* frames[nframes - 1].regs: the registers executors read and write */
     uint64_t steps, max_steps; /* instructions run by this warp in this block; 0: no limit */
     uint64_t *regstack;
     size_t regstack_len, regstack_used;
@@ -317,7 +318,7 @@ WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx2(const px_insn *in);
 
 static inline uint64_t *px_reg(px_warp *w, const px_ref *r)
 {
-    return w->frames[w->nframes - 1].regs + (size_t)r->idx * PX_W;
+    return w->regs + (size_t)r->idx * PX_W;
 }
 
 /* Read an operand: a pointer to 32 lanes. */
@@ -325,7 +326,7 @@ WT_INTERNAL const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint6
 static inline const uint64_t *px_read(px_warp *w, const px_ref *r, uint64_t *tmp)
 {
     switch (r->kind) {
-    case PX_R_REG: return w->frames[w->nframes - 1].regs + (size_t)r->idx * PX_W;
+    case PX_R_REG: return w->regs + (size_t)r->idx * PX_W;
     case PX_R_IMM: return w->imm + (size_t)r->idx * PX_W;
     case PX_R_SREG: return w->sreg[r->idx];
     default: return wt__ptx_read_slow(w, r, tmp);

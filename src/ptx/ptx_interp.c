@@ -181,6 +181,7 @@ static int do_call(px_warp *w, px_frame *f, const px_insn *in, uint32_t m, uint3
         }
     }
     w->nframes++;
+    w->regs = n->regs;
     return 0;
 }
 
@@ -221,6 +222,7 @@ static int warp_run(px_warp *w)
             }
             uint32_t pc = f->call_pc;
             w->nframes--;
+            w->regs = c->regs;
             set_pc(w, c, back, pc + 1);
             continue;
         }
@@ -474,6 +476,7 @@ static void warp_start(launch_ctx *C, px_warp *w, uint32_t cx, uint32_t cy, uint
     f->uniform = 1;
     f->upc = 0;
     f->regs = w->regstack;
+    w->regs = w->regstack;
     f->local_base = 0;
     f->call_pc = 0;
     f->ret_off = 0;

@@ -12,6 +12,7 @@
 #include "warptex/warp.h"
 
 #define PX_W WT_WARP_SIZE
+#define PX_PREFIX_MAX 64 /* the longest invariant prefix looked at (ptx_interp.c) */
 
 /* ---- opcodes and modifiers (ptx_ops.def, ptx_mods.def) ---- */
 typedef enum px_opcode {
@@ -176,6 +177,9 @@ typedef struct px_func {
     uint32_t ncode;
     uint32_t nprefix;     /* entry: its first nprefix instructions are straight-line, unguarded
                            * and run by every lane (run_block); 0 when none is invariant */
+    uint8_t pre_var[PX_PREFIX_MAX];    /* the prefix's instructions that are not invariant */
+    uint8_t pre_block[PX_PREFIX_MAX];  /* ... and those that are not launch-wide */
+    uint8_t npre_var, npre_block;
     uint32_t nregs;
     uint32_t frame_size;  /* per-lane local bytes of one frame (locals, call params, formals) */
     px_callarg *callargs;

@@ -462,12 +462,12 @@ static void warp_start(launch_ctx *C, px_warp *w, uint32_t cx, uint32_t cy, uint
     w->at_barrier = 0;
     w->steps = 0;
     w->max_steps = C->max_steps;
-    if (w->sreg[PX_SR_CTAID_X][0] != cx || w->sreg[PX_SR_CTAID_Y][0] != cy || w->sreg[PX_SR_CTAID_Z][0] != cz)
-        L {
-            w->sreg[PX_SR_CTAID_X][l] = cx;
-            w->sreg[PX_SR_CTAID_Y][l] = cy;
-            w->sreg[PX_SR_CTAID_Z][l] = cz;
-        }
+    if (w->sreg[PX_SR_CTAID_X][0] != cx) /* each array holds one value in every lane */
+        L w->sreg[PX_SR_CTAID_X][l] = cx;
+    if (w->sreg[PX_SR_CTAID_Y][0] != cy)
+        L w->sreg[PX_SR_CTAID_Y][l] = cy;
+    if (w->sreg[PX_SR_CTAID_Z][0] != cz)
+        L w->sreg[PX_SR_CTAID_Z][l] = cz;
     w->nframes = 1;
     px_frame *f = &w->frames[0];
     f->fn = C->entry;
@@ -499,13 +499,18 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
             warp_start(C, w, cx, cy, cz);
             if (e->nprefix && !C->max_steps) {
                 /* the invariant prefix: what the previous warp left in the registers stays */
-                int lv = b->inv_launch, bv = b->inv_block == linear + 1;
-                for (uint32_t pc = 0; pc < e->nprefix; pc++) {
-                    const px_insn *in = &e->code[pc];
-                    if ((in->invariant == 1 && lv) || (in->invariant == 2 && bv))
-                        continue;
-                    if (in->run(w, in, w->present))
-                        return -1;
+                if (b->inv_launch && b->inv_block == linear + 1) { /* the common case */
+                    for (uint32_t k = 0; k < e->npre_var; k++)
+                        if (e->code[e->pre_var[k]].run(w, &e->code[e->pre_var[k]], w->present))
+                            return -1;
+                } else if (b->inv_launch) { /* the first warp of a block */
+                    for (uint32_t k = 0; k < e->npre_block; k++)
+                        if (e->code[e->pre_block[k]].run(w, &e->code[e->pre_block[k]], w->present))
+                            return -1;
+                } else {
+                    for (uint32_t pc = 0; pc < e->nprefix; pc++)
+                        if (e->code[pc].run(w, &e->code[pc], w->present))
+                            return -1;
                 }
                 w->frames[0].upc = e->nprefix;
                 /* a partial warp leaves the missing lanes' registers as they were */
@@ -646,7 +651,7 @@ static void plan_prefix(px_func *e)
             end = in->target;
     }
     uint32_t n = 0;
-    while (n < end && e->code[n].run && !e->code[n].guard.kind && !e->code[n].reads_clock)
+    while (n < end && n < PX_PREFIX_MAX && e->code[n].run && !e->code[n].guard.kind && !e->code[n].reads_clock)
         n++;
     if (!n || !e->nregs)
         return;
@@ -698,6 +703,13 @@ static void plan_prefix(px_func *e)
     free(defs);
     free(lvl);
     e->nprefix = any ? n : 0;
+    e->npre_var = e->npre_block = 0;
+    for (uint32_t i = 0; i < e->nprefix; i++) {
+        if (e->code[i].invariant == 0)
+            e->pre_var[e->npre_var++] = (uint8_t)i;
+        if (e->code[i].invariant != 1)
+            e->pre_block[e->npre_block++] = (uint8_t)i;
+    }
 }
 
 /* At load: each entry's deepest frame chain, so that launches only read the module, and its

@@ -1163,8 +1163,33 @@ FAST2(f_sub32, (a[l] - b[l]) & 0xffffffffu)
 FAST2(f_sub64, a[l] - b[l])
 FAST2(f_mullo32, (a[l] * b[l]) & 0xffffffffu)
 FAST2(f_mullo64, a[l] * b[l])
-FAST2(f_mulwide_u32, (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu))
-FAST2(f_mulwide_s32, (uint64_t)((int64_t)(int32_t)(uint32_t)a[l] * (int64_t)(int32_t)(uint32_t)b[l]))
+/* mul.wide by an immediate power of two (nvcc's element-size scaling of an index) is a shift of
+ * the widened operand; the sign extension done in 64-bit lanes keeps it to one vector per lane
+ * group */
+static inline int imm_shift(const px_insn *in, const uint64_t *b)
+{
+    uint32_t k = (uint32_t)b[0];
+    return in->src[1].kind == PX_R_IMM && k && !(k & (k - 1)) && k < 0x80000000u ? __builtin_ctz(k) : -1;
+}
+static inline uint64_t sext32(uint64_t v) { return ((v & 0xffffffffu) ^ 0x80000000u) - 0x80000000u; }
+static int f_mulwide_u32(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);
+    int sh = imm_shift(in, b);
+    if (sh >= 0)
+        EMIT((a[l] & 0xffffffffu) << sh);
+    EMIT((a[l] & 0xffffffffu) * (b[l] & 0xffffffffu));
+}
+static int f_mulwide_s32(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);
+    int sh = imm_shift(in, b);
+    if (sh >= 0)
+        EMIT(sext32(a[l]) << sh);
+    EMIT((uint64_t)((int64_t)(int32_t)(uint32_t)a[l] * (int64_t)(int32_t)(uint32_t)b[l]));
+}
 FAST2(f_and, a[l] & b[l])
 FAST2(f_or, a[l] | b[l])
 FAST2(f_xor, a[l] ^ b[l])

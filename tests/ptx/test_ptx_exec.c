@@ -553,6 +553,35 @@ static void step_limit(void **state)
     assert_non_null(strstr(wt_last_error_message(), "5000 instructions"));
 }
 
+/* ---- mul.wide by immediates: the shift path for powers of two against plain products ---- */
+static void mulwide_imm(void **state)
+{
+    (void)state;
+    enum { NT = 64 };
+    uint32_t *a = malloc(NT * 4);
+    uint64_t *out = calloc(NT * 8, 8);
+    static const uint32_t edge[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0xfffffff8u, 3, 0x40000000u};
+    uint64_t seed = 7;
+    for (int i = 0; i < NT; i++)
+        a[i] = i < 8 ? edge[i] : (uint32_t)pt_rng(&seed);
+    assert_int_equal(wt_module_register_memory(mod, a, NT * 4, 0), WT_SUCCESS);
+    assert_int_equal(wt_module_register_memory(mod, out, NT * 64, 1), WT_SUCCESS);
+    void *p[2] = {&a, &out};
+    pt_launch(mod, "k_mulwide_imm", (wt_dim3){1, 1, 1}, (wt_dim3){NT, 1, 1}, p);
+    for (int i = 0; i < NT; i++) {
+        int64_t s = (int32_t)a[i];
+        uint64_t u = a[i];
+        const uint64_t e[8] = {(uint64_t)(s * 8), (uint64_t)s, (uint64_t)(s * 1073741824), (uint64_t)(s * -2147483648LL),
+                               (uint64_t)(s * 12), u * 16, u * 2147483648u, u * 3};
+        for (int k = 0; k < 8; k++)
+            assert_true(out[8 * i + k] == e[k]);
+    }
+    assert_int_equal(wt_module_unregister_memory(mod, a), WT_SUCCESS);
+    assert_int_equal(wt_module_unregister_memory(mod, out), WT_SUCCESS);
+    free(a);
+    free(out);
+}
+
 /* ---- the invariant prefix: what run_block may leave from the previous warp ---- */
 static void invariant_prefix(void **state)
 {
@@ -644,6 +673,7 @@ int main(void)
         cmocka_unit_test(texref_offsets), cmocka_unit_test(struct_param),
         cmocka_unit_test(lop3_shf),     cmocka_unit_test(float_to_int),
         cmocka_unit_test(step_limit),   cmocka_unit_test(invariant_prefix),
+        cmocka_unit_test(mulwide_imm),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -98,6 +98,39 @@ static int one_range(const px_warp *w, const uint64_t *ea, uint32_t mask, unsign
     return (bad >> 63) == 0;
 }
 
+/* The common access in one pass: every lane of a full warp at [reg + offset] in global, const or
+ * generic space.  Computes ea[] and checks it as one_range does, against the range the warp's
+ * previous access found when the first lane is still in it.  1: ea[] holds host addresses;
+ * 0: ea[] holds the effective addresses, for resolve(); -1: not this form, nothing done. */
+static int global_fast(px_warp *w, const px_insn *in, uint32_t mask, uint64_t *ea, unsigned size, int access)
+{
+    const px_addr *a = &in->addr;
+    int space = in->space;
+    if (mask != 0xffffffffu || a->base.kind != PX_R_REG || (a->sym != PX_SYM_NONE && a->sym != PX_SYM_ABS) ||
+        !(space == PX_SP_GLOBAL || space == PX_SP_CONST || space == PX_SP_GENERIC))
+        return -1;
+    uint64_t off = (uint64_t)a->off + (a->sym == PX_SYM_ABS ? a->symval : 0);
+    const uint64_t *r = px_reg(w, &a->base);
+    uint64_t a0 = r[0] + off;
+    const px_range *rg = w->last_range;
+    if (!rg || a0 - rg->base >= rg->size) {
+        rg = range_find(w->mod, (uintptr_t)a0);
+        w->last_range = rg;
+    }
+    if (!rg || rg->size < size || rg->size - size >= ((uint64_t)1 << 63) || (access == ACC_WRITE && !rg->writable) ||
+        (space == PX_SP_CONST && access == ACC_WRITE)) {
+        L ea[l] = r[l] + off;
+        return 0;
+    }
+    uint64_t base = rg->base, lim = rg->size - size, bad = 0, am = (uint64_t)size - 1;
+    L {
+        uint64_t x = r[l] + off, d = x - base;
+        ea[l] = x;
+        bad |= d | (lim - d) | (0 - ((x & am) | (x >> TAG_SHIFT)));
+    }
+    return (bad >> 63) == 0;
+}
+
 /* Turns the effective addresses ea[] of an access of `size` bytes by every
  * lane in mask into host addresses, or returns -1 after a fault.  space: the
  * instruction's state space. */
@@ -229,8 +262,10 @@ static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
     uint64_t ea[PX_W];
     unsigned es = (unsigned)px_type_bits(in->type) / 8;
     int sg = px_type_signed(in->type);
-    addr_lanes(w, in, ea);
-    if (resolve(w, in, mask, ea, es * in->vec, ACC_READ))
+    int fast = global_fast(w, in, mask, ea, es * in->vec, ACC_READ);
+    if (fast < 0)
+        addr_lanes(w, in, ea);
+    if (fast <= 0 && resolve(w, in, mask, ea, es * in->vec, ACC_READ))
         return -1;
     if (es == 4 && in->vec > 1 && !sg && in->ndst == in->vec) {
         /* vector loads lane by lane: one access per lane */
@@ -286,8 +321,10 @@ static int exec_st(px_warp *w, const px_insn *in, uint32_t mask)
 {
     uint64_t ea[PX_W];
     unsigned es = (unsigned)px_type_bits(in->type) / 8;
-    addr_lanes(w, in, ea);
-    if (resolve(w, in, mask, ea, es * in->vec, ACC_WRITE))
+    int fast = global_fast(w, in, mask, ea, es * in->vec, ACC_WRITE);
+    if (fast < 0)
+        addr_lanes(w, in, ea);
+    if (fast <= 0 && resolve(w, in, mask, ea, es * in->vec, ACC_WRITE))
         return -1;
     if (es == 4 && in->nsrc > 1) {
         /* vector stores lane by lane: one access per lane, lane order kept */

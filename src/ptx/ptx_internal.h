@@ -268,6 +268,7 @@ typedef struct px_warp {
     px_frame *frames;
     int nframes, max_frames;
     uint64_t *regs;        /* frames[nframes - 1].regs: the registers executors read and write */
+    const struct px_range *last_range; /* the memory range of the warp's last global access */
     uint64_t steps, max_steps; /* instructions run by this warp in this block; 0: no limit */
     uint64_t *regstack;
     size_t regstack_len, regstack_used;

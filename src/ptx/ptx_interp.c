@@ -8,17 +8,21 @@
  * follows both paths, so lanes that split at a branch meet again when the
  * lower one catches up; loops run until every lane has left them.  While
  * all live lanes share one pc the frame is "uniform" and the per-lane pcs
- * are not touched, so straight-line code costs one dispatch per
- * instruction.  Calls push a frame for the lanes that call; ret pops it
- * when all of them have returned.
+ * are not touched: straight-line code runs back to back, one call per
+ * instruction to the executor chosen at load (ptx_exec.c, ptx_alu.c).
+ * Calls push a frame for the lanes that call; ret pops it when all of them
+ * have returned.
  *
  * Generic addresses: global memory is host addresses; shared and local
  * addresses carry a window tag in bits 60-63 (1 shared, 2 local), far above
  * any user-space address on x86-64 and AArch64.
  *
  * The warps of a block run one after another up to a bar.sync; when every
- * unfinished warp waits at a barrier they are all released.  Blocks run in
- * parallel through wt__parallel_for. */
+ * unfinished warp waits at a barrier they are all released.  A kernel with
+ * no barrier runs each warp to its end, all on one register file, local
+ * memory and frame stack, and skips the invariant prefix (plan_prefix) whose
+ * values the previous warp left.  Blocks run in parallel through
+ * wt__parallel_for. */
 #define _POSIX_C_SOURCE 200809L
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */

@@ -19,7 +19,8 @@ DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev 
 # the tests and the command link and the arm64 runtime they run on under qemu
 # (cmake/toolchain-aarch64-linux-gnu.cmake says why the multiarch runtime).
 DEBS_AARCH64 = gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user \
-               libcmocka-dev:arm64 libstb-dev:arm64 pkgconf:arm64 libgomp1:arm64 libstdc++6:arm64
+               libcmocka-dev:arm64 libstb-dev:arm64 pkgconf:arm64 libgomp1:arm64 libstdc++6:arm64 \
+               libboost-context1.74.0:arm64
 BUILD_AARCH64 ?= build-aarch64
 # The backends the aarch64 run must prove it ran: scalar always, neon once src/neon has kernels
 # (then it must also be the one chosen by default); until then neon must not be compiled in.

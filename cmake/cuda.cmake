@@ -21,6 +21,16 @@ if(CMAKE_CXX_COMPILER)
   set(CMAKE_CXX_EXTENSIONS OFF)
   find_path(WT_BOOST_CONTEXT_INCLUDE boost/context/fiber.hpp)
   find_library(WT_BOOST_CONTEXT_LIB boost_context)
+  if(NOT WT_BOOST_CONTEXT_LIB AND CMAKE_CROSSCOMPILING AND CMAKE_LIBRARY_ARCHITECTURE)
+    # Debian's -dev packages of Boost are not co-installable across architectures, but the
+    # runtime library is (libboost-context1.74.0:arm64, which `make test-aarch64` installs); its
+    # headers are the host's, which serve every architecture.  Link the versioned file.
+    file(GLOB wt_boost_ctx /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/libboost_context.so.*)
+    if(wt_boost_ctx)
+      list(GET wt_boost_ctx 0 wt_boost_ctx)
+      set(WT_BOOST_CONTEXT_LIB ${wt_boost_ctx} CACHE FILEPATH "Boost.Context for ${CMAKE_LIBRARY_ARCHITECTURE}" FORCE)
+    endif()
+  endif()
   if(WT_BOOST_CONTEXT_INCLUDE AND WT_BOOST_CONTEXT_LIB)
     # The library must link for this target (a cross build must not pick the host's).
     include(CheckCXXSourceCompiles)
@@ -93,7 +103,7 @@ endif()
 if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND AND TARGET warptex-cxx)
   set(wt_w1 ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-cuda)
   add_custom_command(OUTPUT ${wt_w1}
-    COMMAND $<TARGET_FILE:warptex-cxx> -O2 -g -fopenmp -Wall -Wextra -Werror
+    COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:warptex-cxx> -O2 -g -fopenmp -Wall -Wextra -Werror
             ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu -o ${wt_w1}
     DEPENDS ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu warptex-cxx warptex_cuda warptex_static
     COMMENT "warptex-cxx bench/cuda/w1_cuda.cu" VERBATIM)

@@ -62,6 +62,9 @@
 extern "C" {
 typedef void (*wt__task_fn)(void *ctx, size_t begin, size_t end, int thread);
 void wt__parallel_for(size_t n, size_t grain, int threads, wt__task_fn fn, void *ctx);
+/* src/core/reclaim.c: a read section (they nest; see run_blocks) */
+void wt__read_begin(void);
+void wt__read_end(void);
 }
 
 __thread struct wt_cuda_thread_state wt_cuda_tls;
@@ -444,6 +447,15 @@ void run_blocks(void *c, size_t begin, size_t end, int)
     wt_cuda_tls.dynamic_shared = t_shared.data();
     wt_cuda_tls.block_dim = L->block;
     wt_cuda_tls.grid_dim = L->grid;
+    /* One read section around this thread's blocks: each texture or surface call's own section
+     * then nests inside it and costs a counter instead of a sequentially consistent store (an
+     * object destroyed meanwhile is still refused by its handle; its memory is released after). */
+    struct read_section {
+        read_section() { wt__read_begin(); }
+        ~read_section() { wt__read_end(); }
+        read_section(const read_section &) = delete;
+        read_section &operator=(const read_section &) = delete;
+    } section;
     for (size_t i = begin; i < end && !L->failed.load(std::memory_order_relaxed); i++)
         run_block(L, i);
     wt_cuda_tls = wt_cuda_thread_state{};

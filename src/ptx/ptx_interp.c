@@ -551,9 +551,20 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
     }
 }
 
+static void run_blocks(launch_ctx *C, size_t begin, size_t end, int thread);
+
+/* One read section around a thread's blocks: the texture and surface instructions' own sections
+ * nest inside it and cost a counter instead of a sequentially consistent store (an object
+ * destroyed meanwhile is still refused by its handle; its memory is released after). */
 static void block_task(void *ctx, size_t begin, size_t end, int thread)
 {
-    launch_ctx *C = ctx;
+    wt__read_begin();
+    run_blocks(ctx, begin, end, thread);
+    wt__read_end();
+}
+
+static void run_blocks(launch_ctx *C, size_t begin, size_t end, int thread)
+{
     for (size_t i = begin; i < end; i++) {
         if (atomic_load_explicit(&C->failed, memory_order_relaxed))
             return;

@@ -29,6 +29,7 @@ static void probe(void)
     add("fma", WT__CPU_FMA, __builtin_cpu_supports("fma"));
     add("avx512f", WT__CPU_AVX512F, __builtin_cpu_supports("avx512f"));
     add("avx512bw", WT__CPU_AVX512BW, __builtin_cpu_supports("avx512bw"));
+    add("avx512dq", WT__CPU_AVX512DQ, __builtin_cpu_supports("avx512dq"));
     add("avx512vl", WT__CPU_AVX512VL, __builtin_cpu_supports("avx512vl"));
 #elif defined(__aarch64__)
     add("neon", WT__CPU_NEON, 1); /* Advanced SIMD is mandatory on AArch64 */

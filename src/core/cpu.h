@@ -12,6 +12,7 @@
 #define WT__CPU_AVX512BW 0x10u
 #define WT__CPU_AVX512VL 0x20u
 #define WT__CPU_NEON 0x40u
+#define WT__CPU_AVX512DQ 0x80u
 
 WT_INTERNAL unsigned wt__cpu_features(void);
 

@@ -14,6 +14,9 @@
 
 /* Best first. */
 static const wt__backend *const backends[] = {
+#if defined(WT_HAVE_AVX512)
+    &wt__backend_avx512,
+#endif
 #if defined(WT_HAVE_AVX2)
     &wt__backend_avx2,
 #endif

@@ -34,6 +34,9 @@ WT_INTERNAL extern const wt__backend wt__backend_scalar;
 #if defined(WT_HAVE_AVX2)
 WT_INTERNAL extern const wt__backend wt__backend_avx2;
 #endif
+#if defined(WT_HAVE_AVX512)
+WT_INTERNAL extern const wt__backend wt__backend_avx512;
+#endif
 #if defined(WT_HAVE_NEON)
 WT_INTERNAL extern const wt__backend wt__backend_neon;
 #endif

@@ -15,11 +15,14 @@
 #define WT__SIMD_KERNELS(isa)                                                                                    \
     /* The specialised texture kernel for t, or NULL; *name describes it. */                                     \
     WT_INTERNAL wt__tex_kernel wt__bind_tex_##isa(wt__tex *t, const char **name);                                \
+    /* tex2d_u8_tpl.h's variant for t, or NULL (the shapes it does not take). */                                 \
+    WT_INTERNAL wt__tex_kernel wt__bind_tex2d_u8_##isa(wt__tex *t, const char **name);                           \
     /* suld/sust/sured for the active lanes of one warp; the trap mask. */                                      \
     WT_INTERNAL uint32_t wt__surf_warp_##isa(const wt__surf *s, const wt_op *op, uint32_t active,                \
                                              const wt_surf_args *in, wt_surf_result *out);
 
 WT__SIMD_KERNELS(avx2)
+WT__SIMD_KERNELS(avx512)
 WT__SIMD_KERNELS(neon)
 
 /* Helpers the kernels call per tap: inlined, so that their vectors stay in

@@ -62,6 +62,7 @@
 #include "grad_lod.h"
 #include "lanes.h"
 #include "simd_kernels.h"
+#include "tex_shapes.h"
 
 #ifndef WT_SIMD_PREFETCH_BYTES
 #define WT_SIMD_PREFETCH_BYTES (8u << 20)
@@ -1019,29 +1020,6 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
         return tex2d_warp(ctx, op, active, in, out, spec_##name);                                                    \
     }
 
-/* The shapes: BENCH.md's (W1/W2, W4, W3), and the common formats of the
- * issue's list as 2D, 2D layered and 3D textures read point or linear.
- *       name                    dims lay nch esz bits ftype norm linear ctype */
-#define WT__TEX2D_SHAPES(X)                                                                                          \
-    X(rgba8_norm_linear,           2, 0, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
-    X(rgba8_norm_point,            2, 0, 4, 4,  8, 0, 1, 0, WT__U8)                                                 \
-    X(rgba8_elem_point,            2, 0, 4, 4,  8, 0, 0, 0, WT__U8)                                                 \
-    X(r8_norm_linear,              2, 0, 1, 1,  8, 0, 1, 1, WT__U8)                                                 \
-    X(r8_norm_point,               2, 0, 1, 1,  8, 0, 1, 0, WT__U8)                                                 \
-    X(rg8_norm_linear,             2, 0, 2, 2,  8, 0, 1, 1, WT__U8)                                                 \
-    X(r16_norm_linear,             2, 0, 1, 2, 16, 0, 1, 1, WT__U16)                                                \
-    X(rgba16_norm_linear,          2, 0, 4, 8, 16, 0, 1, 1, WT__U16)                                                \
-    X(r32f_linear,                 2, 0, 1, 4, 32, 1, 0, 1, WT__F32)                                                \
-    X(r32f_point,                  2, 0, 1, 4, 32, 1, 0, 0, WT__F32)                                                \
-    X(rg32f_linear,                2, 0, 2, 8, 32, 1, 0, 1, WT__F32)                                                \
-    X(rgba32f_linear,              2, 0, 4, 16, 32, 1, 0, 1, WT__F32)                                               \
-    X(rgba32f_point,               2, 0, 4, 16, 32, 1, 0, 0, WT__F32)                                               \
-    X(rgba16f_linear,              2, 0, 4, 8, 16, 2, 0, 1, WT__F16)                                                \
-    X(rgba8_norm_linear_layered,   2, 1, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
-    X(r32f_linear_layered,         2, 1, 1, 4, 32, 1, 0, 1, WT__F32)                                                \
-    X(rgba8_norm_linear_3d,        3, 0, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
-    X(r32f_linear_3d,              3, 0, 1, 4, 32, 1, 0, 1, WT__F32)
-
 #define WT__TEX2D_SPEC_X(name, dims, lay, nch, esz, bits, ftype, norm, linear, ctype)                               \
     WT__TEX2D_SPEC(name, dims, lay, 1, nch, esz, bits, ftype, norm, linear)
 WT__TEX2D_SHAPES(WT__TEX2D_SPEC_X)
@@ -1084,7 +1062,12 @@ static wt__tex_kernel bind_tex(const wt__tex *t, const char **name);
 
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(wt__tex *t, const char **name)
 {
-    wt__tex_kernel k = bind_tex(t, name);
+    /* 8-bit unsigned 2D shapes: the lean kernel of tex2d_u8_tpl.h, which
+     * stores its own plan */
+    wt__tex_kernel k = WT_SIMD_FN(wt__bind_tex2d_u8)(t, name);
+    if (k)
+        return k;
+    k = bind_tex(t, name);
     if (k) {
         plan2d p;
         plan_of(t, &p);

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "core/dispatch.h"
+#include "simd/tex_shapes.h"
 #include "run_env.h"
 #include "warptex.h"
 
@@ -76,6 +77,8 @@ typedef struct tcase {
     int expect; /* 1: the backend must have bound a specialised kernel */
     int layers; /* 0: 2D; else a 2D layered texture of that many layers (.a2d) */
     int depth;  /* 0: not 3D; else a 3D texture of that depth (.3d) */
+    int addr1;  /* 0: axis 1 has addr too; else its wt_address_mode + 1 */
+    int pitch;  /* a pitch2D resource over host memory instead of an array (2D only) */
 } tcase;
 
 static const int bits[] = {8, 8, 16, 32, 8, 16, 32, 16, 32, 8, 16, 8, 16},
@@ -156,11 +159,33 @@ static wt_tex array_tex(wt_array arr, const wt_texture_desc *td)
     return t;
 }
 
-static wt_tex make_tex(const tcase *c, wt_array *arr)
+/* The case's texture: over a new array (*arr), or over pitch2D host memory
+ * (*mem, rows of w texels padded to 8 bytes plus 40). */
+static wt_tex make_tex(const tcase *c, wt_array *arr, void **mem)
 {
-    *arr = random_array(c->fmt, c->w, c->h, (size_t)(c->layers + c->depth), c->layers ? WT_ARRAY_LAYERED : 0);
     wt_texture_desc td = tex_desc(c->addr, c->linear, c->read_norm, c->norm);
+    if (c->addr1)
+        td.address_mode[1] = (wt_address_mode)(c->addr1 - 1);
     td.srgb = c->srgb;
+    *arr = NULL;
+    *mem = NULL;
+    if (c->pitch) {
+        size_t es = (size_t)bits[c->fmt] / 8 * (size_t)nch[c->fmt];
+        size_t pitch = ((size_t)c->w * es + 7) / 8 * 8 + 40;
+        *mem = random_texels(c->fmt, pitch * (size_t)c->h);
+        wt_resource_desc r;
+        memset(&r, 0, sizeof r);
+        r.type = WT_RESOURCE_PITCH2D;
+        r.res.pitch2d.dev_ptr = *mem;
+        r.res.pitch2d.desc = fmt_desc(c->fmt);
+        r.res.pitch2d.width = (size_t)c->w;
+        r.res.pitch2d.height = (size_t)c->h;
+        r.res.pitch2d.pitch_in_bytes = pitch;
+        wt_tex t = 0;
+        assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+        return t;
+    }
+    *arr = random_array(c->fmt, c->w, c->h, (size_t)(c->layers + c->depth), c->layers ? WT_ARRAY_LAYERED : 0);
     return array_tex(*arr, &td);
 }
 
@@ -210,23 +235,29 @@ static int first_diff(const wt_tex_result *a, const wt_tex_result *b, int *k, in
 
 /* The kernels compiled for one shape (tex2d_tpl.h's tex2d_specs) that some
  * case bound: every one of them must be among the cases. */
-static const char *shapes_seen[32];
-static int nshapes_seen;
+#define WT__COUNT_ROW(...) +1
+enum { NSHAPES = 0 WT__TEX2D_SHAPES(WT__COUNT_ROW), NU8 = 0 WT__U8_VARIANTS(WT__COUNT_ROW) };
+static const char *shapes_seen[NSHAPES + NU8];
+static int nshapes_seen, nu8_seen;
 static void note_kernel(const char *kname)
 {
-    if (!kname || !strstr(kname, "compiled for this shape"))
+    int u8 = kname && strstr(kname, "(u8 kernel") != NULL;
+    if (!kname || (!u8 && !strstr(kname, "compiled for this shape")))
         return;
     for (int i = 0; i < nshapes_seen; i++)
         if (strcmp(shapes_seen[i], kname) == 0)
             return;
-    if (nshapes_seen < 32)
+    if (nshapes_seen < NSHAPES + NU8) {
         shapes_seen[nshapes_seen++] = kname;
+        nu8_seen += u8;
+    }
 }
 
 static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
 {
     wt_array arr = NULL;
-    wt_tex t = make_tex(c, &arr);
+    void *mem = NULL;
+    wt_tex t = make_tex(c, &arr, &mem);
     wt__read_begin();
     const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
     const char *kname = NULL;
@@ -309,7 +340,9 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
         warps_checked++;
     }
     assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
-    assert_int_equal(wt_free_array(arr), WT_SUCCESS);
+    if (arr)
+        assert_int_equal(wt_free_array(arr), WT_SUCCESS);
+    free(mem);
 }
 
 /* ---- mipmapped textures (§6): tex.base and tex.level, tld4 on the base level ---- */
@@ -620,39 +653,39 @@ static void every_backend_equals_scalar(void **state)
         const int K = b->bind_tex != NULL; /* a backend with kernels must bind these */
         const tcase cases[] = {
             /* specialised: 8/16-bit unsigned, any mode, normalised power-of-two or unnormalised */
-            {64, 32, 0, 1, 0, 1, 1, C, K, 0, 0},  {256, 256, 0, 1, 0, 1, 1, C, K, 0, 0}, {1, 1, 0, 1, 0, 1, 1, C, K, 0, 0},
-            {2, 8, 0, 1, 0, 1, 1, C, K, 0, 0},    {1024, 4, 0, 0, 0, 0, 1, C, K, 0, 0},  {16, 16, 0, 1, 0, 0, 1, C, K, 0, 0},
-            {64, 32, 0, 1, 0, 1, 1, W, K, 0, 0},  {64, 32, 0, 1, 0, 1, 1, M, K, 0, 0},   {64, 32, 0, 1, 0, 1, 1, B, K, 0, 0},
-            {1, 2, 0, 1, 0, 1, 1, M, K, 0, 0},    {1, 1, 0, 1, 0, 1, 1, W, K, 0, 0},     {32, 8, 0, 1, 0, 0, 1, W, K, 0, 0},
-            {32, 8, 0, 0, 0, 0, 1, M, K, 0, 0},   {8, 4, 0, 0, 0, 0, 1, B, K, 0, 0},     {13, 7, 0, 1, 0, 1, 0, C, K, 0, 0},
-            {13, 7, 0, 1, 0, 1, 0, B, K, 0, 0},   {13, 7, 0, 1, 0, 0, 0, W, K, 0, 0},    {64, 32, 1, 1, 0, 1, 1, C, K, 0, 0},
-            {64, 32, 1, 1, 0, 1, 1, B, K, 0, 0},  {64, 32, 2, 1, 0, 1, 1, W, K, 0, 0},   {64, 32, 2, 0, 0, 0, 1, M, K, 0, 0},
-            {16, 16, 4, 1, 0, 1, 1, M, K, 0, 0},  {16, 16, 5, 1, 0, 1, 1, B, K, 0, 0},   {16, 16, 4, 0, 0, 0, 0, C, K, 0, 0},
-            {32, 32, 2, 1, 0, 0, 1, B, K, 0, 0},  {16, 16, 1, 1, 0, 0, 1, W, K, 0, 0},
+            {64, 32, 0, 1, 0, 1, 1, C, K, 0, 0, 0, 0},  {256, 256, 0, 1, 0, 1, 1, C, K, 0, 0, 0, 0}, {1, 1, 0, 1, 0, 1, 1, C, K, 0, 0, 0, 0},
+            {2, 8, 0, 1, 0, 1, 1, C, K, 0, 0, 0, 0},    {1024, 4, 0, 0, 0, 0, 1, C, K, 0, 0, 0, 0},  {16, 16, 0, 1, 0, 0, 1, C, K, 0, 0, 0, 0},
+            {64, 32, 0, 1, 0, 1, 1, W, K, 0, 0, 0, 0},  {64, 32, 0, 1, 0, 1, 1, M, K, 0, 0, 0, 0},   {64, 32, 0, 1, 0, 1, 1, B, K, 0, 0, 0, 0},
+            {1, 2, 0, 1, 0, 1, 1, M, K, 0, 0, 0, 0},    {1, 1, 0, 1, 0, 1, 1, W, K, 0, 0, 0, 0},     {32, 8, 0, 1, 0, 0, 1, W, K, 0, 0, 0, 0},
+            {32, 8, 0, 0, 0, 0, 1, M, K, 0, 0, 0, 0},   {8, 4, 0, 0, 0, 0, 1, B, K, 0, 0, 0, 0},     {13, 7, 0, 1, 0, 1, 0, C, K, 0, 0, 0, 0},
+            {13, 7, 0, 1, 0, 1, 0, B, K, 0, 0, 0, 0},   {13, 7, 0, 1, 0, 0, 0, W, K, 0, 0, 0, 0},    {64, 32, 1, 1, 0, 1, 1, C, K, 0, 0, 0, 0},
+            {64, 32, 1, 1, 0, 1, 1, B, K, 0, 0, 0, 0},  {64, 32, 2, 1, 0, 1, 1, W, K, 0, 0, 0, 0},   {64, 32, 2, 0, 0, 0, 1, M, K, 0, 0, 0, 0},
+            {16, 16, 4, 1, 0, 1, 1, M, K, 0, 0, 0, 0},  {16, 16, 5, 1, 0, 1, 1, B, K, 0, 0, 0, 0},   {16, 16, 4, 0, 0, 0, 0, C, K, 0, 0, 0, 0},
+            {32, 32, 2, 1, 0, 0, 1, B, K, 0, 0, 0, 0},  {16, 16, 1, 1, 0, 0, 1, W, K, 0, 0, 0, 0},
             /* layered (.a2d): layers past the end read the last one */
-            {16, 8, 0, 1, 0, 1, 1, C, K, 3, 0}, {16, 8, 0, 1, 0, 0, 1, W, K, 5, 0}, {8, 8, 5, 1, 0, 1, 1, B, K, 2, 0},
-            {13, 7, 6, 0, 0, 0, 0, M, K, 4, 0}, {32, 4, 4, 0, 0, 0, 0, C, K, 1, 0},
+            {16, 8, 0, 1, 0, 1, 1, C, K, 3, 0, 0, 0}, {16, 8, 0, 1, 0, 0, 1, W, K, 5, 0, 0, 0}, {8, 8, 5, 1, 0, 1, 1, B, K, 2, 0, 0, 0},
+            {13, 7, 6, 0, 0, 0, 0, M, K, 4, 0, 0, 0}, {32, 4, 4, 0, 0, 0, 0, C, K, 1, 0, 0, 0},
             /* 3D (.3d) */
-            {8, 4, 0, 1, 0, 1, 1, C, K, 0, 16}, {16, 8, 2, 1, 0, 1, 1, W, K, 0, 4}, {4, 4, 1, 1, 0, 1, 1, M, K, 0, 2},
-            {8, 8, 0, 1, 0, 1, 1, B, K, 0, 8},  {5, 3, 4, 1, 0, 1, 0, C, K, 0, 7},  {8, 8, 0, 0, 0, 0, 0, B, K, 0, 4},
-            {16, 4, 6, 0, 0, 0, 0, W, K, 0, 2}, {8, 4, 0, 1, 0, 1, 1, C, 0, 0, 3},
+            {8, 4, 0, 1, 0, 1, 1, C, K, 0, 16, 0, 0}, {16, 8, 2, 1, 0, 1, 1, W, K, 0, 4, 0, 0}, {4, 4, 1, 1, 0, 1, 1, M, K, 0, 2, 0, 0},
+            {8, 8, 0, 1, 0, 1, 1, B, K, 0, 8, 0, 0},  {5, 3, 4, 1, 0, 1, 0, C, K, 0, 7, 0, 0},  {8, 8, 0, 0, 0, 0, 0, B, K, 0, 4, 0, 0},
+            {16, 4, 6, 0, 0, 0, 0, W, K, 0, 2, 0, 0}, {8, 4, 0, 1, 0, 1, 1, C, 0, 0, 3, 0, 0},
             /* float formats, linear (§5.4's datapath): 2D, layered, 3D (two groups) */
-            {16, 16, 6, 0, 0, 1, 1, B, K, 0, 0},  {13, 7, 8, 0, 0, 1, 1, M, K, 0, 0},   {8, 8, 7, 0, 0, 1, 0, C, K, 0, 0},
-            {8, 4, 3, 0, 0, 1, 1, C, K, 3, 0},    {8, 8, 3, 0, 0, 1, 1, C, K, 0, 8},    {5, 3, 6, 0, 0, 1, 1, W, K, 0, 3},
-            {4, 4, 7, 0, 0, 1, 1, B, K, 0, 4},
+            {16, 16, 6, 0, 0, 1, 1, B, K, 0, 0, 0, 0},  {13, 7, 8, 0, 0, 1, 1, M, K, 0, 0, 0, 0},   {8, 8, 7, 0, 0, 1, 0, C, K, 0, 0, 0, 0},
+            {8, 4, 3, 0, 0, 1, 1, C, K, 3, 0, 0, 0},    {8, 8, 3, 0, 0, 1, 1, C, K, 0, 8, 0, 0},    {5, 3, 6, 0, 0, 1, 1, W, K, 0, 3, 0, 0},
+            {4, 4, 7, 0, 0, 1, 1, B, K, 0, 4, 0, 0},
             /* signed: SNORM 8/16 (point, linear, layered, 3D) and signed element type */
-            {16, 8, 9, 1, 0, 1, 1, C, K, 0, 0},   {16, 8, 9, 1, 0, 0, 1, B, K, 0, 0},   {13, 7, 10, 1, 0, 1, 1, W, K, 0, 0},
-            {8, 8, 11, 1, 0, 1, 1, M, K, 2, 0},   {8, 4, 9, 1, 0, 1, 1, B, K, 0, 4},    {16, 8, 9, 0, 0, 0, 1, C, K, 0, 0},
-            {13, 7, 10, 0, 0, 0, 0, B, K, 0, 0},  {8, 8, 11, 0, 0, 0, 1, W, K, 3, 0},
+            {16, 8, 9, 1, 0, 1, 1, C, K, 0, 0, 0, 0},   {16, 8, 9, 1, 0, 0, 1, B, K, 0, 0, 0, 0},   {13, 7, 10, 1, 0, 1, 1, W, K, 0, 0, 0, 0},
+            {8, 8, 11, 1, 0, 1, 1, M, K, 2, 0, 0, 0},   {8, 4, 9, 1, 0, 1, 1, B, K, 0, 4, 0, 0},    {16, 8, 9, 0, 0, 0, 1, C, K, 0, 0, 0, 0},
+            {13, 7, 10, 0, 0, 0, 0, B, K, 0, 0, 0, 0},  {8, 8, 11, 0, 0, 0, 1, W, K, 3, 0, 0, 0},
             /* float formats, point */
-            {64, 32, 3, 0, 0, 0, 1, B, K, 0, 0},  {64, 32, 6, 0, 0, 0, 1, C, K, 0, 0},   {32, 16, 7, 0, 0, 0, 1, W, K, 0, 0},
-            {16, 16, 8, 0, 0, 0, 1, M, K, 0, 0},  {13, 7, 6, 0, 0, 0, 0, B, K, 0, 0},    {13, 7, 7, 0, 0, 0, 0, C, K, 0, 0},
+            {64, 32, 3, 0, 0, 0, 1, B, K, 0, 0, 0, 0},  {64, 32, 6, 0, 0, 0, 1, C, K, 0, 0, 0, 0},   {32, 16, 7, 0, 0, 0, 1, W, K, 0, 0, 0, 0},
+            {16, 16, 8, 0, 0, 0, 1, M, K, 0, 0, 0, 0},  {13, 7, 6, 0, 0, 0, 0, B, K, 0, 0, 0, 0},    {13, 7, 7, 0, 0, 0, 0, C, K, 0, 0, 0, 0},
             /* generic neighbours */
             /* normalised coordinates on other extents */
-            {13, 7, 0, 1, 0, 1, 1, C, K, 0, 0},   {13, 7, 0, 1, 0, 1, 1, W, K, 0, 0},   {13, 7, 0, 1, 0, 0, 1, M, K, 0, 0},
-            {100, 3, 1, 1, 0, 1, 1, B, K, 0, 0},  {3, 1, 2, 1, 0, 1, 1, M, K, 0, 0},    {6, 10, 0, 1, 0, 1, 1, W, K, 3, 0},
-            {5, 3, 0, 1, 0, 1, 1, M, K, 0, 3},    {7, 9, 6, 0, 0, 0, 1, W, K, 0, 0},    {131, 33, 5, 0, 0, 0, 1, B, K, 0, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0, 0, 0},
-            {64, 32, 3, 0, 0, 1, 1, C, K, 0, 0},  {64, 32, 7, 0, 0, 1, 1, W, K, 0, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0, 0, 0},
+            {13, 7, 0, 1, 0, 1, 1, C, K, 0, 0, 0, 0},   {13, 7, 0, 1, 0, 1, 1, W, K, 0, 0, 0, 0},   {13, 7, 0, 1, 0, 0, 1, M, K, 0, 0, 0, 0},
+            {100, 3, 1, 1, 0, 1, 1, B, K, 0, 0, 0, 0},  {3, 1, 2, 1, 0, 1, 1, M, K, 0, 0, 0, 0},    {6, 10, 0, 1, 0, 1, 1, W, K, 3, 0, 0, 0},
+            {5, 3, 0, 1, 0, 1, 1, M, K, 0, 3, 0, 0},    {7, 9, 6, 0, 0, 0, 1, W, K, 0, 0, 0, 0},    {131, 33, 5, 0, 0, 0, 1, B, K, 0, 0, 0, 0},    {64, 32, 0, 1, 1, 1, 1, C, 0, 0, 0, 0, 0},
+            {64, 32, 3, 0, 0, 1, 1, C, K, 0, 0, 0, 0},  {64, 32, 7, 0, 0, 1, 1, W, K, 0, 0, 0, 0},   {13, 7, 6, 0, 0, 0, 1, C, 0, 0, 0, 0, 0},
         };
         /* explicit samplers of ops with WT_OP_SAMPLER: linear/wrap and point/clamp_ogl unnormalised */
         wt_sampler_desc sd;
@@ -670,6 +703,32 @@ static void every_backend_equals_scalar(void **state)
             warp_sampler = smp[k % 2];
             compare_case(b, &cases[k], 60 * stress);
         }
+        /* 8-bit unsigned 2D (tex2d_u8_tpl.h): every variant (R8, RG8, RGBA8 x
+         * point, linear x each mode on both axes, and mixed modes), on power-
+         * of-two or other extents, normalised or not, layered or not, over an
+         * array or (RGBA8) pitch2D memory */
+        const int fmts[3] = {1, 4, 0}, modes[4] = {C, W, M, B};
+        for (int f = 0; f < 3; f++)
+            for (int linear = 0; linear < 2; linear++)
+                for (int mi = 0; mi < 6; mi++) {
+                    tcase u = {0};
+                    u.fmt = fmts[f];
+                    u.linear = linear;
+                    u.read_norm = linear || next32() % 2;
+                    u.norm = next32() % 4 != 0;
+                    u.w = (int)(next32() % 3 == 0 ? 1 + next32() % 40 : 1u << next32() % 7);
+                    u.h = (int)(next32() % 3 == 0 ? 1 + next32() % 40 : 1u << next32() % 7);
+                    u.addr = mi < 4 ? modes[mi] : modes[next32() % 4];
+                    if (mi >= 4) /* two different modes */
+                        u.addr1 = 1 + (u.addr + 1 + (int)(next32() % 3)) % 4;
+                    if (u.addr == W || u.addr == M || u.addr1 == 1 + W || u.addr1 == 1 + M)
+                        u.norm = 1; /* unnormalised, wrap and mirror are clamp (§3.2) */
+                    u.layers = next32() % 3 == 0 ? (int)(1 + next32() % 4) : 0;
+                    u.pitch = f == 2 && !u.layers && next32() % 3 == 0;
+                    u.expect = K;
+                    warp_sampler = smp[mi % 2];
+                    compare_case(b, &u, 60 * stress);
+                }
         warp_sampler = 0;
         assert_int_equal(wt_destroy_sampler_object(smp[0]), WT_SUCCESS);
         assert_int_equal(wt_destroy_sampler_object(smp[1]), WT_SUCCESS);
@@ -750,13 +809,13 @@ static void every_backend_equals_scalar(void **state)
         print_message("backend %s: %ld warps equal to the reference (%ld of them mipmapped), %ld objects with a "
                       "specialised kernel, %d kernels compiled for one shape\n",
                       b->name, warps_checked, mip_warps_checked, kernels_seen, nshapes_seen);
-        /* every row of tex2d_tpl.h's WT__TEX2D_SHAPES */
-        if (nshapes_seen < 18)
-            fail_msg("backend %s: only %d of the 18 kernels compiled for one shape were bound by the cases", b->name,
-                     nshapes_seen);
+        /* every row of tex_shapes.h's WT__TEX2D_SHAPES and WT__U8_VARIANTS */
+        if (K && (nshapes_seen - nu8_seen != NSHAPES || nu8_seen != NU8))
+            fail_msg("backend %s: the cases bound %d of the %d kernels compiled for one shape and %d of the %d u8 "
+                     "variants", b->name, nshapes_seen - nu8_seen, NSHAPES, nu8_seen, NU8);
         for (int i = 0; i < nshapes_seen; i++)
             print_message("  bound: %s\n", shapes_seen[i]);
-        nshapes_seen = 0;
+        nshapes_seen = nu8_seen = 0;
     }
     if (!compared)
         print_message("no backend other than scalar is usable here: nothing compared (SKIPPED)\n");

@@ -1,0 +1,505 @@
+/* tex2d_u8_tpl.h -- tex and tld4 on 2D and 2D layered textures of 8-bit unsigned codes without mip levels, WV_W lanes at a time (a template over vec8.h / vec16.h)
+ * SPDX-License-Identifier: MIT
+ *
+ * The shape of image programs and of BENCH.md's W1, W2, W4 and W5: RGBA8,
+ * RG8 or R8 unsigned, read as normalised float (point or linear) or as
+ * element type (point), any address mode per axis, normalised or
+ * unnormalised coordinates on any extent, one level.  A texture object of
+ * that shape binds one of this file's variants (wt__bind_tex2d_u8_<isa>),
+ * compiled for its filter, its channel count and its address mode (one mode
+ * on both axes, or any pair read from the plan); every op it does not take
+ * (offsets, an explicit sampler, another destination type) goes to the
+ * backend's generic path, as tex2d_tpl.h's kernels do.  It is written once
+ * against the vector shim, so the AVX2 and NEON backends run it 8 lanes at a
+ * time and the AVX-512 backend 16.
+ *
+ * The arithmetic is the reference's, step for step, and tex2d_tpl.h's
+ * header argues each step; in short:
+ *   - Coordinates (§3.1, §3.4, D2.8): X9 = floor(x * 512) decides every
+ *     index and weight.  On a power-of-two extent (or unnormalised) x * 512
+ *     is exact in f32; on other extents X9 comes from the reference's
+ *     U = floor(c * 2^21) fixed point, in double, lane by lane (x9_npot).
+ *     NaN reads as 0 under clamp and border; under wrap and mirror a
+ *     non-finite coordinate reads texel 0 with the whole weight (D2.7).
+ *     Clamp and border first limit x to a range outside which no texel
+ *     read changes; a linear clamp pre-clamps x to [0.5, N - 0.5] (§1).
+ *   - Linear (§2.2): s = (X9 - 255) >> 1, i = s >> 8, a = s & 255; the
+ *     address mode then maps i and i + 1 on their own (§1 step 7); tld4
+ *     (§8) takes the same footprint without the pre-clamp.
+ *   - Weights (§2.3, D2.4, share 256): x1 = a, x0 = 256 - a; w11 =
+ *     rhu(x1 * b), w00 = rhu(x0 * (256 - b)), w10 = x1 - w11, w01 = x0 - w00.
+ *   - The UNORM blend (§5.3): S = sum of w * code; K = S + rhu(S) (the
+ *     codes widen to u * 257); K / 65535 rounded once (div_exact.h).  Point
+ *     (§5.2): code / 255, or the code itself as element type.  A border
+ *     texel is the border colour as one texel of the format (§4.4).
+ * Texel reads: where every lane's x footprint is a pair of neighbouring
+ * texels and none is the border, each row is one read of the pair (the
+ * texel past the end that a weight-0 lane reads lies in an array's slack);
+ * otherwise four reads of one texel each.  A 1- or 2-byte texel is read as
+ * a 4-byte word, so those formats bind only over arrays (slack after the
+ * last texel); lanes outside the mask or reading the border read nothing. */
+#include <math.h>
+#include <string.h>
+
+#include "simd_kernels.h"
+#include "tex_shapes.h"
+
+#ifndef WV_W
+#error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
+#endif
+#ifndef WT_SIMD_ID
+#error "an instantiation of tex2d_u8_tpl.h defines WT_SIMD_ID, its backend's id (dispatch.h)"
+#endif
+
+#ifndef WT_SIMD_PREFETCH_BYTES
+#define WT_SIMD_PREFETCH_BYTES (8u << 20)
+#endif
+#ifndef WT_SIMD_PREFETCH_SPAN
+#define WT_SIMD_PREFETCH_SPAN 64 /* texels: a warp spanning fewer on every axis is not prefetched */
+#endif
+
+/* What the kernel takes from the object, made when it is bound. */
+typedef struct u8plan {
+    const uint8_t *base;
+    int32_t n[2];       /* w, h */
+    float scale[2];     /* N when the coordinates are normalised, else 1 (x = c * scale, exact) */
+    int32_t npot[2];    /* normalised on an extent that is not a power of two: X9 through x9_npot */
+    int32_t mode[2];    /* effective address modes (§3.2: demoted when unnormalised) */
+    int32_t row_pitch;
+    int32_t slice_pitch;
+    int32_t layers;     /* .a2d: the layers (>= 1); 0: .2d */
+    int32_t nch;        /* channels = bytes per texel: 1, 2 or 4 */
+    int32_t read_norm;  /* codes read as normalised float */
+    int32_t pairs;      /* array storage: a row's texel pair may be read at once */
+    int32_t prefetch;   /* larger than WT_SIMD_PREFETCH_BYTES */
+    int32_t geom;       /* WT_GEOM_2D or WT_GEOM_A2D */
+    int32_t border[4];  /* raw codes of the border texel (§4.4) */
+} u8plan;
+
+typedef struct wv_axis {
+    wv_i i0, i1, a;   /* indices of the footprint (i1 = i0 for point) and the upper fraction */
+    wv_m out0, out1;  /* lanes reading the border on each index */
+} wv_axis;
+
+/* ---- one axis -------------------------------------------------------------- */
+
+/* X9 of normalised c on n texels, n not a power of two, as the reference
+ * computes it (§3.1, Q16): U = floor(c * 2^21) exactly, limited as
+ * tex2d_tpl.h's x9_npot4 says (periodic: modulo 2^22; c already limited to
+ * [-4, 5] otherwise), x = U * N / 2^21; every step is exact in double. */
+static wv_i x9_npot(wv_f c, int32_t n, int periodic)
+{
+    float cv[WV_W];
+    int32_t r[WV_W];
+    wv_store(cv, wv_fbits(c));
+    for (int l = 0; l < WV_W; l++) {
+        double u = floor((double)cv[l] * 2097152.0);
+        if (periodic)
+            u = u - floor(u * (1.0 / 4194304.0)) * 4194304.0;
+        r[l] = (int32_t)floor(u * (double)n * (1.0 / 4096.0));
+    }
+    return wv_load(r);
+}
+
+/* §4.2 on integer indices i in [-1, 2N] (wrap or mirror). */
+WV_INLINE wv_i periodic_index(wv_i i, int32_t n, int mode)
+{
+    wv_i t = wv_add(i, wv_keep(wv_gt(wv_zero(), i), wv_set(2 * n)));
+    t = wv_sub(t, wv_keep(wv_gt(t, wv_set(2 * n - 1)), wv_set(2 * n)));
+    wv_m upper = wv_gt(t, wv_set(n - 1));
+    if (mode == WT_ADDRESS_WRAP)
+        return wv_sub(t, wv_keep(upper, wv_set(n)));
+    return wv_sel(upper, t, wv_sub(wv_set(2 * n - 1), t));
+}
+
+WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int gather, wv_axis *ax)
+{
+    const int32_t n = p->n[k];
+    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    wv_i x9;
+    wv_m finite = wv_mnone();
+    if (periodic) {
+        /* normalised (unnormalised periodic modes became clamp); D2.7:
+         * a non-finite c is fixed up below and gets c = 0 here */
+        finite = wv_ffinite(c);
+        wv_f cf = wv_fkeep(finite, c);
+        if (p->npot[k]) {
+            x9 = x9_npot(cf, n, 1);
+        } else {
+            /* X9 modulo 2N * 512 = m: exact below 2^30, and y - floor(y /
+             * m) * m exact above it (an overflow to inf leaves NaN, which
+             * converts to 0x80000000: 0 modulo m) */
+            const float m = (float)n * 1024.0f;
+            wv_f y = wv_ffloor(wv_fmul(cf, wv_fset((float)n * 512.0f)));
+            wv_m big = wv_fabs_nlt(y, 1073741824.0f);
+            wv_f yr = wv_fsub(y, wv_fmul(wv_ffloor(wv_fmul(y, wv_fset(1.0f / m))), wv_fset(m)));
+            x9 = wv_and(wv_trunc_int(wv_fsel(big, y, yr)), wv_set((int32_t)m - 1));
+        }
+    } else {
+        /* clamp, border: outside [-2, N + 2] no texel read changes; a linear
+         * clamp pre-clamps x to [0.5, N - 0.5] (§1 step 4), exact on the
+         * 2^-9 grid.  §3.4: NaN reads as 0. */
+        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP;
+        const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
+        wv_f cn = wv_fkeep(wv_ford(c), c);
+        if (p->npot[k]) {
+            x9 = x9_npot(wv_fmin(wv_fmax(cn, wv_fset(-4.0f)), wv_fset(5.0f)), n, 0);
+        } else {
+            wv_f x = wv_fmul(cn, wv_fset(p->scale[k])); /* ±inf clamps like ±SAT */
+            x = wv_fmin(wv_fmax(x, wv_fset(-4.0f)), wv_fset((float)n + 4.0f));
+            x9 = wv_floor_int(wv_fmul(x, wv_fset(512.0f)));
+        }
+        x9 = wv_min(wv_max(x9, wv_set(lo9)), wv_set(hi9));
+    }
+    wv_i i, a;
+    if (linear) {
+        wv_i s = wv_srai(wv_sub(x9, wv_set(255)), 1);
+        i = wv_srai(s, 8);
+        a = wv_and(s, wv_set(255));
+    } else {
+        i = wv_srai(x9, 9); /* §2.1: floor(x) */
+        a = wv_zero();
+    }
+    const wv_i j = linear ? wv_add(i, wv_set(1)) : i;
+    if (periodic) {
+        ax->i0 = periodic_index(i, n, mode);
+        ax->i1 = linear ? periodic_index(j, n, mode) : ax->i0;
+        ax->out0 = ax->out1 = wv_mnone();
+        /* D2.7: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
+        const wv_i one = gather ? periodic_index(wv_set(1), n, mode) : wv_zero();
+        ax->i0 = wv_keep(finite, ax->i0);
+        ax->i1 = wv_sel(finite, one, ax->i1);
+        a = wv_keep(finite, a);
+    } else if (mode == WT_ADDRESS_BORDER) {
+        ax->out0 = wv_mnot(wv_mand(wv_gt(i, wv_set(-1)), wv_gt(wv_set(n), i)));
+        ax->out1 = linear ? wv_mnot(wv_mand(wv_gt(j, wv_set(-1)), wv_gt(wv_set(n), j))) : ax->out0;
+        ax->i0 = wv_sel(ax->out0, i, wv_zero());
+        ax->i1 = wv_sel(ax->out1, j, wv_zero());
+    } else {
+        ax->i0 = wv_min(wv_max(i, wv_zero()), wv_set(n - 1));
+        ax->i1 = linear ? wv_min(wv_max(j, wv_zero()), wv_set(n - 1)) : ax->i0;
+        ax->out0 = ax->out1 = wv_mnone();
+    }
+    ax->a = a;
+}
+
+/* ---- texels -------------------------------------------------------------------- */
+
+/* The raw codes of the texel at (x, y) for lanes in m; lanes in `out` read
+ * the border texel. */
+WV_INLINE void texel_codes(const u8plan *p, int nch, wv_i slice, wv_i x, wv_i y, wv_m m, wv_m out,
+                                  wv_i raw[4])
+{
+    wv_i off = wv_add(wv_add(wv_mul(y, wv_set(p->row_pitch)), wv_slli(x, nch == 4 ? 2 : nch - 1)), slice);
+    wv_i w = wv_fetch32(p->base, off, wv_mandnot(out, m));
+    for (int c = 0; c < nch; c++)
+        raw[c] = wv_sel(out, wv_and(wv_srli(w, 8 * c), wv_set(0xff)), wv_set(p->border[c]));
+}
+
+/* The texels at byte offset off and the next one, for lanes in m. */
+WV_INLINE void texel_pair(const u8plan *p, int nch, wv_i off, wv_m m, wv_i *t0, wv_i *t1)
+{
+    if (nch == 4) {
+        wv_fetch64(p->base, off, m, t0, t1);
+    } else {
+        wv_i pair = wv_fetch32(p->base, off, m);
+        *t0 = wv_and(pair, wv_set((1 << (8 * nch)) - 1));
+        *t1 = wv_and(wv_srli(pair, 8 * nch), wv_set((1 << (8 * nch)) - 1));
+    }
+}
+
+/* Every lane in m reads its x footprint as one pair (i0, i0 + 1): i1 is i0 +
+ * 1 or weighs nothing (a = 0), and nothing in the footprint is the border. */
+WV_INLINE int pairable(const wv_axis *X, const wv_axis *Y, wv_m m, int need_next)
+{
+    wv_m bad = wv_mor(wv_mor(X->out0, X->out1), wv_mor(Y->out0, Y->out1));
+    wv_m paired = wv_eq(X->i1, wv_add(X->i0, wv_set(1)));
+    if (!need_next)
+        paired = wv_mor(paired, wv_eq(X->a, wv_zero()));
+    return wv_bits(wv_mand(wv_mor(bad, wv_mnot(paired)), m)) == 0;
+}
+
+/* ---- tex ------------------------------------------------------------------------- */
+
+/* §5.3's sums S[c] of the 2x2 footprint, weights w[dx + 2*dy]. */
+WV_INLINE void linear_sums(const u8plan *p, int nch, wv_i slice, const wv_axis *X, const wv_axis *Y,
+                                  wv_m m, wv_i S[4])
+{
+    /* §2.3 weights with share 256 */
+    const wv_i a = X->a, b = Y->a, x0 = wv_sub(wv_set(256), a);
+    const wv_i w11 = wv_srli(wv_add(wv_mul(a, b), wv_set(128)), 8);
+    const wv_i w00 = wv_srli(wv_add(wv_mul(x0, wv_sub(wv_set(256), b)), wv_set(128)), 8);
+    const wv_i w[4] = {w00, wv_sub(a, w11), wv_sub(x0, w00), w11};
+    if (p->pairs && pairable(X, Y, m, 0)) {
+        /* each row one read of the pair; two channels share each 32-bit
+         * word as 16-bit fields (R and B, G and A): a code times a weight is
+         * at most 255 * 256, and so is the sum of the four taps */
+        const wv_i lo8 = wv_set(0x00ff00ff);
+        wv_i rb = wv_zero(), ga = wv_zero();
+        const wv_i x = wv_slli(X->i0, nch == 4 ? 2 : nch - 1);
+        for (int dy = 0; dy < 2; dy++) {
+            wv_i off = wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)), x), slice);
+            wv_i t[2];
+            texel_pair(p, nch, off, m, &t[0], &t[1]);
+            for (int dx = 0; dx < 2; dx++) {
+                const wv_i wt = w[dx + 2 * dy], w2 = wv_or(wt, wv_slli(wt, 16));
+                rb = wv_add16(rb, wv_mul16(wv_and(t[dx], lo8), w2));
+                if (nch > 1)
+                    ga = wv_add16(ga, wv_mul16(wv_and(wv_srli(t[dx], 8), lo8), w2));
+            }
+        }
+        S[0] = wv_and(rb, wv_set(0xffff));
+        S[1] = wv_and(ga, wv_set(0xffff));
+        S[2] = wv_srli(rb, 16);
+        S[3] = wv_srli(ga, 16);
+        return;
+    }
+    for (int c = 0; c < 4; c++)
+        S[c] = wv_zero();
+    for (int t = 0; t < 4; t++) {
+        wv_i raw[4];
+        texel_codes(p, nch, slice, t & 1 ? X->i1 : X->i0, t & 2 ? Y->i1 : Y->i0, m,
+                    wv_mor(t & 1 ? X->out1 : X->out0, t & 2 ? Y->out1 : Y->out0), raw);
+        for (int c = 0; c < nch; c++)
+            S[c] = wv_add(S[c], wv_mul(w[t], raw[c]));
+    }
+}
+
+/* A code as the destination word: code / 255 (§5.2), or the code. */
+WV_INLINE wv_i point_word(const u8plan *p, wv_i code)
+{
+    return p->read_norm ? wv_fbits(wv_div_exact(wv_tof(code), 255.0f)) : code;
+}
+
+WV_INLINE void tex_group(const u8plan *p, const wt_tex_args *in, int g, uint32_t act, int mode, int linear,
+                                int nch, wt_tex_result *out)
+{
+    const wv_m m = wv_mask(act);
+    const int full = act == (1u << WV_W) - 1u;
+    const int o = p->layers ? 1 : 0; /* .a2d: {layer, x, y} */
+    const wv_i slice = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
+                                 : wv_zero();
+    wv_axis X, Y;
+    axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, 0, &X);
+    axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y);
+    if (linear) {
+        wv_i S[4];
+        linear_sums(p, nch, slice, &X, &Y, m, S);
+        for (int c = 0; c < 4; c++) {
+            wv_i v = wv_zero(); /* §5.2: channels the format lacks read 0 */
+            if (c < nch) {
+                wv_i K = wv_add(S[c], wv_srli(wv_add(S[c], wv_set(128)), 8));
+                v = wv_fbits(wv_div_exact(wv_tof(K), 65535.0f));
+            }
+            wv_store_masked(&out->d[c][g], v, m, full);
+        }
+        return;
+    }
+    wv_i raw[4];
+    texel_codes(p, nch, slice, X.i0, Y.i0, m, wv_mor(X.out0, Y.out0), raw);
+    for (int c = 0; c < 4; c++)
+        wv_store_masked(&out->d[c][g], c < nch ? point_word(p, raw[c]) : wv_zero(), m, full);
+}
+
+/* Random reads of a texture larger than the caches wait on memory, and one
+ * group's reads alone keep few misses in flight: before such a warp is
+ * filtered, the line of each active lane's footprint rows is prefetched,
+ * all 32 lanes' together, unless the warp spans fewer than
+ * WT_SIMD_PREFETCH_SPAN texels on both axes (an image walked in order reads
+ * lines its neighbours have just read). */
+WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args *in, int mode, int linear)
+{
+    const int o = p->layers ? 1 : 0;
+    int local = 1;
+    for (int k = 0; k < 2 && local; k++) {
+        float lo = __builtin_inff(), hi = -__builtin_inff();
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
+            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask((active >> g) & ((1u << WV_W) - 1u)), &lo, &hi);
+        const float span = (hi - lo) * p->scale[k];
+        local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
+    }
+    if (local)
+        return;
+    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+        const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
+        if (!act)
+            continue;
+        wv_axis X, Y;
+        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, 0, &X);
+        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y);
+        wv_i x = wv_slli(X.i0, p->nch == 4 ? 2 : p->nch - 1);
+        if (p->layers)
+            x = wv_add(x, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch)));
+        for (int r = 0; r < 2; r++)
+            wv_prefetch_lanes(p->base, wv_add(x, wv_mul(r ? Y.i1 : Y.i0, wv_set(p->row_pitch))), wv_mask(act));
+    }
+}
+
+/* ---- tld4 ------------------------------------------------------------------------ */
+
+/* §8: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
+ * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling. */
+WV_INLINE void tld4_group(const u8plan *p, const wt_tex_args *in, int g, uint32_t act, int mode, int comp,
+                                 wt_tex_result *out)
+{
+    const int nch = p->nch;
+    const wv_m m = wv_mask(act);
+    const int full = act == (1u << WV_W) - 1u;
+    const int o = p->layers ? 1 : 0;
+    const wv_i slice = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
+                                 : wv_zero();
+    wv_axis X, Y;
+    axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], 1, 1, &X);
+    axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], 1, 1, &Y);
+    if (comp >= nch) { /* §5.2: a channel the format lacks reads 0 */
+        for (int k = 0; k < 4; k++)
+            wv_store_masked(&out->d[k][g], wv_zero(), m, full);
+        return;
+    }
+    if (p->pairs && pairable(&X, &Y, m, 1)) {
+        const wv_i x = wv_slli(X.i0, nch == 4 ? 2 : nch - 1);
+        for (int r = 0; r < 2; r++) { /* r = 0: row j1 (d0, d1); r = 1: row j0 (d3, d2) */
+            wv_i off = wv_add(wv_add(wv_mul(r ? Y.i0 : Y.i1, wv_set(p->row_pitch)), x), slice);
+            wv_i t0, t1;
+            texel_pair(p, nch, off, m, &t0, &t1);
+            wv_i c0 = wv_and(wv_srli(t0, 8 * comp), wv_set(0xff)), c1 = wv_and(wv_srli(t1, 8 * comp), wv_set(0xff));
+            wv_store_masked(&out->d[r ? 3 : 0][g], point_word(p, c0), m, full);
+            wv_store_masked(&out->d[r ? 2 : 1][g], point_word(p, c1), m, full);
+        }
+        return;
+    }
+    for (int k = 0; k < 4; k++) {
+        const int hx = k == 1 || k == 2, hy = k < 2; /* upper x: d1, d2; upper y: d0, d1 */
+        wv_i raw[4];
+        texel_codes(p, nch, slice, hx ? X.i1 : X.i0, hy ? Y.i1 : Y.i0, m,
+                    wv_mor(hx ? X.out1 : X.out0, hy ? Y.out1 : Y.out0), raw);
+        wv_store_masked(&out->d[k][g], point_word(p, raw[comp]), m, full);
+    }
+}
+
+/* ---- the warp --------------------------------------------------------------------- */
+
+/* The ops the kernel takes: a plain tex or tld4 of the object's geometry
+ * (.f32 coordinates, no offset, depth compare or explicit sampler), to the
+ * destination type of its read mode (§5.2: .f32 normalised, .u32/.s32 the
+ * codes' bits), tld4 of the base level (Q15). */
+WV_INLINE int op_taken(const wt__tex_ctx *ctx, const u8plan *p, const wt_op *op)
+{
+    if (op->geom != p->geom || op->ctype != WT_CTYPE_F32 || op->flags != 0 || ctx->s != &ctx->t->samp)
+        return 0;
+    if (p->read_norm ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32)
+        return 0;
+    return op->family == WT_FAMILY_TEX || (op->family == WT_FAMILY_TLD4 && op->mip == WT_MIP_BASE);
+}
+
+WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                             wt_tex_result *out, int mode, int linear, int nch)
+{
+    const u8plan *p = (const u8plan *)(const void *)ctx->t->kernel_plan[WT_SIMD_ID];
+    if (!op_taken(ctx, p, op))
+        return 0;
+    if (op->family == WT_FAMILY_TLD4) {
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+            const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
+            if (act)
+                tld4_group(p, in, g, act, mode, op->comp & 3, out);
+        }
+        return 1;
+    }
+    if (linear && p->prefetch)
+        prefetch_warp(p, active, in, mode, linear);
+    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+        const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
+        if (act)
+            tex_group(p, in, g, act, mode, linear, nch, out);
+    }
+    return 1;
+}
+
+/* ---- the variants (tex_shapes.h): one address mode on both axes (or the plan's pair), filter, channels ---- */
+
+#define WT__U8_KERNEL(mname, MODE, LINEAR, NCH)                                                                    \
+    static int u8_##mname##_##LINEAR##_##NCH(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,             \
+                                             const wt_tex_args *in, wt_tex_result *out)                            \
+    {                                                                                                              \
+        return u8_warp(ctx, op, active, in, out, MODE, LINEAR, NCH);                                               \
+    }
+WT__U8_VARIANTS(WT__U8_KERNEL)
+
+typedef struct u8_variant {
+    wt__tex_kernel kernel;
+    int mode, linear, nch;
+    const char *name;
+} u8_variant;
+
+#define WT__U8_FILTER_0 "point"
+#define WT__U8_FILTER_1 "linear"
+#define WT__U8_ROW(mname, MODE, LINEAR, NCH)                                                                       \
+    {u8_##mname##_##LINEAR##_##NCH, MODE, LINEAR, NCH,                                                             \
+     "tex/tld4 .2d/.a2d " #NCH "x8-bit unsigned, " WT__U8_FILTER_##LINEAR ", " #mname                              \
+     " (u8 kernel, " WT__U8_WIDTH " lanes)"},
+#define WT__U8_STR2(x) #x
+#define WT__U8_STR(x) WT__U8_STR2(x)
+#define WT__U8_WIDTH WT__U8_STR(WV_W)
+static const u8_variant u8_variants[] = {WT__U8_VARIANTS(WT__U8_ROW)};
+
+_Static_assert(sizeof(u8plan) <= sizeof(((wt__tex *)0)->kernel_plan[0]), "u8plan fits wt__tex.kernel_plan");
+
+static int is_pow2(int32_t n) { return (n & (n - 1)) == 0; }
+
+/* The variant for t's shape, its plan stored in t; NULL when t is not one
+ * this file takes. */
+wt__tex_kernel WT_SIMD_FN(wt__bind_tex2d_u8)(wt__tex *t, const char **name)
+{
+    const wt__sampler *s = &t->samp;
+    const int array = t->res_type == WT_RESOURCE_ARRAY || t->res_type == WT_RESOURCE_MIPMAPPED_ARRAY;
+    if (t->dims != 2 || t->cube || t->num_samples || t->fmt.ctype != WT__U8 || t->fmt.esize != t->fmt.nch ||
+        (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4) || t->srgb || t->num_levels != 1 ||
+        (t->layered && t->num_layers == 0) || (t->fmt.esize < 4 && !array))
+        return NULL;
+    const int linear = s->filter == WT_FILTER_LINEAR;
+    if (linear && !t->read_norm) /* integers read as element type are not filtered (the generic path) */
+        return NULL;
+    const wt__level *lv = &t->lv[0];
+    if (lv->w < 1 || lv->h < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || !lv->base ||
+        lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 ||
+        (t->layered && lv->slice_pitch > (size_t)INT32_MAX / 2 / t->num_layers))
+        return NULL;
+    u8plan p;
+    memset(&p, 0, sizeof p);
+    /* §6.1: a mipmapped texture reads normalised coordinates whatever the
+     * flag says; its address modes are demoted as the flag says (§3.2) */
+    const int unnorm = !s->normalized || s->force_unnormalized;
+    const int norm = !unnorm || t->mipmapped;
+    for (int k = 0; k < 2; k++) {
+        int md = s->address[k];
+        if (md > WT_ADDRESS_BORDER)
+            return NULL;
+        p.mode[k] = unnorm && (md == WT_ADDRESS_WRAP || md == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : md;
+        p.n[k] = k ? lv->h : lv->w;
+        p.scale[k] = norm ? (float)p.n[k] : 1.0f;
+        p.npot[k] = norm && !is_pow2(p.n[k]);
+    }
+    p.base = lv->base;
+    p.row_pitch = (int32_t)lv->row_pitch;
+    p.slice_pitch = (int32_t)lv->slice_pitch;
+    p.layers = t->layered ? (int32_t)t->num_layers : 0;
+    p.geom = t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
+    p.nch = t->fmt.nch;
+    p.read_norm = t->read_norm;
+    p.pairs = array;
+    p.prefetch = (uint64_t)lv->row_pitch * (uint64_t)lv->h * (t->layered ? t->num_layers : 1) >
+                 (uint64_t)WT_SIMD_PREFETCH_BYTES;
+    for (int c = 0; c < 4; c++)
+        p.border[c] = c < p.nch ? t->border_texel[c] : 0;
+    const int mode = p.mode[0] == p.mode[1] ? p.mode[0] : -1;
+    for (size_t i = 0; i < sizeof u8_variants / sizeof u8_variants[0]; i++) {
+        const u8_variant *v = &u8_variants[i];
+        if (v->mode == mode && v->linear == linear && v->nch == p.nch) {
+            memcpy(t->kernel_plan[WT_SIMD_ID], &p, sizeof p);
+            *name = v->name;
+            return v->kernel;
+        }
+    }
+    return NULL;
+}

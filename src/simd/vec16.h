@@ -1,0 +1,131 @@
+/* vec16.h -- the vector shim of the width-generic templates, 16 lanes (AVX-512 F, BW, DQ, VL)
+ * SPDX-License-Identifier: MIT
+ *
+ * The same operations as vec8.h on 512-bit vectors, with lane masks in
+ * AVX-512 mask registers.  Native intrinsics: SIMDe 0.7 has no AVX-512
+ * gathers or masked stores, and this shim only ever builds for x86 with the
+ * AVX-512 flags (src/avx512).  Texels are read with masked hardware
+ * gathers, which never touch memory for a lane outside the mask (measured
+ * on the development machine, AMD Zen 5: a 16-lane gather costs less than
+ * 16 scalar loads inserted into a vector). */
+#ifndef WT_SIMD_VEC16_H
+#define WT_SIMD_VEC16_H
+
+#if !defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512DQ__) || !defined(__AVX512VL__)
+#error "vec16.h needs -mavx512f -mavx512bw -mavx512dq -mavx512vl"
+#endif
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define WV_W 16
+
+typedef __m512i wv_i;
+typedef __m512 wv_f;
+typedef __mmask16 wv_m;
+
+#define WV_INLINE static inline __attribute__((always_inline))
+
+WV_INLINE wv_i wv_set(int32_t v) { return _mm512_set1_epi32(v); }
+WV_INLINE wv_i wv_zero(void) { return _mm512_setzero_si512(); }
+WV_INLINE wv_i wv_load(const void *p) { return _mm512_loadu_si512(p); }
+WV_INLINE wv_f wv_loadf(const void *p) { return _mm512_loadu_ps(p); }
+WV_INLINE void wv_store(void *p, wv_i v) { _mm512_storeu_si512(p, v); }
+WV_INLINE wv_i wv_add(wv_i a, wv_i b) { return _mm512_add_epi32(a, b); }
+WV_INLINE wv_i wv_sub(wv_i a, wv_i b) { return _mm512_sub_epi32(a, b); }
+WV_INLINE wv_i wv_mul(wv_i a, wv_i b) { return _mm512_mullo_epi32(a, b); }
+WV_INLINE wv_i wv_mul16(wv_i a, wv_i b) { return _mm512_mullo_epi16(a, b); }
+WV_INLINE wv_i wv_add16(wv_i a, wv_i b) { return _mm512_add_epi16(a, b); }
+WV_INLINE wv_i wv_and(wv_i a, wv_i b) { return _mm512_and_si512(a, b); }
+WV_INLINE wv_i wv_or(wv_i a, wv_i b) { return _mm512_or_si512(a, b); }
+WV_INLINE wv_i wv_min(wv_i a, wv_i b) { return _mm512_min_epi32(a, b); }
+WV_INLINE wv_i wv_max(wv_i a, wv_i b) { return _mm512_max_epi32(a, b); }
+#define wv_srai(a, n) _mm512_srai_epi32((a), (n))
+#define wv_srli(a, n) _mm512_srli_epi32((a), (n))
+#define wv_slli(a, n) _mm512_slli_epi32((a), (n))
+WV_INLINE wv_i wv_srlv(wv_i a, wv_i n) { return _mm512_srlv_epi32(a, n); }
+
+WV_INLINE wv_m wv_gt(wv_i a, wv_i b) { return _mm512_cmpgt_epi32_mask(a, b); }
+WV_INLINE wv_m wv_eq(wv_i a, wv_i b) { return _mm512_cmpeq_epi32_mask(a, b); }
+WV_INLINE wv_i wv_sel(wv_m m, wv_i a, wv_i b) { return _mm512_mask_blend_epi32(m, a, b); }
+WV_INLINE wv_i wv_keep(wv_m m, wv_i a) { return _mm512_maskz_mov_epi32(m, a); }
+WV_INLINE wv_m wv_mand(wv_m a, wv_m b) { return (wv_m)(a & b); }
+WV_INLINE wv_m wv_mor(wv_m a, wv_m b) { return (wv_m)(a | b); }
+WV_INLINE wv_m wv_mandnot(wv_m a, wv_m b) { return (wv_m)(~a & b); }
+WV_INLINE wv_m wv_mnone(void) { return 0; }
+WV_INLINE wv_m wv_mnot(wv_m a) { return (wv_m)~a; }
+WV_INLINE uint32_t wv_bits(wv_m m) { return m; }
+WV_INLINE wv_m wv_mask(uint32_t bits) { return (wv_m)bits; }
+
+WV_INLINE wv_f wv_fset(float f) { return _mm512_set1_ps(f); }
+WV_INLINE wv_f wv_fmul(wv_f a, wv_f b) { return _mm512_mul_ps(a, b); }
+WV_INLINE wv_f wv_fsub(wv_f a, wv_f b) { return _mm512_sub_ps(a, b); }
+WV_INLINE wv_f wv_fmin(wv_f a, wv_f b) { return _mm512_min_ps(a, b); }
+WV_INLINE wv_f wv_fmax(wv_f a, wv_f b) { return _mm512_max_ps(a, b); }
+WV_INLINE wv_f wv_ffloor(wv_f a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+/* one conversion rounding toward -inf: floor(a), for a inside the int32 range */
+WV_INLINE wv_i wv_floor_int(wv_f a) { return _mm512_cvt_roundps_epi32(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+WV_INLINE wv_i wv_trunc_int(wv_f a) { return _mm512_cvttps_epi32(a); }
+WV_INLINE wv_f wv_tof(wv_i a) { return _mm512_cvtepi32_ps(a); }
+WV_INLINE wv_i wv_fbits(wv_f a) { return _mm512_castps_si512(a); }
+WV_INLINE wv_m wv_ford(wv_f a) { return _mm512_cmp_ps_mask(a, a, _CMP_ORD_Q); }
+WV_INLINE wv_m wv_ffinite(wv_f a) { return _mm512_cmp_ps_mask(_mm512_sub_ps(a, a), _mm512_setzero_ps(), _CMP_EQ_OQ); }
+WV_INLINE wv_m wv_fabs_nlt(wv_f a, float b) { return _mm512_cmp_ps_mask(_mm512_abs_ps(a), _mm512_set1_ps(b), _CMP_NLT_UQ); }
+WV_INLINE wv_f wv_fkeep(wv_m m, wv_f a) { return _mm512_maskz_mov_ps(m, a); }
+WV_INLINE wv_f wv_fsel(wv_m m, wv_f a, wv_f b) { return _mm512_mask_blend_ps(m, a, b); }
+/* k / d rounded once for integers k in [0, 65535]: q0 = k * (1/d), the
+ * exact residual k - q0 * d by one fused multiply-add, then q0 + r * (1/d)
+ * rounded once (div_exact.h says why; test_simd_div checks every k). */
+WV_INLINE wv_f wv_div_exact(wv_f k, float d)
+{
+    const wv_f vd = _mm512_set1_ps(d), vinv = _mm512_set1_ps(1.0f / d);
+    wv_f q0 = _mm512_mul_ps(k, vinv);
+    wv_f r = _mm512_fnmadd_ps(q0, vd, k);
+    return _mm512_fmadd_ps(r, vinv, q0);
+}
+
+WV_INLINE wv_i wv_fetch32(const uint8_t *base, wv_i off, wv_m m)
+{
+    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, off, (const void *)base, 1);
+}
+WV_INLINE void wv_fetch64(const uint8_t *base, wv_i off, wv_m m, wv_i *lo, wv_i *hi)
+{
+    const __m512i z = _mm512_setzero_si512();
+    __m512i a = _mm512_mask_i32gather_epi64(z, (__mmask8)m, _mm512_castsi512_si256(off), (const void *)base, 1);
+    __m512i b = _mm512_mask_i32gather_epi64(z, (__mmask8)(m >> 8), _mm512_extracti64x4_epi64(off, 1),
+                                            (const void *)base, 1);
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    *lo = _mm512_permutex2var_epi32(a, even, b);
+    *hi = _mm512_permutex2var_epi32(a, odd, b);
+}
+WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
+{
+    if (full)
+        _mm512_storeu_si512((void *)dst, v);
+    else
+        _mm512_mask_storeu_epi32((void *)dst, m, v);
+}
+/* §7.1, D2.15: an unsigned min with layers - 1 */
+WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers)
+{
+    return _mm512_min_epu32(_mm512_loadu_si512(p), _mm512_set1_epi32((int32_t)(layers - 1u)));
+}
+WV_INLINE void wv_prefetch_lanes(const uint8_t *base, wv_i off, wv_m m)
+{
+    int32_t o[16];
+    _mm512_storeu_si512((void *)o, _mm512_maskz_mov_epi32(m, off));
+    for (int l = 0; l < 16; l++)
+        __builtin_prefetch(base + o[l]);
+}
+WV_INLINE void wv_fminmax(wv_f a, wv_m m, float *lo, float *hi)
+{
+    /* NaN lanes: min/max return their second operand, the bound */
+    wv_f l = _mm512_min_ps(_mm512_mask_blend_ps(m, _mm512_set1_ps(__builtin_inff()), a), _mm512_set1_ps(__builtin_inff()));
+    wv_f h = _mm512_max_ps(_mm512_mask_blend_ps(m, _mm512_set1_ps(-__builtin_inff()), a), _mm512_set1_ps(-__builtin_inff()));
+    float rl = _mm512_reduce_min_ps(l), rh = _mm512_reduce_max_ps(h);
+    *lo = rl < *lo ? rl : *lo;
+    *hi = rh > *hi ? rh : *hi;
+}
+
+#endif

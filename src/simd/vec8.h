@@ -1,0 +1,132 @@
+/* vec8.h -- the vector shim of the width-generic templates, 8 lanes (SIMDe's 256-bit intrinsics: AVX2, NEON)
+ * SPDX-License-Identifier: MIT
+ *
+ * A template written against wv_* (tex2d_u8_tpl.h) runs WV_W lanes at a
+ * time: 8 here, 16 with vec16.h.  wv_i holds 32-bit integers, wv_f floats
+ * and wv_m a lane mask (here an all-ones / all-zeros vector; vec16.h's is
+ * an AVX-512 mask register).  Every operation is exact integer or IEEE
+ * single arithmetic, so a template computes the same bits at either width.
+ * Texels are read with scalar loads (fetch.h says why); a lane outside the
+ * mask reads offset 0, which every level has. */
+#ifndef WT_SIMD_VEC8_H
+#define WT_SIMD_VEC8_H
+
+#include <stdint.h>
+
+#include <simde/x86/avx2.h>
+
+#include "div_exact.h"
+#include "fetch.h"
+#include "lanes.h"
+
+#define WV_W 8
+
+typedef simde__m256i wv_i;
+typedef simde__m256 wv_f;
+typedef simde__m256i wv_m;
+
+#define WV_INLINE static inline __attribute__((always_inline))
+
+WV_INLINE wv_i wv_set(int32_t v) { return simde_mm256_set1_epi32(v); }
+WV_INLINE wv_i wv_zero(void) { return simde_mm256_setzero_si256(); }
+WV_INLINE wv_i wv_load(const void *p) { return simde_mm256_loadu_si256(p); }
+WV_INLINE wv_f wv_loadf(const void *p) { return simde_mm256_loadu_ps((const float *)p); }
+WV_INLINE void wv_store(void *p, wv_i v) { simde_mm256_storeu_si256(p, v); }
+WV_INLINE wv_i wv_add(wv_i a, wv_i b) { return simde_mm256_add_epi32(a, b); }
+WV_INLINE wv_i wv_sub(wv_i a, wv_i b) { return simde_mm256_sub_epi32(a, b); }
+WV_INLINE wv_i wv_mul(wv_i a, wv_i b) { return simde_mm256_mullo_epi32(a, b); }
+/* 16-bit fields multiplied and added (no carry between them) */
+WV_INLINE wv_i wv_mul16(wv_i a, wv_i b) { return simde_mm256_mullo_epi16(a, b); }
+WV_INLINE wv_i wv_add16(wv_i a, wv_i b) { return simde_mm256_add_epi16(a, b); }
+WV_INLINE wv_i wv_and(wv_i a, wv_i b) { return simde_mm256_and_si256(a, b); }
+WV_INLINE wv_i wv_or(wv_i a, wv_i b) { return simde_mm256_or_si256(a, b); }
+WV_INLINE wv_i wv_min(wv_i a, wv_i b) { return simde_mm256_min_epi32(a, b); }
+WV_INLINE wv_i wv_max(wv_i a, wv_i b) { return simde_mm256_max_epi32(a, b); }
+#define wv_srai(a, n) simde_mm256_srai_epi32((a), (n))
+#define wv_srli(a, n) simde_mm256_srli_epi32((a), (n))
+#define wv_slli(a, n) simde_mm256_slli_epi32((a), (n))
+/* per-lane variable shifts by a count < 32 */
+WV_INLINE wv_i wv_srlv(wv_i a, wv_i n) { return simde_mm256_srlv_epi32(a, n); }
+
+WV_INLINE wv_m wv_gt(wv_i a, wv_i b) { return simde_mm256_cmpgt_epi32(a, b); }
+WV_INLINE wv_m wv_eq(wv_i a, wv_i b) { return simde_mm256_cmpeq_epi32(a, b); }
+/* m ? b : a, lane by lane */
+WV_INLINE wv_i wv_sel(wv_m m, wv_i a, wv_i b) { return simde_mm256_blendv_epi8(a, b, m); }
+/* m ? a : 0 */
+WV_INLINE wv_i wv_keep(wv_m m, wv_i a) { return simde_mm256_and_si256(a, m); }
+WV_INLINE wv_m wv_mand(wv_m a, wv_m b) { return simde_mm256_and_si256(a, b); }
+WV_INLINE wv_m wv_mor(wv_m a, wv_m b) { return simde_mm256_or_si256(a, b); }
+WV_INLINE wv_m wv_mandnot(wv_m a, wv_m b) { return simde_mm256_andnot_si256(a, b); } /* b and not a */
+WV_INLINE wv_m wv_mnone(void) { return simde_mm256_setzero_si256(); }
+WV_INLINE wv_m wv_mnot(wv_m a) { return simde_mm256_xor_si256(a, simde_mm256_set1_epi32(-1)); }
+WV_INLINE uint32_t wv_bits(wv_m m) { return wt__mask_bits(m); }
+WV_INLINE wv_m wv_mask(uint32_t bits) { return wt__lane_mask(bits); }
+
+WV_INLINE wv_f wv_fset(float f) { return simde_mm256_set1_ps(f); }
+WV_INLINE wv_f wv_fmul(wv_f a, wv_f b) { return simde_mm256_mul_ps(a, b); }
+WV_INLINE wv_f wv_fsub(wv_f a, wv_f b) { return simde_mm256_sub_ps(a, b); }
+WV_INLINE wv_f wv_fmin(wv_f a, wv_f b) { return simde_mm256_min_ps(a, b); }
+WV_INLINE wv_f wv_fmax(wv_f a, wv_f b) { return simde_mm256_max_ps(a, b); }
+WV_INLINE wv_f wv_ffloor(wv_f a) { return simde_mm256_floor_ps(a); }
+/* floor(a) as an integer, for a inside the int32 range */
+WV_INLINE wv_i wv_floor_int(wv_f a) { return simde_mm256_cvttps_epi32(simde_mm256_floor_ps(a)); }
+WV_INLINE wv_i wv_trunc_int(wv_f a) { return simde_mm256_cvttps_epi32(a); }
+WV_INLINE wv_f wv_tof(wv_i a) { return simde_mm256_cvtepi32_ps(a); }
+WV_INLINE wv_i wv_fbits(wv_f a) { return simde_mm256_castps_si256(a); }
+/* lanes that are not NaN; lanes that are finite */
+WV_INLINE wv_m wv_ford(wv_f a) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, a, SIMDE_CMP_ORD_Q)); }
+WV_INLINE wv_m wv_ffinite(wv_f a)
+{
+    return simde_mm256_castps_si256(simde_mm256_cmp_ps(simde_mm256_sub_ps(a, a), simde_mm256_setzero_ps(), SIMDE_CMP_EQ_OQ));
+}
+/* |a| >= b, or a is NaN */
+WV_INLINE wv_m wv_fabs_nlt(wv_f a, float b)
+{
+    return simde_mm256_castps_si256(
+        simde_mm256_cmp_ps(simde_mm256_andnot_ps(simde_mm256_set1_ps(-0.0f), a), simde_mm256_set1_ps(b), SIMDE_CMP_NLT_UQ));
+}
+WV_INLINE wv_f wv_fkeep(wv_m m, wv_f a) { return simde_mm256_and_ps(a, simde_mm256_castsi256_ps(m)); }
+WV_INLINE wv_f wv_fsel(wv_m m, wv_f a, wv_f b) { return simde_mm256_blendv_ps(a, b, simde_mm256_castsi256_ps(m)); }
+/* k / d rounded once, for integers k in [0, 65535] (div_exact.h) */
+WV_INLINE wv_f wv_div_exact(wv_f k, float d) { return wt__div_exact_ps(k, d); }
+
+/* The 4-byte words at base + off[l] for lanes in m, 0 elsewhere. */
+WV_INLINE wv_i wv_fetch32(const uint8_t *base, wv_i off, wv_m m) { return wt__fetch32(base, off, m); }
+/* The 8-byte words at base + off[l]: low halves to *lo, high halves to *hi. */
+WV_INLINE void wv_fetch64(const uint8_t *base, wv_i off, wv_m m, wv_i *lo, wv_i *hi)
+{
+    wt__fetch64(base, off, m, lo, hi);
+}
+/* dst[l] = v[l] for lanes in m; full: m is every lane */
+WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
+{
+    if (full)
+        simde_mm256_storeu_si256((void *)dst, v);
+    else
+        wt__store_masked(dst, v, m);
+}
+/* the lanes' .u32 layer operands clamped to layers - 1 (§7.1, D2.15) */
+WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers) { return wt__layer_clamp(p, layers); }
+WV_INLINE void wv_prefetch_lanes(const uint8_t *base, wv_i off, wv_m m)
+{
+    int32_t o[8];
+    simde_mm256_storeu_si256((void *)o, simde_mm256_and_si256(off, m));
+    for (int l = 0; l < 8; l++)
+        __builtin_prefetch(base + o[l]);
+}
+/* the least and greatest of the lanes in m (+inf / -inf when none; NaN lanes are skipped) */
+WV_INLINE void wv_fminmax(wv_f a, wv_m m, float *lo, float *hi)
+{
+    simde__m256 mf = simde_mm256_castsi256_ps(m);
+    simde__m256 l = simde_mm256_blendv_ps(simde_mm256_set1_ps(__builtin_inff()), a, mf);
+    simde__m256 h = simde_mm256_blendv_ps(simde_mm256_set1_ps(-__builtin_inff()), a, mf);
+    float l8[8], h8[8];
+    simde_mm256_storeu_ps(l8, simde_mm256_min_ps(l, simde_mm256_set1_ps(__builtin_inff())));
+    simde_mm256_storeu_ps(h8, simde_mm256_max_ps(h, simde_mm256_set1_ps(-__builtin_inff())));
+    for (int i = 0; i < 8; i++) {
+        *lo = l8[i] < *lo ? l8[i] : *lo;
+        *hi = h8[i] > *hi ? h8[i] : *hi;
+    }
+}
+
+#endif

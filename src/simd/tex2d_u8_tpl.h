@@ -221,47 +221,62 @@ WV_INLINE int pairable(const wv_axis *X, const wv_axis *Y, wv_m m, int need_next
 
 /* ---- tex ------------------------------------------------------------------------- */
 
-/* §5.3's sums S[c] of the 2x2 footprint, weights w[dx + 2*dy]. */
-WV_INLINE void linear_sums(const u8plan *p, int nch, wv_i slice, const wv_axis *X, const wv_axis *Y,
-                                  wv_m m, wv_i S[4])
+/* §2.3's weights of the 2x2 footprint, share 256: w[dx + 2*dy]. */
+WV_INLINE void weights(const wv_axis *X, const wv_axis *Y, wv_i w[4])
 {
-    /* §2.3 weights with share 256 */
     const wv_i a = X->a, b = Y->a, x0 = wv_sub(wv_set(256), a);
     const wv_i w11 = wv_srli(wv_add(wv_mul(a, b), wv_set(128)), 8);
     const wv_i w00 = wv_srli(wv_add(wv_mul(x0, wv_sub(wv_set(256), b)), wv_set(128)), 8);
-    const wv_i w[4] = {w00, wv_sub(a, w11), wv_sub(x0, w00), w11};
-    if (p->pairs && pairable(X, Y, m, 0)) {
-        /* each row one read of the pair; two channels share each 32-bit
-         * word as 16-bit fields (R and B, G and A): a code times a weight is
-         * at most 255 * 256, and so is the sum of the four taps */
-        const wv_i lo8 = wv_set(0x00ff00ff);
-        wv_i rb = wv_zero(), ga = wv_zero();
-        const wv_i x = wv_slli(X->i0, nch == 4 ? 2 : nch - 1);
-        for (int dy = 0; dy < 2; dy++) {
-            wv_i off = wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)), x), slice);
-            wv_i t[2];
-            texel_pair(p, nch, off, m, &t[0], &t[1]);
-            for (int dx = 0; dx < 2; dx++) {
-                const wv_i wt = w[dx + 2 * dy], w2 = wv_or(wt, wv_slli(wt, 16));
-                rb = wv_add16(rb, wv_mul16(wv_and(t[dx], lo8), w2));
-                if (nch > 1)
-                    ga = wv_add16(ga, wv_mul16(wv_and(wv_srli(t[dx], 8), lo8), w2));
-            }
-        }
-        S[0] = wv_and(rb, wv_set(0xffff));
-        S[1] = wv_and(ga, wv_set(0xffff));
-        S[2] = wv_srli(rb, 16);
-        S[3] = wv_srli(ga, 16);
-        return;
+    w[0] = w00;
+    w[1] = wv_sub(a, w11);
+    w[2] = wv_sub(x0, w00);
+    w[3] = w11;
+}
+
+/* The footprint's texels t[dx + 2*dy] as two reads of a texel pair, one a
+ * row (pairable lanes). */
+WV_INLINE void pair_texels(const u8plan *p, int nch, wv_i slice, const wv_axis *X, const wv_axis *Y, wv_m m,
+                           wv_i t[4])
+{
+    const wv_i x = wv_slli(X->i0, nch == 4 ? 2 : nch - 1);
+    for (int dy = 0; dy < 2; dy++)
+        texel_pair(p, nch, wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)), x), slice), m,
+                   &t[2 * dy], &t[2 * dy + 1]);
+}
+
+/* §5.3's sums S[c] of texels t[k] (their codes in the bytes of a word) with
+ * weights w[k].  Two channels share each 32-bit word as 16-bit fields (R
+ * and B, G and A): a code times a weight is at most 255 * 256, and so is
+ * the sum of the four taps, so no field carries into the next. */
+WV_INLINE void pair_sums(int nch, const wv_i t[4], const wv_i w[4], wv_i S[4])
+{
+    const wv_i lo8 = wv_set(0x00ff00ff);
+    wv_i rb = wv_zero(), ga = wv_zero();
+    for (int k = 0; k < 4; k++) {
+        const wv_i w2 = wv_or(w[k], wv_slli(w[k], 16));
+        rb = wv_add16(rb, wv_mul16(wv_and(t[k], lo8), w2));
+        if (nch > 1)
+            ga = wv_add16(ga, wv_mul16(wv_and(wv_srli(t[k], 8), lo8), w2));
     }
+    S[0] = wv_and(rb, wv_set(0xffff));
+    S[1] = wv_and(ga, wv_set(0xffff));
+    S[2] = wv_srli(rb, 16);
+    S[3] = wv_srli(ga, 16);
+}
+
+/* The same sums from four reads of one texel each, the border where a tap
+ * is outside (lanes that are not pairable). */
+WV_INLINE void tap_sums(const u8plan *p, int nch, wv_i slice, const wv_axis *X, const wv_axis *Y, wv_m m,
+                        const wv_i w[4], wv_i S[4])
+{
     for (int c = 0; c < 4; c++)
         S[c] = wv_zero();
-    for (int t = 0; t < 4; t++) {
+    for (int k = 0; k < 4; k++) {
         wv_i raw[4];
-        texel_codes(p, nch, slice, t & 1 ? X->i1 : X->i0, t & 2 ? Y->i1 : Y->i0, m,
-                    wv_mor(t & 1 ? X->out1 : X->out0, t & 2 ? Y->out1 : Y->out0), raw);
+        texel_codes(p, nch, slice, k & 1 ? X->i1 : X->i0, k & 2 ? Y->i1 : Y->i0, m,
+                    wv_mor(k & 1 ? X->out1 : X->out0, k & 2 ? Y->out1 : Y->out0), raw);
         for (int c = 0; c < nch; c++)
-            S[c] = wv_add(S[c], wv_mul(w[t], raw[c]));
+            S[c] = wv_add(S[c], wv_mul(w[k], raw[c]));
     }
 }
 
@@ -271,34 +286,65 @@ WV_INLINE wv_i point_word(const u8plan *p, wv_i code)
     return p->read_norm ? wv_fbits(wv_div_exact(wv_tof(code), 255.0f)) : code;
 }
 
-WV_INLINE void tex_group(const u8plan *p, const wt_tex_args *in, int g, uint32_t act, int mode, int linear,
-                                int nch, wt_tex_result *out)
+enum { NG = WT_WARP_SIZE / WV_W }; /* groups of WV_W lanes in a warp */
+
+/* A warp of tex, in stages over all its groups at once (footprints, then
+ * texel reads, then the blends), so that one group's reads overlap the
+ * others' arithmetic instead of waiting at the end of a chain. */
+WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int linear, int nch,
+                        wt_tex_result *out)
 {
-    const wv_m m = wv_mask(act);
-    const int full = act == (1u << WV_W) - 1u;
     const int o = p->layers ? 1 : 0; /* .a2d: {layer, x, y} */
-    const wv_i slice = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
-                                 : wv_zero();
-    wv_axis X, Y;
-    axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, 0, &X);
-    axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y);
-    if (linear) {
-        wv_i S[4];
-        linear_sums(p, nch, slice, &X, &Y, m, S);
+    uint32_t act[NG];
+    wv_m m[NG];
+    wv_i slice[NG];
+    wv_axis X[NG], Y[NG];
+    for (int k = 0; k < NG; k++) {
+        const int g = k * WV_W;
+        act[k] = (active >> g) & ((1u << WV_W) - 1u);
+        m[k] = wv_mask(act[k]);
+        slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
+                             : wv_zero();
+        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, 0, &X[k]);
+        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y[k]);
+    }
+    if (!linear) {
+        wv_i raw[NG][4];
+        for (int k = 0; k < NG; k++)
+            if (act[k])
+                texel_codes(p, nch, slice[k], X[k].i0, Y[k].i0, m[k], wv_mor(X[k].out0, Y[k].out0), raw[k]);
+        for (int k = 0; k < NG; k++)
+            if (act[k])
+                for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
+                    wv_store_masked(&out->d[c][k * WV_W], c < nch ? point_word(p, raw[k][c]) : wv_zero(), m[k],
+                                    act[k] == (1u << WV_W) - 1u);
+        return;
+    }
+    wv_i t[NG][4];
+    int paired[NG];
+    for (int k = 0; k < NG; k++) {
+        paired[k] = act[k] && p->pairs && pairable(&X[k], &Y[k], m[k], 0);
+        if (paired[k])
+            pair_texels(p, nch, slice[k], &X[k], &Y[k], m[k], t[k]);
+    }
+    for (int k = 0; k < NG; k++) {
+        if (!act[k])
+            continue;
+        wv_i w[4], S[4];
+        weights(&X[k], &Y[k], w);
+        if (paired[k])
+            pair_sums(nch, t[k], w, S);
+        else
+            tap_sums(p, nch, slice[k], &X[k], &Y[k], m[k], w, S);
         for (int c = 0; c < 4; c++) {
-            wv_i v = wv_zero(); /* §5.2: channels the format lacks read 0 */
-            if (c < nch) {
+            wv_i v = wv_zero();
+            if (c < nch) { /* K = rhu(257 * S / 256) = S + rhu(S); K / 65535 */
                 wv_i K = wv_add(S[c], wv_srli(wv_add(S[c], wv_set(128)), 8));
                 v = wv_fbits(wv_div_exact(wv_tof(K), 65535.0f));
             }
-            wv_store_masked(&out->d[c][g], v, m, full);
+            wv_store_masked(&out->d[c][k * WV_W], v, m[k], act[k] == (1u << WV_W) - 1u);
         }
-        return;
     }
-    wv_i raw[4];
-    texel_codes(p, nch, slice, X.i0, Y.i0, m, wv_mor(X.out0, Y.out0), raw);
-    for (int c = 0; c < 4; c++)
-        wv_store_masked(&out->d[c][g], c < nch ? point_word(p, raw[c]) : wv_zero(), m, full);
 }
 
 /* Random reads of a texture larger than the caches wait on memory, and one
@@ -338,42 +384,55 @@ WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args
 /* ---- tld4 ------------------------------------------------------------------------ */
 
 /* §8: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
- * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling. */
-WV_INLINE void tld4_group(const u8plan *p, const wt_tex_args *in, int g, uint32_t act, int mode, int comp,
-                                 wt_tex_result *out)
+ * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling; in stages over
+ * the warp's groups as tex_warp. */
+WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int comp,
+                         wt_tex_result *out)
 {
-    const int nch = p->nch;
-    const wv_m m = wv_mask(act);
-    const int full = act == (1u << WV_W) - 1u;
-    const int o = p->layers ? 1 : 0;
-    const wv_i slice = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
-                                 : wv_zero();
-    wv_axis X, Y;
-    axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], 1, 1, &X);
-    axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], 1, 1, &Y);
-    if (comp >= nch) { /* §5.2: a channel the format lacks reads 0 */
-        for (int k = 0; k < 4; k++)
-            wv_store_masked(&out->d[k][g], wv_zero(), m, full);
-        return;
-    }
-    if (p->pairs && pairable(&X, &Y, m, 1)) {
-        const wv_i x = wv_slli(X.i0, nch == 4 ? 2 : nch - 1);
-        for (int r = 0; r < 2; r++) { /* r = 0: row j1 (d0, d1); r = 1: row j0 (d3, d2) */
-            wv_i off = wv_add(wv_add(wv_mul(r ? Y.i0 : Y.i1, wv_set(p->row_pitch)), x), slice);
-            wv_i t0, t1;
-            texel_pair(p, nch, off, m, &t0, &t1);
-            wv_i c0 = wv_and(wv_srli(t0, 8 * comp), wv_set(0xff)), c1 = wv_and(wv_srli(t1, 8 * comp), wv_set(0xff));
-            wv_store_masked(&out->d[r ? 3 : 0][g], point_word(p, c0), m, full);
-            wv_store_masked(&out->d[r ? 2 : 1][g], point_word(p, c1), m, full);
+    const int nch = p->nch, o = p->layers ? 1 : 0;
+    uint32_t act[NG];
+    wv_m m[NG];
+    wv_i slice[NG];
+    wv_axis X[NG], Y[NG];
+    for (int k = 0; k < NG; k++) {
+        const int g = k * WV_W;
+        act[k] = (active >> g) & ((1u << WV_W) - 1u);
+        m[k] = wv_mask(act[k]);
+        if (comp >= nch) { /* §5.2: a channel the format lacks reads 0 */
+            for (int d = 0; d < 4 && act[k]; d++)
+                wv_store_masked(&out->d[d][g], wv_zero(), m[k], act[k] == (1u << WV_W) - 1u);
+            act[k] = 0;
+            continue;
         }
-        return;
+        slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
+                             : wv_zero();
+        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], 1, 1, &X[k]);
+        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], 1, 1, &Y[k]);
     }
-    for (int k = 0; k < 4; k++) {
-        const int hx = k == 1 || k == 2, hy = k < 2; /* upper x: d1, d2; upper y: d0, d1 */
-        wv_i raw[4];
-        texel_codes(p, nch, slice, hx ? X.i1 : X.i0, hy ? Y.i1 : Y.i0, m,
-                    wv_mor(hx ? X.out1 : X.out0, hy ? Y.out1 : Y.out0), raw);
-        wv_store_masked(&out->d[k][g], point_word(p, raw[comp]), m, full);
+    wv_i t[NG][4];
+    int paired[NG];
+    for (int k = 0; k < NG; k++) {
+        paired[k] = act[k] && p->pairs && pairable(&X[k], &Y[k], m[k], 1);
+        if (paired[k])
+            pair_texels(p, nch, slice[k], &X[k], &Y[k], m[k], t[k]);
+    }
+    for (int k = 0; k < NG; k++) {
+        if (!act[k])
+            continue;
+        const int full = act[k] == (1u << WV_W) - 1u;
+        for (int d = 0; d < 4; d++) {
+            const int hx = d == 1 || d == 2, hy = d < 2; /* upper x: d1, d2; upper y: d0, d1 */
+            wv_i v;
+            if (paired[k]) {
+                v = wv_and(wv_srli(t[k][hx + 2 * hy], 8 * comp), wv_set(0xff));
+            } else {
+                wv_i raw[4];
+                texel_codes(p, nch, slice[k], hx ? X[k].i1 : X[k].i0, hy ? Y[k].i1 : Y[k].i0, m[k],
+                            wv_mor(hx ? X[k].out1 : X[k].out0, hy ? Y[k].out1 : Y[k].out0), raw);
+                v = raw[comp];
+            }
+            wv_store_masked(&out->d[d][k * WV_W], point_word(p, v), m[k], full);
+        }
     }
 }
 
@@ -399,20 +458,12 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
     if (!op_taken(ctx, p, op))
         return 0;
     if (op->family == WT_FAMILY_TLD4) {
-        for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
-            const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
-            if (act)
-                tld4_group(p, in, g, act, mode, op->comp & 3, out);
-        }
+        tld4_warp(p, in, active, mode, op->comp & 3, out);
         return 1;
     }
     if (linear && p->prefetch)
         prefetch_warp(p, active, in, mode, linear);
-    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
-        const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
-        if (act)
-            tex_group(p, in, g, act, mode, linear, nch, out);
-    }
+    tex_warp(p, in, active, mode, linear, nch, out);
     return 1;
 }
 

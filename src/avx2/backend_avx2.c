@@ -25,7 +25,7 @@ const wt__backend wt__backend_avx2 = {
     .id = WT__BACKEND_AVX2,
     .usable = usable_avx2,
     .bind_tex = wt__bind_tex_avx2,
-    .generic = WT__SIMD_PATHS,
+    .generic = WT__SIMD_PATHS("8"),
     .tex_warp = wt__tex_warp_reference,
     .surf_warp = wt__surf_warp_avx2,
 };

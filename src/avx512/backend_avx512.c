@@ -24,7 +24,7 @@ const wt__backend wt__backend_avx512 = {
     .id = WT__BACKEND_AVX512,
     .usable = usable_avx512,
     .bind_tex = wt__bind_tex_avx512,
-    .generic = WT__SIMD_PATHS,
+    .generic = WT__SIMD_PATHS("16"),
     .tex_warp = wt__tex_warp_reference,
     .surf_warp = wt__surf_warp_avx512,
 };

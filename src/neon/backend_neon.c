@@ -27,7 +27,7 @@ const wt__backend wt__backend_neon = {
     .id = WT__BACKEND_NEON,
     .usable = usable_neon,
     .bind_tex = wt__bind_tex_neon,
-    .generic = WT__SIMD_PATHS,
+    .generic = WT__SIMD_PATHS("8"),
     .tex_warp = wt__tex_warp_reference,
     .surf_warp = wt__surf_warp_neon,
 };

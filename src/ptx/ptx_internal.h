@@ -320,6 +320,7 @@ WT_INTERNAL px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in);
 WT_INTERNAL px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in);
 WT_INTERNAL px_exec_fn wt__ptx_exec_for_base(const px_insn *in);
 WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx2(const px_insn *in);
+WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx512(const px_insn *in);
 
 static inline uint64_t *px_reg(px_warp *w, const px_ref *r)
 {

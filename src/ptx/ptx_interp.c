@@ -89,6 +89,10 @@ const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint64_t *tmp)
 
 px_exec_fn wt__ptx_executor(const px_insn *in)
 {
+#ifdef WT_HAVE_AVX512
+    if (wt__backend_active() == &wt__backend_avx512)
+        return wt__ptx_exec_for_avx512(in);
+#endif
 #ifdef WT_HAVE_AVX2
     if (wt__backend_active() == &wt__backend_avx2)
         return wt__ptx_exec_for_avx2(in);

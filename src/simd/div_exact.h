@@ -38,4 +38,16 @@ static inline simde__m256 wt__div_exact_ps(simde__m256 k, float d)
 #endif
 }
 
+#if defined(__AVX512F__)
+#include <immintrin.h>
+/* The same for 16 lanes (src/avx512, vec16.h). */
+static inline __m512 wt__div_exact_ps512(__m512 k, float d)
+{
+    const __m512 vd = _mm512_set1_ps(d), vinv = _mm512_set1_ps(1.0f / d);
+    __m512 q0 = _mm512_mul_ps(k, vinv);
+    __m512 r = _mm512_fnmadd_ps(q0, vd, k); /* k - q0 * d, exact */
+    return _mm512_fmadd_ps(r, vinv, q0);
+}
+#endif
+
 #endif

@@ -38,17 +38,21 @@ WT__SIMD_KERNELS(neon)
 #define WT__SIMD_CAT(a, b) WT__SIMD_CAT2(a, b)
 #define WT_SIMD_FN(name) WT__SIMD_CAT(name, WT_SIMD_ISA)
 
-/* What the instantiated kernels cover, for wt_backend_describe(). */
-#define WT__SIMD_PATHS                                                                                           \
+/* What the instantiated kernels cover, for wt_backend_describe(); lanes:
+ * how many the u8 kernel (tex2d_u8_tpl.h) runs at once. */
+#define WT__SIMD_PATHS(lanes)                                                                                    \
+    "tex/tld4 on 8-bit unsigned 1/2/4-channel .2d/.a2d textures without mip levels (RGBA8, RG8, R8; point, and linear " \
+    "read as normalised float; any address mode per axis, any extent): the u8 kernel, " lanes " lanes at a time, "       \
+    "compiled per address mode, filter and channel count; other "                                                         \
     "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
     "linear (f32: §5.4 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
     "cubemaps (.cube, .acube: §7.2 projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
-    "18 common shapes (RGBA8/R8/RG8/R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
+    "11 common shapes (RGBA8 3D, R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
     "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \
     "per-lane calls: a one-lane kernel (plain C, src/core/tex_lane.c) for tex on .2d/.a2d/.3d and tld4 on .2d/.a2d without mip levels, " \
     "8/16-bit unsigned or f32/f16 with 1/2/4 channels, point/linear, any address mode, any resource; other per-lane calls run " \
-    "the shape's 8-lane kernel with one lane active; " \
+    "the shape's vector kernel with one lane active; " \
     "suld.b/sust.b of every shape on 1D, 2D, 3D and layered surfaces and every sured.b form on 1D/2D/3D (aligned, in-range lanes); everything else through the " \
     "reference, one lane at a time"
 

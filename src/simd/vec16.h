@@ -17,6 +17,8 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "div_exact.h"
+
 #define WV_W 16
 
 typedef __m512i wv_i;
@@ -72,17 +74,8 @@ WV_INLINE wv_m wv_ffinite(wv_f a) { return _mm512_cmp_ps_mask(_mm512_sub_ps(a, a
 WV_INLINE wv_m wv_fabs_nlt(wv_f a, float b) { return _mm512_cmp_ps_mask(_mm512_abs_ps(a), _mm512_set1_ps(b), _CMP_NLT_UQ); }
 WV_INLINE wv_f wv_fkeep(wv_m m, wv_f a) { return _mm512_maskz_mov_ps(m, a); }
 WV_INLINE wv_f wv_fsel(wv_m m, wv_f a, wv_f b) { return _mm512_mask_blend_ps(m, a, b); }
-/* k / d rounded once for integers k in [0, 65535]: q0 = k * (1/d), the
- * exact residual k - q0 * d by one fused multiply-add, then q0 + r * (1/d)
- * rounded once (div_exact.h says why; test_simd_div checks every k). */
-WV_INLINE wv_f wv_div_exact(wv_f k, float d)
-{
-    const wv_f vd = _mm512_set1_ps(d), vinv = _mm512_set1_ps(1.0f / d);
-    wv_f q0 = _mm512_mul_ps(k, vinv);
-    wv_f r = _mm512_fnmadd_ps(q0, vd, k);
-    return _mm512_fmadd_ps(r, vinv, q0);
-}
-
+/* k / d rounded once, for integers k in [0, 65535] (div_exact.h) */
+WV_INLINE wv_f wv_div_exact(wv_f k, float d) { return wt__div_exact_ps512(k, d); }
 
 static inline uint64_t wv__ld64(const uint8_t *p)
 {

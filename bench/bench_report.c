@@ -170,6 +170,16 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fprintf(f, "%s / %s", v1, vn);
             else
                 fprintf(f, "%s", v1);
+            /* the batch API's figures (bench_surf.c) */
+            const bench_record *a1 = bench_record_find(cfg, w, "batch", 1);
+            const bench_record *an = nc > 1 ? bench_record_find(cfg, w, "batch", counts[1]) : NULL;
+            if (a1 && a1->status != BENCH_REC_SKIPPED) {
+                char c1[32], cn[32] = "-";
+                fmt_rate(c1, sizeof c1, a1->rate);
+                if (an && an->status != BENCH_REC_SKIPPED)
+                    fmt_rate(cn, sizeof cn, an->rate);
+                fprintf(f, "; warptex batch API: %s%s%s", c1, nc > 1 ? " / " : "", nc > 1 ? cn : "");
+            }
         }
         fputc('\n', f);
     }

@@ -11,7 +11,11 @@
  * x = 4 * R (a byte address) into a 256-element u32 surface, 32 consecutive
  * pixels per warp.  The plain C comparison is the same count with
  * `#pragma omp atomic`.  Both histograms must equal, bin for bin, the one
- * counted serially before timing. */
+ * counted serially before timing.
+ *
+ * Each is measured twice for warptex: lane by lane through wt_surf_warp per
+ * backend, and once through the batch API (the "batch" line: the same
+ * lanes and instructions, as a program that has whole arrays calls them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +120,57 @@ static int copy_pass(void *state, int threads)
     return 0;
 }
 
+/* S1 through the batch API, as an image program copies a surface: bands of
+ * BAND_ROWS rows, each loaded with wt_suld_region into a buffer of the
+ * thread's own that stays in its cache and stored from there with
+ * wt_sust_region (the same suld/sust lanes; a region inside the surface is
+ * its bytes row by row, batch.h).  Bands over the threads, each batch on
+ * its calling thread alone (wt_set_num_threads(1) for the pass). */
+#define BAND_ROWS 16
+
+static int copy_batch_pass(void *state, int threads)
+{
+    copy_job *j = state;
+    const long long bands = (long long)((j->rows + BAND_ROWS - 1) / BAND_ROWS);
+    const wt_op ld = {.family = WT_FAMILY_SULD, .geom = WT_GEOM_2D, .mode = WT_SURF_B, .vec = 4, .bits = 8,
+                      .clamp = WT_CLAMP_TRAP};
+    const wt_op stv = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_B, .vec = 4, .bits = 8,
+                       .clamp = WT_CLAMP_TRAP};
+    const int before = wt_get_num_threads();
+    wt_set_num_threads(1); /* each batch on its calling thread: the threads are the loop's */
+    memset(&j->fail, 0, sizeof j->fail);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+#endif
+    {
+        uint8_t *buf = malloc(BAND_ROWS * ROW_BYTES);
+        if (!buf)
+            bench_failure_record(&j->fail, WT_ERROR_OUT_OF_MEMORY);
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (long long b = 0; b < bands; b++) {
+            if (!buf || bench_failure_seen(&j->fail))
+                continue;
+            const size_t y = (size_t)b * BAND_ROWS, rows = j->rows - y < BAND_ROWS ? j->rows - y : BAND_ROWS;
+            const wt_region r = {0, (int32_t)y, 0, BENCH_T2_SIDE, rows};
+            wt_status st = wt_suld_region(&ld, j->src_surf, &r, buf, ROW_BYTES, NULL);
+            if (!st)
+                st = wt_sust_region(&stv, j->dst_surf, &r, buf, ROW_BYTES, NULL);
+            if (st)
+                bench_failure_record(&j->fail, st);
+        }
+        free(buf);
+    }
+    wt_set_num_threads(before);
+    if (j->fail.failed) {
+        bench_lib_error("wt_suld_region()/wt_sust_region() (S1 copy)", j->fail.st, j->fail.msg);
+        return -1;
+    }
+    return 0;
+}
+
 static void copy_verdict(const copy_job *j, bench_digest *dg, char *note, size_t note_size, const char *who)
 {
     const size_t bytes = j->rows * ROW_BYTES;
@@ -210,6 +265,7 @@ int bench_surf_copy(bench_config *cfg, const bench_data *d)
     const int nc = bench_thread_counts(cfg, counts);
     for (int t = 0; t < nc; t++)
         if (bench_run_backends(cfg, &spec, counts[t]) ||
+            bench_run_baseline(cfg, &spec, "batch", copy_batch_pass, copy_prep, copy_digest, &j, counts[t]) ||
             bench_run_baseline(cfg, &spec, "memcpy", memcpy_pass, memcpy_prep, memcpy_digest, &j, counts[t]))
             goto done;
     rc = 0;
@@ -281,6 +337,54 @@ static int hist_pass(void *state, int threads)
     }
     if (j->fail.failed) {
         bench_lib_error("wt_surf_warp() (S2 sured)", j->fail.st, j->fail.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* S2 through the batch API: chunks of CHUNK pixels, their x = 4 * R put in
+ * a buffer of the thread's own, then one wt_sured_batch each (many lanes
+ * over 256 elements: it combines them per element, batch.h).  Chunks over
+ * the threads, each batch on its calling thread alone. */
+#define CHUNK 16384
+
+static int hist_batch_pass(void *state, int threads)
+{
+    hist_job *j = state;
+    const long long chunks = (long long)((j->n + CHUNK - 1) / CHUNK);
+    const wt_op red = {.family = WT_FAMILY_SURED, .geom = WT_GEOM_1D, .mode = WT_SURF_B, .vec = 1, .bits = 32,
+                       .clamp = WT_CLAMP_TRAP, .redop = WT_RED_ADD, .rtype = WT_RTYPE_U32};
+    static const uint32_t one = 1;
+    const int before = wt_get_num_threads();
+    wt_set_num_threads(1); /* each batch on its calling thread: the threads are the loop's */
+    memset(&j->fail, 0, sizeof j->fail);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+#endif
+    {
+        int32_t *x = malloc(CHUNK * sizeof *x);
+        if (!x)
+            bench_failure_record(&j->fail, WT_ERROR_OUT_OF_MEMORY);
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (long long c = 0; c < chunks; c++) {
+            if (!x || bench_failure_seen(&j->fail))
+                continue;
+            const size_t base = (size_t)c * CHUNK, n = j->n - base < CHUNK ? j->n - base : CHUNK;
+            for (size_t i = 0; i < n; i++)
+                x[i] = 4 * (int32_t)j->t2[4u * (base + i)]; /* R byte; .b: x in bytes */
+            const wt_sured_batch_in in = {.x = x, .values = &one, .uniform = WT_BATCH_UNIFORM_VALUE};
+            wt_status st = wt_sured_batch(&red, j->surf, n, &in, NULL);
+            if (st)
+                bench_failure_record(&j->fail, st);
+        }
+        free(x);
+    }
+    wt_set_num_threads(before);
+    if (j->fail.failed) {
+        bench_lib_error("wt_sured_batch() (S2 sured)", j->fail.st, j->fail.msg);
         return -1;
     }
     return 0;
@@ -376,6 +480,7 @@ int bench_surf_histogram(bench_config *cfg, const bench_data *d)
     const int nc = bench_thread_counts(cfg, counts);
     for (int t = 0; t < nc; t++)
         if (bench_run_backends(cfg, &spec, counts[t]) ||
+            bench_run_baseline(cfg, &spec, "batch", hist_batch_pass, hist_prep, hist_digest, j, counts[t]) ||
             bench_run_baseline(cfg, &spec, "atomic", atomic_pass, atomic_prep, atomic_digest, j, counts[t]))
             goto done;
     rc = 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "batch_run.h"
+#include "parallel.h"
 
 typedef struct region_job {
     const wt_op *op;
@@ -73,6 +74,75 @@ static wt_status region_warp(void *ctx, size_t w, uint32_t active, wt__batch_scr
     if (st)
         *bad = st == WT_ERROR_TRAP ? o->trap : active;
     return st;
+}
+
+/* ---- the rows of a region inside the surface, as plain copies ---------------------- */
+
+typedef struct rows_job {
+    uint8_t *surf;   /* the region's first byte on the surface */
+    size_t surf_pitch;
+    uint8_t *buf;
+    size_t pitch;
+    size_t bytes;    /* a row of the region */
+    int load;
+} rows_job;
+
+static void copy_rows(void *ctx, size_t begin, size_t end, int thread)
+{
+    const rows_job *c = ctx;
+    (void)thread;
+    for (size_t j = begin; j < end; j++) {
+        uint8_t *s = c->surf + j * c->surf_pitch, *b = c->buf + j * c->pitch;
+        if (c->load)
+            memcpy(b, s, c->bytes);
+        else
+            memcpy(s, b, c->bytes);
+    }
+}
+
+/* A .b region whose lanes are all aligned (§10.1: x a multiple of the
+ * access size) and inside the surface (§10.2: then every clamp mode reads
+ * and writes the lane's own bytes, and no two lanes share one) is the
+ * surface's bytes row by row: copied as such, rows over the threads, under
+ * one read section of the calling thread (a concurrent destroy of the
+ * surface takes effect after the copy).  1 when done, 0 when the region is
+ * not such a one (the warps run it). */
+static int direct_rows(const region_job *j)
+{
+    if (j->op->mode != WT_SURF_B || j->r.x < 0 || j->r.y < 0 || (uint32_t)j->r.x % j->lane_bytes != 0)
+        return 0;
+    int done = 0;
+    wt__read_begin();
+    const wt__surf *s = wt__handle_get(j->surf, WT__KIND_SURF);
+    if (s) {
+        const uint64_t row_bytes = (uint64_t)s->w * s->fmt.esize, h = s->h ? s->h : 1, d = s->d ? s->d : 1;
+        const uint64_t right = (uint64_t)j->r.x + (uint64_t)j->r.width * j->lane_bytes;
+        uint64_t slice = 0;
+        int inside = right <= row_bytes && (uint64_t)j->r.y + j->r.height <= h;
+        if (j->op->geom == WT_GEOM_3D) {
+            inside = inside && j->r.z >= 0 && (uint64_t)j->r.z < d;
+            slice = (uint64_t)(uint32_t)j->r.z * s->depth_pitch;
+        } else if (j->op->geom == WT_GEOM_A2D) { /* D2.15: a layer past the end is the last */
+            uint32_t layer = (uint32_t)j->r.z;
+            slice = (uint64_t)(s->num_layers && layer >= s->num_layers ? s->num_layers - 1 : layer) * s->slice_pitch;
+        }
+        if (inside) {
+            rows_job c = {.surf = s->base + slice + (size_t)j->r.y * s->row_pitch + (size_t)j->r.x,
+                          .surf_pitch = s->row_pitch,
+                          .buf = j->buf,
+                          .pitch = j->pitch,
+                          .bytes = j->r.width * j->lane_bytes,
+                          .load = j->load};
+            /* rows in chunks of at least 64 KiB */
+            size_t grain = c.bytes >= 65536 ? 1 : 65536 / c.bytes;
+            wt__parallel_for(j->r.height, grain, 0, copy_rows, &c);
+            if (j->trap)
+                memset(j->trap, 0, (j->r.width * j->r.height + 31) / 32 * sizeof *j->trap);
+            done = 1;
+        }
+    }
+    wt__read_end();
+    return done;
 }
 
 /* Would lanes of the region clamp onto one element?  Only lanes outside the
@@ -150,6 +220,8 @@ static wt_status region(const char *fn, int load, const wt_op *op, wt_surf surf,
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s is NULL with %zu x %zu lanes", fn, bufname, r->width,
                          r->height);
     j.pitch = pitch;
+    if (direct_rows(&j))
+        return WT_SUCCESS;
     int serial = !load && op->clamp == WT_CLAMP_CLAMP && reaches_outside(&j);
     return wt__batch_run(fn, n, serial, region_warp, &j);
 }

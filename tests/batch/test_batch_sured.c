@@ -1,4 +1,4 @@
-/* test_batch_sured.c -- wt_sured_batch equals wt_surf_warp over the same lanes (every reduction, 1d/2d/3d, clamp modes, traps, both layouts, 1 and 2 threads), and concurrent batches from two threads give exact totals
+/* test_batch_sured.c -- wt_sured_batch equals wt_surf_warp over the same lanes (every reduction, 1d/2d/3d, clamp modes, traps, both layouts, 1 and 2 threads; histogram-like batches that combine per element), and concurrent batches from two threads give exact totals
  * SPDX-License-Identifier: MIT */
 #include <pthread.h>
 
@@ -196,6 +196,120 @@ static void test_sured_equals_warps(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* A histogram-like batch (batch_sured.c's combined path): many lanes, every
+ * one aligned and inside a small 1D surface, per-lane or uniform values,
+ * every .b form, 1 and 2 threads, equal to the warps; and the same batch
+ * with one lane outside (it runs as warps) equal too. */
+static void test_sured_combined_equals_warps(void **state)
+{
+    (void)state;
+    cu_rng r = {0xC0B1AEDu};
+    long failures = 0;
+    const size_t n = 20011;
+    for (size_t fi = 0; fi < sizeof forms / sizeof forms[0]; fi++) {
+        const form *f = &forms[fi];
+        if (f->mode != WT_SURF_B)
+            continue;
+        wt_op op;
+        memset(&op, 0, sizeof op);
+        op.family = WT_FAMILY_SURED;
+        op.mode = WT_SURF_B;
+        op.geom = WT_GEOM_1D;
+        op.vec = 1;
+        op.bits = wide(f) ? 64 : 32;
+        op.clamp = (uint8_t)cu_below(&r, 3);
+        op.redop = (uint8_t)f->redop;
+        op.rtype = (uint8_t)f->rtype;
+        for (int variant = 0; variant < 4; variant++) {
+            const int uniform = variant & 1, outside = variant >> 1;
+            const uint64_t seed = cu_next(&r);
+            bt_surf probe = make(0, wide(f), seed); /* 40 elements */
+            lanes L;
+            L.coords = malloc(n * 4);
+            L.values = malloc(n * 8);
+            for (int q = 0; q < 3; q++)
+                L.plane[q] = q ? NULL : L.coords;
+            assert_true(L.coords && L.values);
+            for (size_t i = 0; i < n; i++) {
+                uint32_t e = cu_below(&r, 3) ? cu_below(&r, 4) : cu_below(&r, (uint32_t)probe.w); /* hot spots */
+                L.coords[i] = (int32_t)(e * probe.esize);
+                uint64_t v = cu_next(&r);
+                if (wide(f))
+                    ((uint64_t *)L.values)[i] = v;
+                else
+                    ((uint32_t *)L.values)[i] = (uint32_t)v;
+            }
+            if (outside)
+                L.coords[n / 2] = (int32_t)(probe.w * probe.esize); /* just past the end */
+            bt_free_surf(&probe);
+            for (size_t ti = 0; ti < 2; ti++) {
+                assert_int_equal(wt_set_num_threads(bt_threads[ti]), WT_SUCCESS);
+                bt_surf a = make(0, wide(f), seed), b = make(0, wide(f), seed);
+                size_t words = (n + 31) / 32, trapped;
+                uint32_t *ma = malloc(words * 4), *mb = malloc(words * 4);
+                assert_true(ma && mb);
+                memset(ma, 0xEE, words * 4);
+                wt_status want = oracle(&op, b.surf, n, 1, &L, uniform, mb, &trapped);
+                wt_sured_batch_in in;
+                memset(&in, 0, sizeof in);
+                in.coords = L.coords;
+                in.values = L.values;
+                in.uniform = uniform ? WT_BATCH_UNIFORM_VALUE : 0;
+                wt_status got = wt_sured_batch(&op, a.surf, n, &in, ma);
+                char label[160];
+                snprintf(label, sizeof label, "combined %s.1d clamp %d%s%s threads=%d", f->name, op.clamp,
+                         uniform ? " uniform" : "", outside ? " one lane outside" : "", bt_threads[ti]);
+                if (got != want || memcmp(ma, mb, words * 4)) {
+                    print_error("%s: status %s (warps %s) or trap masks differ\n", label, wt_status_string(got),
+                                wt_status_string(want));
+                    failures++;
+                }
+                bt_assert_same_surf(&a, &b, label);
+                free(ma);
+                free(mb);
+                bt_free_surf(&a);
+                bt_free_surf(&b);
+            }
+            free(L.coords);
+            free(L.values);
+        }
+    }
+    /* a row narrower than the access (2 bytes, .b.u32 lanes at x = 0): never
+     * combined; under .clamp the partial access (D2.17), under .trap traps */
+    for (int clamp = 0; clamp < 3; clamp++) {
+        wt_op op = {.family = WT_FAMILY_SURED, .mode = WT_SURF_B, .geom = WT_GEOM_1D, .vec = 1, .bits = 32,
+                    .clamp = (uint8_t)clamp, .redop = WT_RED_ADD, .rtype = WT_RTYPE_U32};
+        wt_channel_desc cd = wt_make_channel_desc(8, 0, 0, 0, WT_CHANNEL_UNSIGNED);
+        bt_surf a = bt_make_surf(cd, 1, 2, 0, 0, 0, 7), b = bt_make_surf(cd, 1, 2, 0, 0, 0, 7);
+        lanes L;
+        L.coords = calloc(n, 4);
+        L.values = malloc(4);
+        assert_true(L.coords && L.values);
+        L.plane[0] = L.coords, L.plane[1] = L.plane[2] = NULL;
+        *(uint32_t *)L.values = 0x00010203u;
+        size_t words = (n + 31) / 32, trapped;
+        uint32_t *ma = malloc(words * 4), *mb = malloc(words * 4);
+        assert_true(ma && mb);
+        wt_status want = oracle(&op, b.surf, n, 1, &L, 1, mb, &trapped);
+        wt_sured_batch_in in = {.coords = L.coords, .values = L.values, .uniform = WT_BATCH_UNIFORM_VALUE};
+        wt_status got = wt_sured_batch(&op, a.surf, n, &in, ma);
+        if (got != want || memcmp(ma, mb, words * 4)) {
+            print_error("narrow row, clamp %d: status %s (warps %s) or trap masks differ\n", clamp,
+                        wt_status_string(got), wt_status_string(want));
+            failures++;
+        }
+        bt_assert_same_surf(&a, &b, "narrow row");
+        free(ma);
+        free(mb);
+        free(L.coords);
+        free(L.values);
+        bt_free_surf(&a);
+        bt_free_surf(&b);
+    }
+    assert_int_equal(wt_set_num_threads(0), WT_SUCCESS);
+    assert_int_equal(failures, 0);
+}
+
 /* ---- concurrent batches ---------------------------------------------------------- */
 
 #define HIST_N 200003 /* lanes per batch: 6251 warps, a 3-lane tail */
@@ -290,6 +404,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sured_equals_warps),
+        cmocka_unit_test(test_sured_combined_equals_warps),
         cmocka_unit_test(test_sured_concurrent_totals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

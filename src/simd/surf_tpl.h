@@ -250,9 +250,12 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
             if (!(fast >> l & 1))
                 continue;
             uint8_t bytes[16];
-            for (int k = 0; k < op->vec; k++) /* the low bits of each source element, little-endian */
-                for (int i = 0; i < eb; i++)
-                    bytes[k * eb + i] = (uint8_t)(in->v[k][l] >> (8 * i));
+            /* the low bits of each source element, little-endian; sz is at
+             * most 16 (the op was checked), and the bound says so to the
+             * compiler too, whose vectorised loop would otherwise seem to
+             * write past bytes */
+            for (int b = 0; b < sz && b < 16; b++)
+                bytes[b] = (uint8_t)(in->v[b / eb][l] >> (8 * (b % eb)));
             switch (sz) { /* constant sizes: plain stores, no library call */
             case 1: memcpy(s->base + offs[l], bytes, 1); break;
             case 2: memcpy(s->base + offs[l], bytes, 2); break;

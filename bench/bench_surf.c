@@ -120,50 +120,64 @@ static int copy_pass(void *state, int threads)
     return 0;
 }
 
-/* S1 through the batch API, as an image program copies a surface: bands of
- * BAND_ROWS rows, each loaded with wt_suld_region into a buffer of the
- * thread's own that stays in its cache and stored from there with
- * wt_sust_region (the same suld/sust lanes; a region inside the surface is
- * its bytes row by row, batch.h).  Bands over the threads, each batch on
- * its calling thread alone (wt_set_num_threads(1) for the pass). */
-#define BAND_ROWS 16
+/* Items [0, count) of a batch-API pass over `threads` OpenMP threads, each
+ * thread with a scratch buffer of its own (scratch bytes, reused item after
+ * item, so it stays in the thread's cache), every batch call on its calling
+ * thread alone (the threads are this loop's: wt_set_num_threads(1) for the
+ * pass); the first failure is recorded in *fail. */
+typedef wt_status (*batch_item_fn)(void *ctx, size_t item, void *scratch);
 
-static int copy_batch_pass(void *state, int threads)
+static void batch_items(bench_failure *fail, int threads, size_t count, size_t scratch, batch_item_fn fn, void *ctx)
 {
-    copy_job *j = state;
-    const long long bands = (long long)((j->rows + BAND_ROWS - 1) / BAND_ROWS);
-    const wt_op ld = {.family = WT_FAMILY_SULD, .geom = WT_GEOM_2D, .mode = WT_SURF_B, .vec = 4, .bits = 8,
-                      .clamp = WT_CLAMP_TRAP};
-    const wt_op stv = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_B, .vec = 4, .bits = 8,
-                       .clamp = WT_CLAMP_TRAP};
     const int before = wt_get_num_threads();
-    wt_set_num_threads(1); /* each batch on its calling thread: the threads are the loop's */
-    memset(&j->fail, 0, sizeof j->fail);
+    wt_set_num_threads(1);
+    memset(fail, 0, sizeof *fail);
     (void)threads;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
 #endif
     {
-        uint8_t *buf = malloc(BAND_ROWS * ROW_BYTES);
+        void *buf = malloc(scratch);
         if (!buf)
-            bench_failure_record(&j->fail, WT_ERROR_OUT_OF_MEMORY);
+            bench_failure_record(fail, WT_ERROR_OUT_OF_MEMORY);
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
-        for (long long b = 0; b < bands; b++) {
-            if (!buf || bench_failure_seen(&j->fail))
+        for (long long i = 0; i < (long long)count; i++) {
+            if (!buf || bench_failure_seen(fail))
                 continue;
-            const size_t y = (size_t)b * BAND_ROWS, rows = j->rows - y < BAND_ROWS ? j->rows - y : BAND_ROWS;
-            const wt_region r = {0, (int32_t)y, 0, BENCH_T2_SIDE, rows};
-            wt_status st = wt_suld_region(&ld, j->src_surf, &r, buf, ROW_BYTES, NULL);
-            if (!st)
-                st = wt_sust_region(&stv, j->dst_surf, &r, buf, ROW_BYTES, NULL);
+            wt_status st = fn(ctx, (size_t)i, buf);
             if (st)
-                bench_failure_record(&j->fail, st);
+                bench_failure_record(fail, st);
         }
         free(buf);
     }
     wt_set_num_threads(before);
+}
+
+/* S1 through the batch API, as an image program copies a surface: bands of
+ * BAND_ROWS rows, each loaded with wt_suld_region into the thread's buffer
+ * and stored from there with wt_sust_region (the same suld/sust lanes; a
+ * region inside the surface is its bytes row by row, batch.h). */
+#define BAND_ROWS 16
+
+static wt_status copy_band(void *ctx, size_t band, void *buf)
+{
+    const copy_job *j = ctx;
+    static const wt_op ld = {.family = WT_FAMILY_SULD, .geom = WT_GEOM_2D, .mode = WT_SURF_B, .vec = 4, .bits = 8,
+                             .clamp = WT_CLAMP_TRAP};
+    static const wt_op stv = {.family = WT_FAMILY_SUST, .geom = WT_GEOM_2D, .mode = WT_SURF_B, .vec = 4, .bits = 8,
+                              .clamp = WT_CLAMP_TRAP};
+    const size_t y = band * BAND_ROWS, rows = j->rows - y < BAND_ROWS ? j->rows - y : BAND_ROWS;
+    const wt_region r = {0, (int32_t)y, 0, BENCH_T2_SIDE, rows};
+    wt_status st = wt_suld_region(&ld, j->src_surf, &r, buf, ROW_BYTES, NULL);
+    return st ? st : wt_sust_region(&stv, j->dst_surf, &r, buf, ROW_BYTES, NULL);
+}
+
+static int copy_batch_pass(void *state, int threads)
+{
+    copy_job *j = state;
+    batch_items(&j->fail, threads, (j->rows + BAND_ROWS - 1) / BAND_ROWS, BAND_ROWS * ROW_BYTES, copy_band, j);
     if (j->fail.failed) {
         bench_lib_error("wt_suld_region()/wt_sust_region() (S1 copy)", j->fail.st, j->fail.msg);
         return -1;
@@ -343,46 +357,28 @@ static int hist_pass(void *state, int threads)
 }
 
 /* S2 through the batch API: chunks of CHUNK pixels, their x = 4 * R put in
- * a buffer of the thread's own, then one wt_sured_batch each (many lanes
- * over 256 elements: it combines them per element, batch.h).  Chunks over
- * the threads, each batch on its calling thread alone. */
+ * the thread's buffer, then one wt_sured_batch each (many lanes over 256
+ * elements: it combines them per element, batch.h). */
 #define CHUNK 16384
+
+static wt_status hist_chunk(void *ctx, size_t chunk, void *buf)
+{
+    const hist_job *j = ctx;
+    static const wt_op red = {.family = WT_FAMILY_SURED, .geom = WT_GEOM_1D, .mode = WT_SURF_B, .vec = 1,
+                              .bits = 32, .clamp = WT_CLAMP_TRAP, .redop = WT_RED_ADD, .rtype = WT_RTYPE_U32};
+    static const uint32_t one = 1;
+    int32_t *x = buf;
+    const size_t base = chunk * CHUNK, n = j->n - base < CHUNK ? j->n - base : CHUNK;
+    for (size_t i = 0; i < n; i++)
+        x[i] = 4 * (int32_t)j->t2[4u * (base + i)]; /* R byte; .b: x in bytes */
+    const wt_sured_batch_in in = {.x = x, .values = &one, .uniform = WT_BATCH_UNIFORM_VALUE};
+    return wt_sured_batch(&red, j->surf, n, &in, NULL);
+}
 
 static int hist_batch_pass(void *state, int threads)
 {
     hist_job *j = state;
-    const long long chunks = (long long)((j->n + CHUNK - 1) / CHUNK);
-    const wt_op red = {.family = WT_FAMILY_SURED, .geom = WT_GEOM_1D, .mode = WT_SURF_B, .vec = 1, .bits = 32,
-                       .clamp = WT_CLAMP_TRAP, .redop = WT_RED_ADD, .rtype = WT_RTYPE_U32};
-    static const uint32_t one = 1;
-    const int before = wt_get_num_threads();
-    wt_set_num_threads(1); /* each batch on its calling thread: the threads are the loop's */
-    memset(&j->fail, 0, sizeof j->fail);
-    (void)threads;
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads)
-#endif
-    {
-        int32_t *x = malloc(CHUNK * sizeof *x);
-        if (!x)
-            bench_failure_record(&j->fail, WT_ERROR_OUT_OF_MEMORY);
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-        for (long long c = 0; c < chunks; c++) {
-            if (!x || bench_failure_seen(&j->fail))
-                continue;
-            const size_t base = (size_t)c * CHUNK, n = j->n - base < CHUNK ? j->n - base : CHUNK;
-            for (size_t i = 0; i < n; i++)
-                x[i] = 4 * (int32_t)j->t2[4u * (base + i)]; /* R byte; .b: x in bytes */
-            const wt_sured_batch_in in = {.x = x, .values = &one, .uniform = WT_BATCH_UNIFORM_VALUE};
-            wt_status st = wt_sured_batch(&red, j->surf, n, &in, NULL);
-            if (st)
-                bench_failure_record(&j->fail, st);
-        }
-        free(x);
-    }
-    wt_set_num_threads(before);
+    batch_items(&j->fail, threads, (j->n + CHUNK - 1) / CHUNK, CHUNK * sizeof(int32_t), hist_chunk, j);
     if (j->fail.failed) {
         bench_lib_error("wt_sured_batch() (S2 sured)", j->fail.st, j->fail.msg);
         return -1;

@@ -288,61 +288,82 @@ WV_INLINE wv_i point_word(const u8plan *p, wv_i code)
 
 enum { NG = WT_WARP_SIZE / WV_W }; /* groups of WV_W lanes in a warp */
 
-/* A warp of tex, in stages over all its groups at once (footprints, then
- * texel reads, then the blends), so that one group's reads overlap the
- * others' arithmetic instead of waiting at the end of a chain. */
-WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int linear, int nch,
-                        wt_tex_result *out)
-{
-    const int o = p->layers ? 1 : 0; /* .a2d: {layer, x, y} */
+/* A warp's footprints, group by group: the first stage of tex_warp and
+ * tld4_warp, which run in stages over all the warp's groups at once
+ * (footprints, then texel reads, then the blends), so that one group's
+ * reads overlap another's arithmetic instead of waiting at the end of a
+ * chain.  t and paired: the texel pairs read for the groups that take them. */
+typedef struct warp_stage {
     uint32_t act[NG];
     wv_m m[NG];
     wv_i slice[NG];
     wv_axis X[NG], Y[NG];
+    wv_i t[NG][4];
+    int paired[NG];
+} warp_stage;
+
+WV_INLINE void stage_footprints(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int linear,
+                                int gather, warp_stage *w)
+{
+    const int o = p->layers ? 1 : 0; /* .a2d: {layer, x, y} */
     for (int k = 0; k < NG; k++) {
         const int g = k * WV_W;
-        act[k] = (active >> g) & ((1u << WV_W) - 1u);
-        m[k] = wv_mask(act[k]);
-        slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
-                             : wv_zero();
-        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, 0, &X[k]);
-        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y[k]);
+        w->act[k] = (active >> g) & ((1u << WV_W) - 1u);
+        w->m[k] = wv_mask(w->act[k]);
+        w->slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
+                                : wv_zero();
+        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, gather, &w->X[k]);
+        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, gather, &w->Y[k]);
     }
+}
+
+/* The second stage where a group's lanes are pairable (tld4: i1 = i0 + 1
+ * everywhere): both rows' texel pairs. */
+WV_INLINE void stage_pairs(const u8plan *p, int nch, int need_next, warp_stage *w)
+{
+    for (int k = 0; k < NG; k++) {
+        w->paired[k] = w->act[k] && p->pairs && pairable(&w->X[k], &w->Y[k], w->m[k], need_next);
+        if (w->paired[k])
+            pair_texels(p, nch, w->slice[k], &w->X[k], &w->Y[k], w->m[k], w->t[k]);
+    }
+}
+
+/* A warp of tex. */
+WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int linear, int nch,
+                        wt_tex_result *out)
+{
+    warp_stage w;
+    stage_footprints(p, in, active, mode, linear, 0, &w);
     if (!linear) {
         wv_i raw[NG][4];
         for (int k = 0; k < NG; k++)
-            if (act[k])
-                texel_codes(p, nch, slice[k], X[k].i0, Y[k].i0, m[k], wv_mor(X[k].out0, Y[k].out0), raw[k]);
+            if (w.act[k])
+                texel_codes(p, nch, w.slice[k], w.X[k].i0, w.Y[k].i0, w.m[k], wv_mor(w.X[k].out0, w.Y[k].out0),
+                            raw[k]);
         for (int k = 0; k < NG; k++)
-            if (act[k])
+            if (w.act[k])
                 for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
-                    wv_store_masked(&out->d[c][k * WV_W], c < nch ? point_word(p, raw[k][c]) : wv_zero(), m[k],
-                                    act[k] == (1u << WV_W) - 1u);
+                    wv_store_masked(&out->d[c][k * WV_W], c < nch ? point_word(p, raw[k][c]) : wv_zero(), w.m[k],
+                                    w.act[k] == (1u << WV_W) - 1u);
         return;
     }
-    wv_i t[NG][4];
-    int paired[NG];
+    stage_pairs(p, nch, 0, &w);
     for (int k = 0; k < NG; k++) {
-        paired[k] = act[k] && p->pairs && pairable(&X[k], &Y[k], m[k], 0);
-        if (paired[k])
-            pair_texels(p, nch, slice[k], &X[k], &Y[k], m[k], t[k]);
-    }
-    for (int k = 0; k < NG; k++) {
-        if (!act[k])
+        if (!w.act[k])
             continue;
-        wv_i w[4], S[4];
-        weights(&X[k], &Y[k], w);
-        if (paired[k])
-            pair_sums(nch, t[k], w, S);
+        wv_i wt[4], S[4];
+        weights(&w.X[k], &w.Y[k], wt);
+        if (w.paired[k])
+            pair_sums(nch, w.t[k], wt, S);
         else
-            tap_sums(p, nch, slice[k], &X[k], &Y[k], m[k], w, S);
+            tap_sums(p, nch, w.slice[k], &w.X[k], &w.Y[k], w.m[k], wt, S);
         for (int c = 0; c < 4; c++) {
             wv_i v = wv_zero();
             if (c < nch) { /* K = rhu(257 * S / 256) = S + rhu(S); K / 65535 */
                 wv_i K = wv_add(S[c], wv_srli(wv_add(S[c], wv_set(128)), 8));
                 v = wv_fbits(wv_div_exact(wv_tof(K), 65535.0f));
             }
-            wv_store_masked(&out->d[c][k * WV_W], v, m[k], act[k] == (1u << WV_W) - 1u);
+            wv_store_masked(&out->d[c][k * WV_W], v, w.m[k], w.act[k] == (1u << WV_W) - 1u);
         }
     }
 }
@@ -384,54 +405,39 @@ WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args
 /* ---- tld4 ------------------------------------------------------------------------ */
 
 /* §8: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
- * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling; in stages over
- * the warp's groups as tex_warp. */
+ * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling; in stages as
+ * tex_warp. */
 WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int comp,
                          wt_tex_result *out)
 {
-    const int nch = p->nch, o = p->layers ? 1 : 0;
-    uint32_t act[NG];
-    wv_m m[NG];
-    wv_i slice[NG];
-    wv_axis X[NG], Y[NG];
-    for (int k = 0; k < NG; k++) {
-        const int g = k * WV_W;
-        act[k] = (active >> g) & ((1u << WV_W) - 1u);
-        m[k] = wv_mask(act[k]);
-        if (comp >= nch) { /* §5.2: a channel the format lacks reads 0 */
-            for (int d = 0; d < 4 && act[k]; d++)
-                wv_store_masked(&out->d[d][g], wv_zero(), m[k], act[k] == (1u << WV_W) - 1u);
-            act[k] = 0;
-            continue;
+    const int nch = p->nch;
+    if (comp >= nch) { /* §5.2: a channel the format lacks reads 0 */
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+            const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
+            for (int d = 0; d < 4 && act; d++)
+                wv_store_masked(&out->d[d][g], wv_zero(), wv_mask(act), act == (1u << WV_W) - 1u);
         }
-        slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
-                             : wv_zero();
-        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], 1, 1, &X[k]);
-        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], 1, 1, &Y[k]);
+        return;
     }
-    wv_i t[NG][4];
-    int paired[NG];
+    warp_stage w;
+    stage_footprints(p, in, active, mode, 1, 1, &w);
+    stage_pairs(p, nch, 1, &w);
     for (int k = 0; k < NG; k++) {
-        paired[k] = act[k] && p->pairs && pairable(&X[k], &Y[k], m[k], 1);
-        if (paired[k])
-            pair_texels(p, nch, slice[k], &X[k], &Y[k], m[k], t[k]);
-    }
-    for (int k = 0; k < NG; k++) {
-        if (!act[k])
+        if (!w.act[k])
             continue;
-        const int full = act[k] == (1u << WV_W) - 1u;
+        const int full = w.act[k] == (1u << WV_W) - 1u;
         for (int d = 0; d < 4; d++) {
             const int hx = d == 1 || d == 2, hy = d < 2; /* upper x: d1, d2; upper y: d0, d1 */
             wv_i v;
-            if (paired[k]) {
-                v = wv_and(wv_srli(t[k][hx + 2 * hy], 8 * comp), wv_set(0xff));
+            if (w.paired[k]) {
+                v = wv_and(wv_srli(w.t[k][hx + 2 * hy], 8 * comp), wv_set(0xff));
             } else {
                 wv_i raw[4];
-                texel_codes(p, nch, slice[k], hx ? X[k].i1 : X[k].i0, hy ? Y[k].i1 : Y[k].i0, m[k],
-                            wv_mor(hx ? X[k].out1 : X[k].out0, hy ? Y[k].out1 : Y[k].out0), raw);
+                texel_codes(p, nch, w.slice[k], hx ? w.X[k].i1 : w.X[k].i0, hy ? w.Y[k].i1 : w.Y[k].i0, w.m[k],
+                            wv_mor(hx ? w.X[k].out1 : w.X[k].out0, hy ? w.Y[k].out1 : w.Y[k].out0), raw);
                 v = raw[comp];
             }
-            wv_store_masked(&out->d[d][k * WV_W], point_word(p, v), m[k], full);
+            wv_store_masked(&out->d[d][k * WV_W], point_word(p, v), w.m[k], full);
         }
     }
 }

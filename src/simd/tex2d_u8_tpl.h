@@ -208,12 +208,14 @@ WV_INLINE void texel_pair(const u8plan *p, int nch, wv_i off, wv_m m, wv_i *t0, 
     }
 }
 
-/* Every lane in m reads its x footprint as one pair (i0, i0 + 1): i1 is i0 +
- * 1 or weighs nothing (a = 0), and nothing in the footprint is the border. */
+/* Every lane in m reads its x footprint from one pair (i0, i0 + 1): i1 is i0
+ * + 1, or i0 itself (an edge under clamp or mirror: pair_texels then takes
+ * the first texel twice), or weighs nothing (tex: a = 0); and nothing in
+ * the footprint is the border. */
 WV_INLINE int pairable(const wv_axis *X, const wv_axis *Y, wv_m m, int need_next)
 {
     wv_m bad = wv_mor(wv_mor(X->out0, X->out1), wv_mor(Y->out0, Y->out1));
-    wv_m paired = wv_eq(X->i1, wv_add(X->i0, wv_set(1)));
+    wv_m paired = wv_mor(wv_eq(X->i1, wv_add(X->i0, wv_set(1))), wv_eq(X->i1, X->i0));
     if (!need_next)
         paired = wv_mor(paired, wv_eq(X->a, wv_zero()));
     return wv_bits(wv_mand(wv_mor(bad, wv_mnot(paired)), m)) == 0;
@@ -239,9 +241,12 @@ WV_INLINE void pair_texels(const u8plan *p, int nch, wv_i slice, const wv_axis *
                            wv_i t[4])
 {
     const wv_i x = wv_slli(X->i0, nch == 4 ? 2 : nch - 1);
-    for (int dy = 0; dy < 2; dy++)
+    const wv_m same = wv_eq(X->i1, X->i0); /* the edge: the first texel twice */
+    for (int dy = 0; dy < 2; dy++) {
         texel_pair(p, nch, wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)), x), slice), m,
                    &t[2 * dy], &t[2 * dy + 1]);
+        t[2 * dy + 1] = wv_sel(same, t[2 * dy + 1], t[2 * dy]);
+    }
 }
 
 /* §5.3's sums S[c] of texels t[k] (their codes in the bytes of a word) with

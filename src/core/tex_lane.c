@@ -37,6 +37,8 @@
 
 #include <simde/x86/sse2.h>
 
+#include "warptex/lane2d.h"
+
 #include "../simd/float_blend.h"
 #include "dispatch.h"
 #include "entry.h"
@@ -117,13 +119,38 @@ void wt__bind_tex_lane(wt__tex *t)
      * for element type */
     p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32; /* family added per check; flags 0 */
     p->dtypes = p->read_norm || p->ftype ? 1u << WT_DTYPE_F32 : 1u << WT_DTYPE_U32 | 1u << WT_DTYPE_S32;
+    /* .2d RGBA8 read as normalised float: the view code outside the library
+     * fetches inline with (include/warptex/lane2d.h) */
+    memset(&t->lane2d, 0, sizeof t->lane2d);
+    t->has_lane2d = p->dims == 2 && !p->layers && rgba8 && p->read_norm;
+    if (t->has_lane2d) {
+        wt_lane2d_view *v = &t->lane2d;
+        v->base = p->base;
+        v->row_pitch = p->row_pitch;
+        for (int k = 0; k < 2; k++) {
+            v->n[k] = p->n[k];
+            v->scale[k] = p->scale[k];
+            v->mode[k] = p->mode[k];
+            v->npot[k] = p->npot[k];
+        }
+        v->linear = p->linear;
+        const int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
+        v->variant = (uint8_t)(same ? 1 + 2 * p->mode[0] + p->linear : 0);
+        memcpy(v->border, p->border_texel, 4);
+    }
 }
 
-/* float -> int32 as the vector conversions do it: truncation, and 0x80000000
- * for NaN and anything outside the range (C leaves that undefined). */
-WT_LANE_INLINE int32_t cvtt(float f)
+/* include/warptex/lane2d.h.  The scalar backend is the reference and runs
+ * every call in full, so it hands out no views. */
+const wt_lane2d_view *wt_tex_lane2d_view(wt_tex tex, unsigned abi)
 {
-    return f > -2147483904.0f && f < 2147483648.0f ? (int32_t)f : INT32_MIN;
+    if (abi != WT_LANE2D_ABI || wt__backend_active()->id == WT__BACKEND_SCALAR)
+        return NULL;
+    wt__read_begin();
+    const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
+    const wt_lane2d_view *v = t && t->has_lane2d && t->lane.fn ? &t->lane2d : NULL;
+    wt__read_end();
+    return v;
 }
 
 /* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
@@ -142,97 +169,12 @@ WT_LANE_INLINE uint32_t half_to_f32(uint32_t h)
     return v | sign;
 }
 
-/* floor(t) for |t| < 2^31: the truncation, one less for a negative
- * non-integer (the truncation of a float is a float exactly) */
-WT_LANE_INLINE int32_t floor_small(float t)
-{
-    int32_t i = (int32_t)t;
-    return i - ((float)i > t);
-}
-
-/* §4.2 on an integer index i in [-1, 2N] */
-WT_LANE_INLINE int32_t periodic_index(int32_t i, int32_t n, int mode)
-{
-    int32_t t = i < 0 ? i + 2 * n : i;
-    if (t > 2 * n - 1)
-        t -= 2 * n;
-    if (t > n - 1)
-        return mode == WT_ADDRESS_WRAP ? t - n : 2 * n - 1 - t;
-    return t;
-}
-
-/* X9 = floor(x * 512) of normalised c on n texels, n not a power of two (the
- * reference's U = floor(c * 2^21), x = U * N / 2^21, exact in double). */
-WT_LANE_INLINE int32_t x9_npot(float c, int32_t n, int periodic)
-{
-    double u = floor((double)c * 2097152.0);
-    if (periodic)
-        u = u - floor(u * (1.0 / 4194304.0)) * 4194304.0;
-    return (int32_t)floor(u * (double)n * (1.0 / 4096.0));
-}
-
-/* One axis: indices i0, i1 (= i0 for point), fraction a in 1/256ths, and
- * whether each index reads the border. */
-typedef struct axis1 {
-    int32_t i0, i1, a;
-    int out0, out1;
-} axis1;
-
+/* One axis of the plan (include/warptex/lane2d.h: the arithmetic, shared with code that fetches inline) */
+typedef wt__l2_axis axis1;
 WT_LANE_INLINE void axis_of(const wt__lane_plan *p, int k, float c, int mode, int linear, int npot, int gather,
                             axis1 *ax)
 {
-    const int32_t n = p->n[k];
-    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
-    const int finite = c - c == 0.0f;
-    int32_t x9;
-    if (periodic && npot) {
-        x9 = x9_npot(finite ? c : 0.0f, n, 1);
-    } else if (periodic) {
-        const float m = (float)n * 1024.0f;
-        float y = floorf((finite ? c : 0.0f) * ((float)n * 512.0f));
-        if (!(fabsf(y) < 1073741824.0f))
-            y = y - floorf(y * (1.0f / m)) * m;
-        x9 = cvtt(y) & ((int32_t)m - 1);
-    } else {
-        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP; /* tld4: no pre-clamp (§8) */
-        const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
-        float cn = c == c ? c : 0.0f; /* §3.4: NaN reads as 0 */
-        if (npot) {
-            x9 = x9_npot(cn < -4.0f ? -4.0f : cn > 5.0f ? 5.0f : cn, n, 0);
-        } else {
-            float x = cn * p->scale[k]; /* N, or 1 (exact) when unnormalised */
-            x = x < -4.0f ? -4.0f : x > (float)n + 4.0f ? (float)n + 4.0f : x; /* not NaN here */
-            x9 = floor_small(x * 512.0f);
-        }
-        x9 = x9 < lo9 ? lo9 : x9 > hi9 ? hi9 : x9;
-    }
-    int32_t i, a;
-    if (linear) {
-        int32_t s = (x9 - 255) >> 1;
-        i = s >> 8;
-        a = s & 255;
-    } else {
-        i = x9 >> 9;
-        a = 0;
-    }
-    const int32_t j = linear ? i + 1 : i;
-    ax->out0 = ax->out1 = 0;
-    if (periodic) {
-        /* D2.7: a non-finite coordinate reads texel 0 with the whole weight;
-         * tld4 gathers texels 0 and 1 */
-        ax->i0 = finite ? periodic_index(i, n, mode) : 0;
-        ax->i1 = finite ? periodic_index(j, n, mode) : gather ? periodic_index(1, n, mode) : 0;
-        a = finite ? a : 0;
-    } else if (mode == WT_ADDRESS_BORDER) {
-        ax->out0 = i < 0 || i >= n;
-        ax->out1 = j < 0 || j >= n;
-        ax->i0 = ax->out0 ? 0 : i;
-        ax->i1 = ax->out1 ? 0 : j;
-    } else {
-        ax->i0 = i < 0 ? 0 : i > n - 1 ? n - 1 : i;
-        ax->i1 = j < 0 ? 0 : j > n - 1 ? n - 1 : j;
-    }
-    ax->a = a;
+    wt__l2_axis_of(p->n[k], p->scale[k], c, mode, linear, npot, gather, ax);
 }
 
 /* Four codes over one divisor, each IEEE division rounded once (one vector
@@ -311,11 +253,9 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
     const uint8_t *q[4] = {q0, X.out1 | Y.out0 ? p->border_texel : row0 + (size_t)X.i1 * es,
                            X.out0 | Y.out1 ? p->border_texel : row1 + (size_t)X.i0 * es,
                            X.out1 | Y.out1 ? p->border_texel : row1 + (size_t)X.i1 * es};
-    /* §2.3 weights of T = 256: x1 = a, then the y split rounding the upper
-     * part on the x = 1 side and the lower part on the x = 0 side */
-    const int32_t x1 = X.a, x0 = 256 - X.a, b = Y.a;
-    const int32_t w11 = (x1 * b + 128) >> 8, w00 = (x0 * (256 - b) + 128) >> 8;
-    const int32_t w[4] = {w00, x1 - w11, x0 - w00, w11};
+    /* §2.3 weights of T = 256 */
+    int32_t w[4];
+    wt__l2_weights(X.a, Y.a, w);
     /* §5.3: S = the sum of w * u16 with 8-bit codes as u * 257; K = rhu(S /
      * 256), which for 8-bit codes is S' + rhu(S') with S' the sum of w * u */
     if (p->ftype) {
@@ -334,32 +274,21 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
         }
         return;
     }
-    simde__m128i S;
     if (rgba8) {
-        /* R and B, G and A as 16-bit fields of one word: a code times a
-         * weight is at most 255 * 256 and the four weights add to 256, so no
-         * field carries into the next */
-        uint32_t v[4];
-        memcpy(&v[0], q[0], 4);
-        memcpy(&v[1], q[1], 4);
-        memcpy(&v[2], q[2], 4);
-        memcpy(&v[3], q[3], 4);
-        const uint32_t m = 0x00ff00ffu;
-        uint32_t rb = (v[0] & m) * (uint32_t)w[0] + (v[1] & m) * (uint32_t)w[1] + (v[2] & m) * (uint32_t)w[2] +
-                      (v[3] & m) * (uint32_t)w[3];
-        uint32_t ga = (v[0] >> 8 & m) * (uint32_t)w[0] + (v[1] >> 8 & m) * (uint32_t)w[1] +
-                      (v[2] >> 8 & m) * (uint32_t)w[2] + (v[3] >> 8 & m) * (uint32_t)w[3];
-        S = simde_mm_setr_epi32((int32_t)(rb & 0xffff), (int32_t)(ga & 0xffff), (int32_t)(rb >> 16),
-                                (int32_t)(ga >> 16));
-    } else {
-        int32_t s4[4] = {0, 0, 0, 0};
-        for (int t = 0; t < 4; t++) {
-            codes(p, q[t], raw);
-            for (int ch = 0; ch < 4; ch++)
-                s4[ch] += w[t] * raw[ch];
-        }
-        S = simde_mm_setr_epi32(s4[0], s4[1], s4[2], s4[3]);
+        uint32_t v[4], k[4];
+        for (int t = 0; t < 4; t++)
+            memcpy(&v[t], q[t], 4);
+        wt__l2_rgba8_blend(v, w, k);
+        div4(simde_mm_loadu_si128((const void *)k), 65535.0f, d);
+        return;
     }
+    int32_t s4[4] = {0, 0, 0, 0};
+    for (int t = 0; t < 4; t++) {
+        codes(p, q[t], raw);
+        for (int ch = 0; ch < 4; ch++)
+            s4[ch] += w[t] * raw[ch];
+    }
+    const simde__m128i S = simde_mm_setr_epi32(s4[0], s4[1], s4[2], s4[3]);
     /* channels the format lacks: S = 0, so +0.0 (§5.2) */
     simde__m128i r = simde_mm_srli_epi32(simde_mm_add_epi32(S, simde_mm_set1_epi32(128)), 8);
     div4(p->wide ? r : simde_mm_add_epi32(S, r), 65535.0f, d);

@@ -381,6 +381,8 @@ void run_block(launch_run *L, unsigned long long id)
 #endif
     wt_cuda_tls.block_idx = index_of(id, L->grid);
     wt_cuda_tls.block = &b;
+    wt_cuda_tls.lane_tex = 0; /* no inline views yet (wt_cuda_lane2d_lookup) */
+    wt_cuda_tls.lane_view = nullptr;
     (void)wt_get_last_error(); /* a failure before this block is not this block's */
     std::vector<unsigned> released;
     for (;;) {
@@ -429,6 +431,8 @@ void run_block(launch_run *L, unsigned long long id)
     if (s != WT_SUCCESS)
         L->fail(std::string("a texture or surface call failed: ") + wt_last_error_message());
     wt_cuda_tls.block = nullptr;
+    wt_cuda_tls.lane_tex = 0;
+    wt_cuda_tls.lane_view = nullptr;
 }
 
 thread_local std::vector<max_align_t> t_shared;
@@ -527,6 +531,21 @@ void wt_cuda_trap(void)
     if (wt_cuda_tls.block)
         throw fault_signal{"__trap() was called"};
     wt_cuda_rt::set_sticky(cudaErrorLaunchFailure, "__trap() was called outside a kernel");
+}
+
+/* tex2D's inline view of t (texture_fetch_functions.h), remembered until the
+ * block ends: the thread's read section (run_blocks) keeps the object's memory
+ * for that long.  So a texture destroyed while a block runs is read as it was
+ * by the block's later fetches, as by those already made, and refused by the
+ * blocks that start after.  Outside a kernel: none (the per-lane call). */
+const wt_lane2d_view *wt_cuda_lane2d_lookup(unsigned long long t)
+{
+    if (!wt_cuda_tls.block)
+        return nullptr;
+    const wt_lane2d_view *v = wt_tex_lane2d_view(t, WT_LANE2D_ABI);
+    wt_cuda_tls.lane_tex = t;
+    wt_cuda_tls.lane_view = v;
+    return v;
 }
 
 void wt_cuda_check_lane_call(void)

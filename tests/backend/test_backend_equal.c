@@ -1042,6 +1042,131 @@ static void lane_kernel_equals_scalar(void **state)
     print_message("one-lane kernel: %ld per-lane calls compared\n", calls);
 }
 
+/* ---- the inline one-lane fetch (include/warptex/lane2d.h) ------------------- */
+
+/* Its quotient K * (1 / d) in double, rounded to float, is the IEEE division
+ * for every K the blend makes (0..65535 over 65535; 0..255 over 255). */
+static void inline_unorm_is_division(void **state)
+{
+    (void)state;
+    for (uint32_t k = 0; k <= 65535; k++) {
+        volatile float num = (float)k, by = 65535.0f;
+        if (fbits(wt__l2_unorm(k, 1.0 / 65535.0)) != fbits(num / by))
+            fail_msg("repro: %u / 65535 inline 0x%08x, division 0x%08x", k, fbits(wt__l2_unorm(k, 1.0 / 65535.0)),
+                     fbits(num / by));
+        if (k <= 255) {
+            by = 255.0f;
+            if (fbits(wt__l2_unorm(k, 1.0 / 255.0)) != fbits(num / by))
+                fail_msg("repro: %u / 255 inline differs from the division", k);
+        }
+    }
+}
+
+/* Views: handed out for .2d RGBA8 read normalised, under every backend but
+ * the scalar one, for this ABI; each of the eight variants and the general
+ * form (modes differing per axis, extents not a power of two) gives the
+ * reference's words on random coordinates (texel edges and centres, the
+ * 1/256 switch points, NaN, infinities, far outside), over arrays and pitch2D
+ * memory.  Shapes it does not take get NULL. */
+static void inline_lane2d_equals_scalar(void **state)
+{
+    (void)state;
+    const int stress = wt_test_stress();
+    static const int sizes[] = {1, 2, 3, 7, 8, 13, 16, 64};
+    size_t nb;
+    const wt__backend *const *list = wt__backend_list(&nb);
+    const char *before = wt_backend_name();
+    long calls = 0;
+    int variants_seen[9] = {0};
+    for (size_t bi = 0; bi < nb; bi++) {
+        const wt__backend *b = list[bi];
+        if (!wt_test_backend_compared(b) || !strcmp(b->name, "scalar"))
+            continue;
+        for (int ci = 0; ci < 160 * stress; ci++) {
+            const int w = sizes[next32() % 8], h = sizes[next32() % 8], linear = (int)(next32() % 2);
+            const int norm = next32() % 4 != 0, pitched = next32() % 3 == 0;
+            wt_texture_desc td = tex_desc((int)(next32() % 4), linear, 1, norm);
+            if (next32() % 3 == 0)
+                td.address_mode[1] = (wt_address_mode)(next32() % 4);
+            td.border_color[2] = (float)(next32() % 5) / 4.0f;
+            wt_array arr = NULL;
+            uint8_t *mem = NULL;
+            wt_tex t = 0;
+            if (pitched) {
+                size_t pitch = (4 * (size_t)w + 31) & ~(size_t)31;
+                mem = random_texels(0, pitch * (size_t)h);
+                wt_resource_desc r;
+                memset(&r, 0, sizeof r);
+                r.type = WT_RESOURCE_PITCH2D;
+                r.res.pitch2d.dev_ptr = mem;
+                r.res.pitch2d.desc = fmt_desc(0);
+                r.res.pitch2d.width = (size_t)w;
+                r.res.pitch2d.height = (size_t)h;
+                r.res.pitch2d.pitch_in_bytes = pitch;
+                assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
+            } else {
+                arr = random_array(0, w, h, 0, 0);
+                t = array_tex(arr, &td);
+            }
+            assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+            assert_null(wt_tex_lane2d_view(t, WT_LANE2D_ABI)); /* the reference runs in full */
+            assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
+            assert_null(wt_tex_lane2d_view(t, WT_LANE2D_ABI + 1));
+            const wt_lane2d_view *v = wt_tex_lane2d_view(t, WT_LANE2D_ABI);
+            if (!v)
+                fail_msg("no view: tex %dx%d linear %d addr %d/%d norm %d pitched %d", w, h, linear,
+                         td.address_mode[0], td.address_mode[1], norm, pitched);
+            assert_true(v->variant <= 8);
+            variants_seen[v->variant] = 1;
+            for (int k = 0; k < 48; k++) {
+                uint32_t xb = coord(w, norm), yb = coord(h, norm);
+                float x, y, o[4];
+                memcpy(&x, &xb, 4);
+                memcpy(&y, &yb, 4);
+                wt_lane2d_rgba8(v, x, y, o);
+                assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+                const wt_float4 ref = wt_tex_unified_2d_v4f32_f32(t, x, y);
+                assert_int_equal(wt_set_backend(b->name), WT_SUCCESS);
+                calls++;
+                if (fbits(o[0]) != fbits(ref.x) || fbits(o[1]) != fbits(ref.y) || fbits(o[2]) != fbits(ref.z) ||
+                    fbits(o[3]) != fbits(ref.w))
+                    fail_msg("repro: inline lane2d (variant %d), tex %dx%d linear %d addr %d/%d norm %d pitched %d "
+                             "x 0x%08x y 0x%08x: (0x%08x 0x%08x 0x%08x 0x%08x), reference (0x%08x 0x%08x 0x%08x "
+                             "0x%08x)",
+                             v->variant, w, h, linear, td.address_mode[0], td.address_mode[1], norm, pitched, xb, yb,
+                             fbits(o[0]), fbits(o[1]), fbits(o[2]), fbits(o[3]), fbits(ref.x), fbits(ref.y),
+                             fbits(ref.z), fbits(ref.w));
+            }
+            assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+            assert_null(wt_tex_lane2d_view(t, WT_LANE2D_ABI)); /* destroyed */
+            if (arr)
+                assert_int_equal(wt_free_array(arr), WT_SUCCESS);
+            free(mem);
+        }
+        /* shapes it does not take: R8, RGBA8 read as element type, layered, sRGB, RGBA16 */
+        static const int other_fmt[] = {1, 0, 0, 0, 2};
+        for (int c = 0; c < 5; c++) {
+            wt_texture_desc td = tex_desc(WT_ADDRESS_CLAMP, c != 1, c != 1, 1);
+            td.srgb = c == 3;
+            wt_array arr = random_array(other_fmt[c], 8, 8, c == 2 ? 2 : 0, c == 2 ? WT_ARRAY_LAYERED : 0);
+            const wt_tex t = array_tex(arr, &td);
+            if (wt_tex_lane2d_view(t, WT_LANE2D_ABI))
+                fail_msg("a view for a shape the inline fetch does not take (case %d)", c);
+            assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
+            assert_int_equal(wt_free_array(arr), WT_SUCCESS);
+        }
+        assert_null(wt_tex_lane2d_view(0, WT_LANE2D_ABI));
+        assert_null(wt_tex_lane2d_view(0x1234567812345678ull, WT_LANE2D_ABI));
+        (void)wt_get_last_error();
+    }
+    assert_int_equal(wt_set_backend(before), WT_SUCCESS);
+    if (calls) /* every variant met: 0 (general) and 1..8 */
+        for (int k = 0; k < 9; k++)
+            if (!variants_seen[k])
+                fail_msg("inline variant %d never chosen", k);
+    print_message("inline lane2d: %ld fetches compared\n", calls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1049,6 +1174,8 @@ int main(void)
         cmocka_unit_test(snorm8_fit_edges),
         cmocka_unit_test(every_backend_equals_scalar),
         cmocka_unit_test(lane_kernel_equals_scalar),
+        cmocka_unit_test(inline_unorm_is_division),
+        cmocka_unit_test(inline_lane2d_equals_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,11 +2,13 @@
 // texture and surface function against warptex's per-lane C calls on the same objects.
 // Prints one line per failed check and "FAILED" at the end if any failed.
 // SPDX-License-Identifier: MIT
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <pthread.h>
 #include <unistd.h>
+#include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -806,12 +808,132 @@ static void check_resources()
     EXPECT_OK(cudaFree(out));
 }
 
+// ---- tex2D inline (warptex/lane2d.h): float reads of .2d RGBA8 textures fetch inline from a view the
+// block caches; every result must equal the scalar reference's per-lane call, with the block switching
+// between textures (the cache is one entry) and textures it does not take (R8, an int read) in between.
+__global__ void inline_fetches(float4 *out, const float2 *uv, cudaTextureObject_t a, cudaTextureObject_t b,
+                               cudaTextureObject_t r8, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    const float2 c = uv[i];
+    out[4 * i] = tex2D<float4>(a, c.x, c.y);
+    out[4 * i + 1] = tex2D<float4>(b, c.y, c.x);
+    out[4 * i + 2] = make_float4(tex2D<float>(r8, c.x, c.y), tex2D<float2>(a, c.x, c.x).y, 0.0f, 0.0f);
+    float4 v;
+    tex2D(&v, b, c.x, c.y);
+    out[4 * i + 3] = v;
+}
+
+static cudaTextureObject_t make_2d(cudaArray_t arr, cudaTextureAddressMode m0, cudaTextureAddressMode m1,
+                                   cudaTextureFilterMode f, int norm)
+{
+    cudaResourceDesc res;
+    std::memset(&res, 0, sizeof res);
+    res.resType = cudaResourceTypeArray;
+    res.res.array.array = arr;
+    cudaTextureDesc td;
+    std::memset(&td, 0, sizeof td);
+    td.addressMode[0] = m0;
+    td.addressMode[1] = m1;
+    td.filterMode = f;
+    td.readMode = cudaReadModeNormalizedFloat;
+    td.normalizedCoords = norm;
+    td.borderColor[1] = 0.75f;
+    cudaTextureObject_t t = 0;
+    EXPECT_OK(cudaCreateTextureObject(&t, &res, &td, nullptr));
+    return t;
+}
+
+static void check_inline_fetch()
+{
+    cudaChannelFormatDesc rgba8 = cudaCreateChannelDesc<uchar4>(), r8d = cudaCreateChannelDesc<unsigned char>();
+    cudaArray_t a1, a2, a3;
+    EXPECT_OK(cudaMallocArray(&a1, &rgba8, 37, 23));
+    EXPECT_OK(cudaMallocArray(&a2, &rgba8, 16, 16));
+    EXPECT_OK(cudaMallocArray(&a3, &r8d, 16, 16));
+    fill(a1, 37, 23, 1, 11);
+    fill(a2, 16, 16, 1, 12);
+    std::vector<unsigned char> r8bytes(256);
+    for (int k = 0; k < 256; k++)
+        r8bytes[k] = (unsigned char)(k * 37 + 5);
+    EXPECT_OK(cudaMemcpy2DToArray(a3, 0, 0, r8bytes.data(), 16, 16, 16, cudaMemcpyHostToDevice));
+    const int n = 1000;
+    std::vector<float2> uv(n);
+    const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, 1.0f, -0.0f, 1e30f, -1e30f, 0.5f / 37, 0.999999f};
+    uint64_t seed = 99;
+    for (int i = 0; i < n; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        const float x = (float)(seed >> 40) / 16777216.0f * 1.6f - 0.3f, y = (float)(seed >> 16 & 0xffffff) / 16777216.0f;
+        uv[i] = make_float2(i % 17 == 0 ? special[i / 17 % 10] : x, i % 13 == 0 ? special[i / 13 % 10] : y);
+    }
+    // a: clamp/linear, normalised, 37x23 (general variant: extents not powers of two); b: each variant
+    const cudaTextureAddressMode modes[] = {cudaAddressModeWrap, cudaAddressModeClamp, cudaAddressModeMirror,
+                                            cudaAddressModeBorder};
+    for (int m = 0; m < 8; m++) {
+        const cudaTextureObject_t ta = make_2d(a1, cudaAddressModeClamp, cudaAddressModeClamp, cudaFilterModeLinear, 1);
+        const cudaTextureObject_t tb = make_2d(a2, modes[m / 2], modes[m / 2],
+                                               m % 2 ? cudaFilterModeLinear : cudaFilterModePoint, 1);
+        const cudaTextureObject_t tr = make_2d(a3, cudaAddressModeClamp, cudaAddressModeWrap, cudaFilterModeLinear, 1);
+        EXPECT(wt_tex_lane2d_view(ta, WT_LANE2D_ABI) != nullptr && wt_tex_lane2d_view(tb, WT_LANE2D_ABI) != nullptr);
+        EXPECT(wt_tex_lane2d_view(tr, WT_LANE2D_ABI) == nullptr);
+        std::vector<float4> out(4 * n), ref(4 * n);
+        inline_fetches<<<(n + 127) / 128, 128>>>(out.data(), uv.data(), ta, tb, tr, n);
+        EXPECT_OK(cudaDeviceSynchronize());
+        const std::string was = wt_backend_name();
+        EXPECT(wt_set_backend("scalar") == WT_SUCCESS);
+        for (int i = 0; i < n; i++) {
+            const float2 c = uv[i];
+            const wt_float4 r0 = wt_tex_unified_2d_v4f32_f32(ta, c.x, c.y), r1 = wt_tex_unified_2d_v4f32_f32(tb, c.y, c.x),
+                            r2 = wt_tex_unified_2d_v4f32_f32(tr, c.x, c.y), r3 = wt_tex_unified_2d_v4f32_f32(ta, c.x, c.x),
+                            r4 = wt_tex_unified_2d_v4f32_f32(tb, c.x, c.y);
+            ref[4 * i] = make_float4(r0.x, r0.y, r0.z, r0.w);
+            ref[4 * i + 1] = make_float4(r1.x, r1.y, r1.z, r1.w);
+            ref[4 * i + 2] = make_float4(r2.x, r3.y, 0.0f, 0.0f);
+            ref[4 * i + 3] = make_float4(r4.x, r4.y, r4.z, r4.w);
+        }
+        // the kernel under the scalar backend runs every fetch through the per-lane call
+        std::vector<float4> out_scalar(4 * n);
+        inline_fetches<<<(n + 127) / 128, 128>>>(out_scalar.data(), uv.data(), ta, tb, tr, n);
+        EXPECT_OK(cudaDeviceSynchronize());
+        EXPECT(wt_set_backend(was.c_str()) == WT_SUCCESS);
+        EXPECT(same(out.data(), ref.data(), ref.size() * sizeof ref[0]));
+        EXPECT(same(out_scalar.data(), ref.data(), ref.size() * sizeof ref[0]));
+        for (int i = 0; i < 4 * n && !same(&out[i], &ref[i], sizeof ref[i]); i++) {
+            std::printf("inline tex2D mode %d: element %d (%a %a %a %a), reference (%a %a %a %a)\n", m, i, out[i].x,
+                        out[i].y, out[i].z, out[i].w, ref[i].x, ref[i].y, ref[i].z, ref[i].w);
+            break;
+        }
+        EXPECT_OK(cudaDestroyTextureObject(ta));
+        EXPECT_OK(cudaDestroyTextureObject(tb));
+        EXPECT_OK(cudaDestroyTextureObject(tr));
+    }
+    // a texture destroyed after a launch that fetched from it inline (on this very OS thread: one
+    // thread) is refused by the next launch: views do not outlive their block
+    const int threads = wt_get_num_threads();
+    EXPECT(wt_set_num_threads(1) == WT_SUCCESS);
+    const cudaTextureObject_t td = make_2d(a2, cudaAddressModeClamp, cudaAddressModeClamp, cudaFilterModeLinear, 1);
+    std::vector<float4> out(4 * 32);
+    inline_fetches<<<1, 32>>>(out.data(), uv.data(), td, td, td, 32);
+    EXPECT_OK(cudaDeviceSynchronize());
+    EXPECT_OK(cudaDestroyTextureObject(td));
+    inline_fetches<<<1, 32>>>(out.data(), uv.data(), td, td, td, 32);
+    EXPECT(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+    EXPECT_OK(cudaDeviceReset());
+    EXPECT(wt_set_num_threads(threads) == WT_SUCCESS);
+    EXPECT_OK(cudaFreeArray(a1));
+    EXPECT_OK(cudaFreeArray(a2));
+    EXPECT_OK(cudaFreeArray(a3));
+}
+
 int main()
 {
     check_layout();
     check_math();
     check_launches();
     check_textures();
+    check_inline_fetch();
     check_surfaces();
     check_resources();
     std::printf("runtime_checks: %d failed checks\n", failures);

@@ -28,7 +28,13 @@
 #include "host_defines.h"
 #include "texture_types.h"
 #include "vector_types.h"
+#include "warptex/lane2d.h"
 #include "warptex/nvvm.h"
+
+#include "device_launch_parameters.h"
+
+/* src/cuda/launch.cpp: t's inline view, remembered for the running block */
+extern "C" const wt_lane2d_view *wt_cuda_lane2d_lookup(unsigned long long t);
 
 namespace wt_cuda_detail {
 /* kind: 0 float (.f32), 1 signed (.s32), 2 unsigned (.u32) */
@@ -63,12 +69,28 @@ template <class T> static inline T tex_from(wt_int4 v)
     memcpy(&r, e, sizeof r);
     return r;
 }
+
+/* The view of t the running block remembers (one entry: the last object
+ * asked for, NULL where it has none); -ffast-math code does not fetch inline
+ * (lane2d.h). */
+static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
+{
+#ifdef __FAST_MATH__
+    (void)t;
+    return nullptr;
+#else
+    if (__builtin_expect(wt_cuda_tls.lane_tex == t, 1))
+        return static_cast<const wt_lane2d_view *>(wt_cuda_tls.lane_view);
+    return wt_cuda_lane2d_lookup(t);
+#endif
+}
 } // namespace wt_cuda_detail
 
 /* The body of every fetch: pick the instruction's destination type from T.
  * pre##v4f32##post etc. name the per-lane entry point; __VA_ARGS__ its operands. */
-#define WT__TEX_BODY(T, pre, post, ...)                                                      \
+#define WT__TEX_BODY(T, fast, pre, post, ...)                                                \
     static_assert(sizeof(::wt_cuda_detail::tex_ret<T>) > 0, "not a CUDA texture type");     \
+    fast(T, __VA_ARGS__)                                                                      \
     if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0)                                   \
         return ::wt_cuda_detail::tex_from<T>(pre##v4f32##post(__VA_ARGS__));                 \
     else if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 1)                              \
@@ -77,33 +99,48 @@ template <class T> static inline T tex_from(wt_int4 v)
         return ::wt_cuda_detail::tex_from<T>(pre##v4u32##post(__VA_ARGS__));
 
 /* name(obj, PARAMS) -> T, the pointer form and (sparse = 1) the isResident forms */
-#define WT__TEXFN(name, params, pre, post, ...)                                                          \
+#define WT__TEXFN_F(name, params, fast, pre, post, ...)                                                          \
     template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params)                   \
     {                                                                                                    \
-        WT__TEX_BODY(T, pre, post, t, __VA_ARGS__)                                                       \
+        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                       \
     }                                                                                                    \
     template <class T> static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params)        \
     {                                                                                                    \
-        *ret = [&]() -> T { WT__TEX_BODY(T, pre, post, t, __VA_ARGS__) }();                              \
+        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                              \
     }
-#define WT__TEXFN_SPARSE(name, params, pre, post, ...)                                                   \
-    WT__TEXFN(name, params, pre, post, __VA_ARGS__)                                                      \
+#define WT__TEXFN_SPARSE_F(name, params, fast, pre, post, ...)                                                   \
+    WT__TEXFN_F(name, params, fast, pre, post, __VA_ARGS__)                                              \
     template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params, bool *isResident) \
     {                                                                                                    \
         *isResident = true;                                                                              \
-        WT__TEX_BODY(T, pre, post, t, __VA_ARGS__)                                                       \
+        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                       \
     }                                                                                                    \
     template <class T>                                                                                   \
     static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params, bool *isResident)         \
     {                                                                                                    \
         *isResident = true;                                                                              \
-        *ret = [&]() -> T { WT__TEX_BODY(T, pre, post, t, __VA_ARGS__) }();                              \
+        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                              \
     }
 #define WT__UNPAREN(...) __VA_ARGS__
+#define WT__TEXFN(name, params, pre, post, ...) WT__TEXFN_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
+#define WT__TEXFN_SPARSE(name, params, pre, post, ...) \
+    WT__TEXFN_SPARSE_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
+#define WT__NO_FAST(T, ...)
+/* tex2D<float T> on a .2d RGBA8 normalised texture: the one-lane kernel's
+ * arithmetic inline (warptex/lane2d.h), on the view the running block has
+ * cached for t; anything else falls through to the per-lane call. */
+#define WT__FAST_2D(T, t, x, y)                                                               \
+    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                  \
+        if (const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t)) {                     \
+            float o_[4];                                                                      \
+            wt_lane2d_rgba8(v_, x, y, o_);                                                    \
+            return ::wt_cuda_detail::tex_from<T>(wt_float4{o_[0], o_[1], o_[2], o_[3]});      \
+        }                                                                                     \
+    }
 
 WT__TEXFN(tex1Dfetch, (int x), wt_tex_unified_1d_, _s32, x)
 WT__TEXFN(tex1D, (float x), wt_tex_unified_1d_, _f32, x)
-WT__TEXFN_SPARSE(tex2D, (float x, float y), wt_tex_unified_2d_, _f32, x, y)
+WT__TEXFN_SPARSE_F(tex2D, (float x, float y), WT__FAST_2D, wt_tex_unified_2d_, _f32, x, y)
 WT__TEXFN_SPARSE(tex3D, (float x, float y, float z), wt_tex_unified_3d_, _f32, x, y, z)
 WT__TEXFN(tex1DLayered, (float x, int layer), wt_tex_unified_1d_array_, _f32, layer, x)
 WT__TEXFN_SPARSE(tex2DLayered, (float x, float y, int layer), wt_tex_unified_2d_array_, _f32, layer, x, y)
@@ -141,10 +178,10 @@ namespace wt_cuda_detail {
 template <class T> static inline T gather(cudaTextureObject_t t, float x, float y, int comp)
 {
     switch (comp) {
-    case 1: { WT__TEX_BODY(T, wt_tld4_unified_g_2d_, _f32, t, x, y) }
-    case 2: { WT__TEX_BODY(T, wt_tld4_unified_b_2d_, _f32, t, x, y) }
-    case 3: { WT__TEX_BODY(T, wt_tld4_unified_a_2d_, _f32, t, x, y) }
-    default: { WT__TEX_BODY(T, wt_tld4_unified_r_2d_, _f32, t, x, y) }
+    case 1: { WT__TEX_BODY(T, WT__NO_FAST, wt_tld4_unified_g_2d_, _f32, t, x, y) }
+    case 2: { WT__TEX_BODY(T, WT__NO_FAST, wt_tld4_unified_b_2d_, _f32, t, x, y) }
+    case 3: { WT__TEX_BODY(T, WT__NO_FAST, wt_tld4_unified_a_2d_, _f32, t, x, y) }
+    default: { WT__TEX_BODY(T, WT__NO_FAST, wt_tld4_unified_r_2d_, _f32, t, x, y) }
     }
 }
 } // namespace wt_cuda_detail

@@ -1,0 +1,274 @@
+/* lane2d.h -- one lane of a 2D RGBA8 texture fetch, inline: the arithmetic the
+ * library's one-lane kernel runs, for callers that fetch a lane at a time in a
+ * tight loop (the CUDA headers' tex2D)
+ * SPDX-License-Identifier: MIT
+ *
+ * A per-lane call (include/warptex/nvvm.h) resolves its handle, opens a read
+ * section and calls the object's one-lane kernel: some 30 ns of bookkeeping
+ * beside a few ns of arithmetic, and a call the compiler cannot see through.
+ * This header is that kernel's arithmetic itself, shared with the library
+ * (src/core/tex_lane.c includes it), so code compiled against it fetches a
+ * lane inline with the very same operations.
+ *
+ *   const wt_lane2d_view *v = wt_tex_lane2d_view(tex, WT_LANE2D_ABI);
+ *   if (v)   // a .2d RGBA8 texture read as normalised float, one level
+ *       wt_lane2d_rgba8(v, x, y, out);        // == wt_tex_unified_2d_v4f32_f32
+ *
+ * wt_tex_lane2d_view() returns the object's view where its shape is one the
+ * inline kernel takes (2D, not layered, one level, four unsigned 8-bit
+ * channels read as normalised float, no sRGB, the object's own sampler with
+ * any address mode and filter, any extent up to 2^20) and the live backend
+ * is not the scalar reference (which always runs in full); NULL otherwise,
+ * or for an invalid handle or another ABI.  The view lives as long as the
+ * object: hold it only inside a read section that keeps the object alive
+ * (the CUDA launcher holds one for a whole block and forgets its views when
+ * the block ends); it is immutable, so any number of threads may read it.
+ *
+ * Exactness: every step is the reference's (SEMANTICS.md §2.3, §3, §4, §5.2,
+ * §5.3): X9 = floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties
+ * up, the address modes, the weights of T = 256 and the UNORM blend, and each
+ * K / 65535 (K <= 65535) rounded once.  The quotient is taken as the double
+ * product K * (1 / 65535) rounded to float, which equals the IEEE float
+ * division for every such K (a quotient k / d with d < 2^16 lies at least
+ * 2^-41 of itself from any float midpoint, far beyond the double product's
+ * error; tests/core/test_lane2d_inline.c checks all 65536).  No step multiplies
+ * and then adds floats, so contraction (-ffp-contract=fast) cannot change a
+ * result; -ffast-math can, and code built with it gets NULL views from the
+ * CUDA headers (they check __FAST_MATH__). */
+#ifndef WARPTEX_LANE2D_H
+#define WARPTEX_LANE2D_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "warptex/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The layout below; a library of another ABI returns NULL views. */
+#define WT_LANE2D_ABI 1
+
+typedef struct wt_lane2d_view {
+    const uint8_t *base; /* texel (0, 0) */
+    size_t row_pitch;    /* bytes from one row to the next */
+    int32_t n[2];        /* width, height, 1 .. 2^20 */
+    float scale[2];      /* n when coordinates are normalised, else 1 */
+    uint8_t mode[2];     /* effective address modes (wt_address_mode, §3.2) */
+    uint8_t npot[2];     /* normalised coordinates on an extent not a power of two */
+    uint8_t linear;      /* linear filter, else point */
+    uint8_t variant;     /* 1 + 2 * mode + linear where both axes share the mode and
+                            no extent needs npot; 0: the general form */
+    uint8_t reserved[2];
+    uint8_t border[4];   /* the border colour as one RGBA8 texel (§4.4) */
+} wt_lane2d_view;
+
+/* The view of tex for abi (WT_LANE2D_ABI), or NULL (above). */
+const wt_lane2d_view *wt_tex_lane2d_view(wt_tex tex, unsigned abi);
+
+#if defined(__GNUC__)
+#define WT__L2_INLINE static inline __attribute__((always_inline))
+#else
+#define WT__L2_INLINE static inline
+#endif
+
+/* float -> int32 as the vector conversions do it: truncation, and 0x80000000
+ * for NaN and anything outside the range (C leaves that undefined). */
+WT__L2_INLINE int32_t wt__l2_cvtt(float f)
+{
+    return f > -2147483904.0f && f < 2147483648.0f ? (int32_t)f : INT32_MIN;
+}
+
+/* floor(t) for |t| < 2^31: the truncation, one less for a negative
+ * non-integer (the truncation of a float is a float exactly) */
+WT__L2_INLINE int32_t wt__l2_floor_small(float t)
+{
+    int32_t i = (int32_t)t;
+    return i - ((float)i > t);
+}
+
+/* §4.2 on an integer index i in [-1, 2N] */
+WT__L2_INLINE int32_t wt__l2_periodic_index(int32_t i, int32_t n, int mode)
+{
+    int32_t t = i < 0 ? i + 2 * n : i;
+    if (t > 2 * n - 1)
+        t -= 2 * n;
+    if (t > n - 1)
+        return mode == WT_ADDRESS_WRAP ? t - n : 2 * n - 1 - t;
+    return t;
+}
+
+/* X9 = floor(x * 512) of normalised c on n texels, n not a power of two (the
+ * reference's U = floor(c * 2^21), x = U * N / 2^21, exact in double: every
+ * product here is exact, so no fusing can change it). */
+WT__L2_INLINE int32_t wt__l2_x9_npot(float c, int32_t n, int periodic)
+{
+    double u = floor((double)c * 2097152.0);
+    if (periodic)
+        u = u - floor(u * (1.0 / 4194304.0)) * 4194304.0;
+    return (int32_t)floor(u * (double)n * (1.0 / 4096.0));
+}
+
+/* One axis: indices i0, i1 (= i0 for point), fraction a in 1/256ths, and
+ * whether each index reads the border. */
+typedef struct wt__l2_axis {
+    int32_t i0, i1, a;
+    int out0, out1;
+} wt__l2_axis;
+
+/* Coordinate c on an axis of n texels (scale: n normalised, 1 not) in address
+ * mode `mode`; gather: tld4's footprint (no pre-clamp, §8; a non-finite
+ * coordinate gathers texels 0 and 1, D2.7). */
+WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int linear, int npot, int gather,
+                                  wt__l2_axis *ax)
+{
+    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
+    const int finite = c - c == 0.0f;
+    int32_t x9;
+    if (periodic && npot) {
+        x9 = wt__l2_x9_npot(finite ? c : 0.0f, n, 1);
+    } else if (periodic) {
+        const float m = (float)n * 1024.0f;
+        float y = floorf((finite ? c : 0.0f) * ((float)n * 512.0f));
+        if (!(fabsf(y) < 1073741824.0f)) /* floor(y / m) * m is exact: fused or not, the same */
+            y = y - floorf(y * (1.0f / m)) * m;
+        x9 = wt__l2_cvtt(y) & ((int32_t)m - 1);
+    } else {
+        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP; /* tld4: no pre-clamp (§8) */
+        const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
+        float cn = c == c ? c : 0.0f; /* §3.4: NaN reads as 0 */
+        if (npot) {
+            x9 = wt__l2_x9_npot(cn < -4.0f ? -4.0f : cn > 5.0f ? 5.0f : cn, n, 0);
+        } else {
+            float x = cn * scale; /* N, or 1 (exact) when unnormalised */
+            x = x < -4.0f ? -4.0f : x > (float)n + 4.0f ? (float)n + 4.0f : x; /* not NaN here */
+            x9 = wt__l2_floor_small(x * 512.0f);
+        }
+        x9 = x9 < lo9 ? lo9 : x9 > hi9 ? hi9 : x9;
+    }
+    int32_t i, a;
+    if (linear) {
+        int32_t s = (x9 - 255) >> 1;
+        i = s >> 8;
+        a = s & 255;
+    } else {
+        i = x9 >> 9;
+        a = 0;
+    }
+    const int32_t j = linear ? i + 1 : i;
+    ax->out0 = ax->out1 = 0;
+    if (periodic) {
+        ax->i0 = finite ? wt__l2_periodic_index(i, n, mode) : 0;
+        ax->i1 = finite ? wt__l2_periodic_index(j, n, mode) : gather ? wt__l2_periodic_index(1, n, mode) : 0;
+        a = finite ? a : 0;
+    } else if (mode == WT_ADDRESS_BORDER) {
+        ax->out0 = i < 0 || i >= n;
+        ax->out1 = j < 0 || j >= n;
+        ax->i0 = ax->out0 ? 0 : i;
+        ax->i1 = ax->out1 ? 0 : j;
+    } else {
+        ax->i0 = i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+        ax->i1 = j < 0 ? 0 : j > n - 1 ? n - 1 : j;
+    }
+    ax->a = a;
+}
+
+/* §2.3 weights of T = 256 of fractions xa, ya for the texels (i0, j0),
+ * (i1, j0), (i0, j1), (i1, j1): x1 = xa, then the y split rounding the upper
+ * part on the x = 1 side and the lower part on the x = 0 side */
+WT__L2_INLINE void wt__l2_weights(int32_t xa, int32_t ya, int32_t w[4])
+{
+    const int32_t x1 = xa, x0 = 256 - xa;
+    const int32_t w11 = (x1 * ya + 128) >> 8, w00 = (x0 * (256 - ya) + 128) >> 8;
+    w[0] = w00;
+    w[1] = x1 - w11;
+    w[2] = x0 - w00;
+    w[3] = w11;
+}
+
+/* §5.3 for four RGBA8 texels (little-endian words) under weights adding to
+ * 256: K per channel, the 16-bit code of the blend (8-bit codes as u * 257,
+ * K = rhu(S / 256), which for 8-bit codes is S' + rhu(S') with S' the sum of
+ * w * u).  R and B, G and A are 16-bit fields of one word: a code times a
+ * weight is at most 255 * 256 and the weights add to 256, so no field carries
+ * into the next. */
+WT__L2_INLINE void wt__l2_rgba8_blend(const uint32_t v[4], const int32_t w[4], uint32_t k[4])
+{
+    const uint32_t m = 0x00ff00ffu;
+    const uint32_t rb = (v[0] & m) * (uint32_t)w[0] + (v[1] & m) * (uint32_t)w[1] + (v[2] & m) * (uint32_t)w[2] +
+                        (v[3] & m) * (uint32_t)w[3];
+    const uint32_t ga = (v[0] >> 8 & m) * (uint32_t)w[0] + (v[1] >> 8 & m) * (uint32_t)w[1] +
+                        (v[2] >> 8 & m) * (uint32_t)w[2] + (v[3] >> 8 & m) * (uint32_t)w[3];
+    const uint32_t s[4] = {rb & 0xffff, ga & 0xffff, rb >> 16, ga >> 16};
+    for (int c = 0; c < 4; c++)
+        k[c] = s[c] + ((s[c] + 128) >> 8);
+}
+
+/* k / d rounded once to float, for integers 0 <= k <= 65535 and d 255 or
+ * 65535 (the header's comment says why the double product is exact) */
+WT__L2_INLINE float wt__l2_unorm(uint32_t k, double inv_d)
+{
+    return (float)((double)(int32_t)k * inv_d);
+}
+
+/* One lane on v: both axes in address mode `mode` (-1: each its own, and
+ * extents not a power of two allowed), linear filter or point.  The variants
+ * below pass constants, so each compiles to one straight path. */
+WT__L2_INLINE void wt__l2_rgba8_body(const wt_lane2d_view *v, float x, float y, float out[4], int mode, int linear)
+{
+    wt__l2_axis X, Y;
+    if (mode < 0) {
+        wt__l2_axis_of(v->n[0], v->scale[0], x, v->mode[0], linear, v->npot[0], 0, &X);
+        wt__l2_axis_of(v->n[1], v->scale[1], y, v->mode[1], linear, v->npot[1], 0, &Y);
+    } else {
+        wt__l2_axis_of(v->n[0], v->scale[0], x, mode, linear, 0, 0, &X);
+        wt__l2_axis_of(v->n[1], v->scale[1], y, mode, linear, 0, 0, &Y);
+    }
+    const uint8_t *row0 = v->base + (size_t)Y.i0 * v->row_pitch;
+    uint32_t t[4];
+    memcpy(&t[0], X.out0 | Y.out0 ? v->border : row0 + 4 * (size_t)X.i0, 4);
+    if (!linear) {
+        for (int c = 0; c < 4; c++)
+            out[c] = wt__l2_unorm(t[0] >> 8 * c & 255, 1.0 / 255.0);
+        return;
+    }
+    const uint8_t *row1 = v->base + (size_t)Y.i1 * v->row_pitch;
+    memcpy(&t[1], X.out1 | Y.out0 ? v->border : row0 + 4 * (size_t)X.i1, 4);
+    memcpy(&t[2], X.out0 | Y.out1 ? v->border : row1 + 4 * (size_t)X.i0, 4);
+    memcpy(&t[3], X.out1 | Y.out1 ? v->border : row1 + 4 * (size_t)X.i1, 4);
+    int32_t w[4];
+    uint32_t k[4];
+    wt__l2_weights(X.a, Y.a, w);
+    wt__l2_rgba8_blend(t, w, k);
+    for (int c = 0; c < 4; c++)
+        out[c] = wt__l2_unorm(k[c], 1.0 / 65535.0);
+}
+
+/* tex.2d.v4.f32.f32 of one lane on v: out = R, G, B, A */
+WT__L2_INLINE void wt_lane2d_rgba8(const wt_lane2d_view *v, float x, float y, float out[4])
+{
+    switch (v->variant) {
+    case 1: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_WRAP, 0); break;
+    case 2: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_WRAP, 1); break;
+    case 3: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_CLAMP, 0); break;
+    case 4: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_CLAMP, 1); break;
+    case 5: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_MIRROR, 0); break;
+    case 6: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_MIRROR, 1); break;
+    case 7: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_BORDER, 0); break;
+    case 8: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_BORDER, 1); break;
+    default:
+        if (v->linear)
+            wt__l2_rgba8_body(v, x, y, out, -1, 1);
+        else
+            wt__l2_rgba8_body(v, x, y, out, -1, 0);
+    }
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

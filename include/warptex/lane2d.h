@@ -45,6 +45,11 @@
 
 #include "warptex/types.h"
 
+#if defined(__SSE2__) && !defined(WT_LANE2D_NO_SIMD)
+#include <emmintrin.h>
+#define WT__L2_SSE2 1
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -214,15 +219,112 @@ WT__L2_INLINE float wt__l2_unorm(uint32_t k, double inv_d)
     return (float)((double)(int32_t)k * inv_d);
 }
 
+/* wt__l2_axis_of for clamp and border (`mode` a constant) on an extent that
+ * needs no npot step, in fewer operations: the bounds of X9 are integers, so
+ * clamping x * 512 as a float and then taking the floor is the reference's
+ * floor and then clamp, and with clamp's linear pre-clamp (X9 >= 256) the
+ * floor is the truncation and i needs no lower clamp.  A NaN coordinate reads
+ * as 0 (§3.4); under the pre-clamp the float clamp's NaN-to-bound does that. */
+WT__L2_INLINE void wt__l2_axis_edge(int32_t n, float scale, float c, int mode, int linear, wt__l2_axis *ax)
+{
+    const int pre = linear && mode == WT_ADDRESS_CLAMP;
+    const float lo = pre ? 256.0f : -1024.0f, hi = pre ? (float)(512 * n - 256) : (float)(512 * (n + 2));
+    float v = (pre || c == c ? c : 0.0f) * scale; /* the reference's x, unclamped */
+    v = v * 512.0f;                               /* exact, or +-inf */
+    v = v >= lo ? v : lo;                         /* NaN (pre only) -> lo */
+    v = v <= hi ? v : hi;
+    const int32_t x9 = pre ? (int32_t)v : wt__l2_floor_small(v);
+    int32_t i, a;
+    if (linear) {
+        const int32_t s = (x9 - 255) >> 1;
+        i = s >> 8;
+        a = s & 255;
+    } else {
+        i = x9 >> 9;
+        a = 0;
+    }
+    const int32_t j = linear ? i + 1 : i;
+    ax->a = a;
+    if (mode == WT_ADDRESS_BORDER) {
+        ax->out0 = (uint32_t)i >= (uint32_t)n;
+        ax->out1 = (uint32_t)j >= (uint32_t)n;
+        ax->i0 = ax->out0 ? 0 : i;
+        ax->i1 = ax->out1 ? 0 : j;
+    } else {
+        ax->out0 = ax->out1 = 0;
+        ax->i0 = pre ? i : i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+        ax->i1 = pre ? (j > n - 1 ? n - 1 : j) : j < 0 ? 0 : j > n - 1 ? n - 1 : j;
+    }
+}
+
+/* A result, R, G, B, A: one SSE register where there is SSE2 (so that an
+ * inlined fetch hands it on without a trip through memory), else four floats */
+#ifdef WT__L2_SSE2
+typedef __m128 wt__l2_px;
+
+/* four codes k / d, each rounded once (wt__l2_unorm, two lanes at a time) */
+WT__L2_INLINE __m128 wt__l2_unorm4(__m128i k, double inv_d)
+{
+    const __m128d inv = _mm_set1_pd(inv_d);
+    const __m128 lo = _mm_cvtpd_ps(_mm_mul_pd(_mm_cvtepi32_pd(k), inv));
+    const __m128 hi = _mm_cvtpd_ps(_mm_mul_pd(_mm_cvtepi32_pd(_mm_unpackhi_epi64(k, k)), inv));
+    return _mm_movelh_ps(lo, hi);
+}
+#else
+typedef struct wt__l2_px {
+    float v[4];
+} wt__l2_px;
+#endif
+
+/* The four RGBA8 texels t under weights w: §5.3's K per channel, each
+ * K / 65535 rounded once (wt__l2_rgba8_blend and wt__l2_unorm; with SSE2 the
+ * same integer products and sums, the same double quotients) */
+WT__L2_INLINE wt__l2_px wt__l2_rgba8_filter(const uint32_t t[4], const int32_t w[4])
+{
+#ifdef WT__L2_SSE2
+    const __m128i z = _mm_setzero_si128();
+    /* words r0 r1 g0 g1 b0 b1 a0 a1 (and of texels 2, 3) against w0 w1 w0 w1 ... */
+    const __m128i p01 = _mm_unpacklo_epi8(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)t[0]), _mm_cvtsi32_si128((int)t[1])), z);
+    const __m128i p23 = _mm_unpacklo_epi8(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)t[2]), _mm_cvtsi32_si128((int)t[3])), z);
+    const __m128i s = _mm_add_epi32(_mm_madd_epi16(p01, _mm_set1_epi32((int)((uint32_t)w[0] | (uint32_t)w[1] << 16))),
+                                    _mm_madd_epi16(p23, _mm_set1_epi32((int)((uint32_t)w[2] | (uint32_t)w[3] << 16))));
+    return wt__l2_unorm4(_mm_add_epi32(s, _mm_srli_epi32(_mm_add_epi32(s, _mm_set1_epi32(128)), 8)), 1.0 / 65535.0);
+#else
+    uint32_t k[4];
+    wt__l2_px r;
+    wt__l2_rgba8_blend(t, w, k);
+    for (int c = 0; c < 4; c++)
+        r.v[c] = wt__l2_unorm(k[c], 1.0 / 65535.0);
+    return r;
+#endif
+}
+
+/* One RGBA8 texel read point-sampled: code / 255 per channel */
+WT__L2_INLINE wt__l2_px wt__l2_rgba8_point(uint32_t t)
+{
+#ifdef WT__L2_SSE2
+    const __m128i z = _mm_setzero_si128();
+    return wt__l2_unorm4(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)t), z), z), 1.0 / 255.0);
+#else
+    wt__l2_px r;
+    for (int c = 0; c < 4; c++)
+        r.v[c] = wt__l2_unorm(t >> 8 * c & 255, 1.0 / 255.0);
+    return r;
+#endif
+}
+
 /* One lane on v: both axes in address mode `mode` (-1: each its own, and
  * extents not a power of two allowed), linear filter or point.  The variants
  * below pass constants, so each compiles to one straight path. */
-WT__L2_INLINE void wt__l2_rgba8_body(const wt_lane2d_view *v, float x, float y, float out[4], int mode, int linear)
+WT__L2_INLINE wt__l2_px wt__l2_rgba8_body(const wt_lane2d_view *v, float x, float y, int mode, int linear)
 {
     wt__l2_axis X, Y;
     if (mode < 0) {
         wt__l2_axis_of(v->n[0], v->scale[0], x, v->mode[0], linear, v->npot[0], 0, &X);
         wt__l2_axis_of(v->n[1], v->scale[1], y, v->mode[1], linear, v->npot[1], 0, &Y);
+    } else if (mode == WT_ADDRESS_CLAMP || mode == WT_ADDRESS_BORDER) {
+        wt__l2_axis_edge(v->n[0], v->scale[0], x, mode, linear, &X);
+        wt__l2_axis_edge(v->n[1], v->scale[1], y, mode, linear, &Y);
     } else {
         wt__l2_axis_of(v->n[0], v->scale[0], x, mode, linear, 0, 0, &X);
         wt__l2_axis_of(v->n[1], v->scale[1], y, mode, linear, 0, 0, &Y);
@@ -230,41 +332,38 @@ WT__L2_INLINE void wt__l2_rgba8_body(const wt_lane2d_view *v, float x, float y, 
     const uint8_t *row0 = v->base + (size_t)Y.i0 * v->row_pitch;
     uint32_t t[4];
     memcpy(&t[0], X.out0 | Y.out0 ? v->border : row0 + 4 * (size_t)X.i0, 4);
-    if (!linear) {
-        for (int c = 0; c < 4; c++)
-            out[c] = wt__l2_unorm(t[0] >> 8 * c & 255, 1.0 / 255.0);
-        return;
-    }
+    if (!linear)
+        return wt__l2_rgba8_point(t[0]);
     const uint8_t *row1 = v->base + (size_t)Y.i1 * v->row_pitch;
     memcpy(&t[1], X.out1 | Y.out0 ? v->border : row0 + 4 * (size_t)X.i1, 4);
     memcpy(&t[2], X.out0 | Y.out1 ? v->border : row1 + 4 * (size_t)X.i0, 4);
     memcpy(&t[3], X.out1 | Y.out1 ? v->border : row1 + 4 * (size_t)X.i1, 4);
     int32_t w[4];
-    uint32_t k[4];
     wt__l2_weights(X.a, Y.a, w);
-    wt__l2_rgba8_blend(t, w, k);
-    for (int c = 0; c < 4; c++)
-        out[c] = wt__l2_unorm(k[c], 1.0 / 65535.0);
+    return wt__l2_rgba8_filter(t, w);
+}
+
+/* tex.2d.v4.f32.f32 of one lane on v, as a wt__l2_px */
+WT__L2_INLINE wt__l2_px wt__l2_rgba8_px(const wt_lane2d_view *v, float x, float y)
+{
+    switch (v->variant) {
+    case 1: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_WRAP, 0);
+    case 2: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_WRAP, 1);
+    case 3: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_CLAMP, 0);
+    case 4: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_CLAMP, 1);
+    case 5: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_MIRROR, 0);
+    case 6: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_MIRROR, 1);
+    case 7: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_BORDER, 0);
+    case 8: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_BORDER, 1);
+    default: return v->linear ? wt__l2_rgba8_body(v, x, y, -1, 1) : wt__l2_rgba8_body(v, x, y, -1, 0);
+    }
 }
 
 /* tex.2d.v4.f32.f32 of one lane on v: out = R, G, B, A */
 WT__L2_INLINE void wt_lane2d_rgba8(const wt_lane2d_view *v, float x, float y, float out[4])
 {
-    switch (v->variant) {
-    case 1: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_WRAP, 0); break;
-    case 2: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_WRAP, 1); break;
-    case 3: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_CLAMP, 0); break;
-    case 4: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_CLAMP, 1); break;
-    case 5: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_MIRROR, 0); break;
-    case 6: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_MIRROR, 1); break;
-    case 7: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_BORDER, 0); break;
-    case 8: wt__l2_rgba8_body(v, x, y, out, WT_ADDRESS_BORDER, 1); break;
-    default:
-        if (v->linear)
-            wt__l2_rgba8_body(v, x, y, out, -1, 1);
-        else
-            wt__l2_rgba8_body(v, x, y, out, -1, 0);
-    }
+    const wt__l2_px r = wt__l2_rgba8_px(v, x, y);
+    memcpy(out, &r, 16);
 }
 
 #ifdef __cplusplus

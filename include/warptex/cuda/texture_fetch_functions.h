@@ -70,6 +70,16 @@ template <class T> static inline T tex_from(wt_int4 v)
     return r;
 }
 
+/* an inline fetch's R, G, B, A as T (float, float1, float2 or float4): its
+ * first components, copied straight from the register */
+template <class T> static inline T px_to(wt__l2_px p)
+{
+    static_assert(sizeof(T) <= sizeof p, "a float texture type");
+    T r;
+    memcpy(&r, &p, sizeof r);
+    return r;
+}
+
 /* The view of t the running block remembers (one entry: the last object
  * asked for, NULL where it has none); -ffast-math code does not fetch inline
  * (lane2d.h). */
@@ -131,11 +141,8 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
  * cached for t; anything else falls through to the per-lane call. */
 #define WT__FAST_2D(T, t, x, y)                                                               \
     if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                  \
-        if (const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t)) {                     \
-            float o_[4];                                                                      \
-            wt_lane2d_rgba8(v_, x, y, o_);                                                    \
-            return ::wt_cuda_detail::tex_from<T>(wt_float4{o_[0], o_[1], o_[2], o_[3]});      \
-        }                                                                                     \
+        if (const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t))                       \
+            return ::wt_cuda_detail::px_to<T>(wt__l2_rgba8_px(v_, x, y));                     \
     }
 
 WT__TEXFN(tex1Dfetch, (int x), wt_tex_unified_1d_, _s32, x)

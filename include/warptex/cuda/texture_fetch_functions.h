@@ -80,6 +80,16 @@ template <class T> static inline T px_to(wt__l2_px p)
     return r;
 }
 
+/* the per-lane call's result in the inline fetch's form, so that both paths
+ * meet in one register */
+static inline wt__l2_px px_from(wt_float4 f)
+{
+    wt__l2_px p;
+    static_assert(sizeof p == sizeof f, "four floats");
+    memcpy(&p, &f, sizeof p);
+    return p;
+}
+
 /* The view of t the running block remembers (one entry: the last object
  * asked for, NULL where it has none); -ffast-math code does not fetch inline
  * (lane2d.h). */
@@ -141,8 +151,9 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
  * cached for t; anything else falls through to the per-lane call. */
 #define WT__FAST_2D(T, t, x, y)                                                               \
     if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                  \
-        if (const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t))                       \
-            return ::wt_cuda_detail::px_to<T>(wt__l2_rgba8_px(v_, x, y));                     \
+        const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                            \
+        return ::wt_cuda_detail::px_to<T>(v_ ? wt__l2_rgba8_px(v_, x, y)                      \
+                                             : ::wt_cuda_detail::px_from(wt_tex_unified_2d_v4f32_f32(t, x, y))); \
     }
 
 WT__TEXFN(tex1Dfetch, (int x), wt_tex_unified_1d_, _s32, x)

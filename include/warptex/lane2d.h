@@ -27,11 +27,11 @@
  * Exactness: every step is the reference's (SEMANTICS.md §2.3, §3, §4, §5.2,
  * §5.3): X9 = floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties
  * up, the address modes, the weights of T = 256 and the UNORM blend, and each
- * K / 65535 (K <= 65535) rounded once.  The quotient is taken as the double
+ * K / 65535 (K <= 65535) rounded once: with SSE2 one vector divide, else the double
  * product K * (1 / 65535) rounded to float, which equals the IEEE float
  * division for every such K (a quotient k / d with d < 2^16 lies at least
  * 2^-41 of itself from any float midpoint, far beyond the double product's
- * error; tests/core/test_lane2d_inline.c checks all 65536).  No step multiplies
+ * error; tests/backend/test_backend_equal.c checks all 65536).  No step multiplies
  * and then adds floats, so contraction (-ffp-contract=fast) cannot change a
  * result; -ffast-math can, and code built with it gets NULL views from the
  * CUDA headers (they check __FAST_MATH__). */
@@ -69,6 +69,7 @@ typedef struct wt_lane2d_view {
                             no extent needs npot; 0: the general form */
     uint8_t reserved[2];
     uint8_t border[4];   /* the border colour as one RGBA8 texel (§4.4) */
+    float hi9[2][2];     /* per axis, the top of X9 as a float: [0] 512 * (n + 2), [1] 512 * n - 256 */
 } wt_lane2d_view;
 
 /* The view of tex for abi (WT_LANE2D_ABI), or NULL (above). */
@@ -225,14 +226,17 @@ WT__L2_INLINE float wt__l2_unorm(uint32_t k, double inv_d)
  * floor and then clamp, and with clamp's linear pre-clamp (X9 >= 256) the
  * floor is the truncation and i needs no lower clamp.  A NaN coordinate reads
  * as 0 (§3.4); under the pre-clamp the float clamp's NaN-to-bound does that. */
-WT__L2_INLINE void wt__l2_axis_edge(int32_t n, float scale, float c, int mode, int linear, wt__l2_axis *ax)
+WT__L2_INLINE void wt__l2_axis_edge(const wt_lane2d_view *view, int k, float c, int mode, int linear,
+                                    wt__l2_axis *ax)
 {
     const int pre = linear && mode == WT_ADDRESS_CLAMP;
-    const float lo = pre ? 256.0f : -1024.0f, hi = pre ? (float)(512 * n - 256) : (float)(512 * (n + 2));
+    const int32_t n = view->n[k];
+    const float scale = view->scale[k];
+    const float lo = pre ? 256.0f : -1024.0f, hi = view->hi9[k][pre];
     float v = (pre || c == c ? c : 0.0f) * scale; /* the reference's x, unclamped */
     v = v * 512.0f;                               /* exact, or +-inf */
-    v = v >= lo ? v : lo;                         /* NaN (pre only) -> lo */
-    v = v <= hi ? v : hi;
+    v = v > lo ? v : lo; /* maxss: NaN (pre only) -> lo */
+    v = v < hi ? v : hi; /* minss */
     const int32_t x9 = pre ? (int32_t)v : wt__l2_floor_small(v);
     int32_t i, a;
     if (linear) {
@@ -262,13 +266,10 @@ WT__L2_INLINE void wt__l2_axis_edge(int32_t n, float scale, float c, int mode, i
 #ifdef WT__L2_SSE2
 typedef __m128 wt__l2_px;
 
-/* four codes k / d, each rounded once (wt__l2_unorm, two lanes at a time) */
-WT__L2_INLINE __m128 wt__l2_unorm4(__m128i k, double inv_d)
+/* four codes k / d, each the IEEE division (one vector divide) */
+WT__L2_INLINE __m128 wt__l2_unorm4(__m128i k, float d)
 {
-    const __m128d inv = _mm_set1_pd(inv_d);
-    const __m128 lo = _mm_cvtpd_ps(_mm_mul_pd(_mm_cvtepi32_pd(k), inv));
-    const __m128 hi = _mm_cvtpd_ps(_mm_mul_pd(_mm_cvtepi32_pd(_mm_unpackhi_epi64(k, k)), inv));
-    return _mm_movelh_ps(lo, hi);
+    return _mm_div_ps(_mm_cvtepi32_ps(k), _mm_set1_ps(d));
 }
 #else
 typedef struct wt__l2_px {
@@ -278,7 +279,7 @@ typedef struct wt__l2_px {
 
 /* The four RGBA8 texels t under weights w: §5.3's K per channel, each
  * K / 65535 rounded once (wt__l2_rgba8_blend and wt__l2_unorm; with SSE2 the
- * same integer products and sums, the same double quotients) */
+ * same integer products and sums, and one vector divide) */
 WT__L2_INLINE wt__l2_px wt__l2_rgba8_filter(const uint32_t t[4], const int32_t w[4])
 {
 #ifdef WT__L2_SSE2
@@ -288,7 +289,7 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_filter(const uint32_t t[4], const int32_t w
     const __m128i p23 = _mm_unpacklo_epi8(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)t[2]), _mm_cvtsi32_si128((int)t[3])), z);
     const __m128i s = _mm_add_epi32(_mm_madd_epi16(p01, _mm_set1_epi32((int)((uint32_t)w[0] | (uint32_t)w[1] << 16))),
                                     _mm_madd_epi16(p23, _mm_set1_epi32((int)((uint32_t)w[2] | (uint32_t)w[3] << 16))));
-    return wt__l2_unorm4(_mm_add_epi32(s, _mm_srli_epi32(_mm_add_epi32(s, _mm_set1_epi32(128)), 8)), 1.0 / 65535.0);
+    return wt__l2_unorm4(_mm_add_epi32(s, _mm_srli_epi32(_mm_add_epi32(s, _mm_set1_epi32(128)), 8)), 65535.0f);
 #else
     uint32_t k[4];
     wt__l2_px r;
@@ -304,7 +305,7 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_point(uint32_t t)
 {
 #ifdef WT__L2_SSE2
     const __m128i z = _mm_setzero_si128();
-    return wt__l2_unorm4(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)t), z), z), 1.0 / 255.0);
+    return wt__l2_unorm4(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)t), z), z), 255.0f);
 #else
     wt__l2_px r;
     for (int c = 0; c < 4; c++)
@@ -323,8 +324,8 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_body(const wt_lane2d_view *v, float x, floa
         wt__l2_axis_of(v->n[0], v->scale[0], x, v->mode[0], linear, v->npot[0], 0, &X);
         wt__l2_axis_of(v->n[1], v->scale[1], y, v->mode[1], linear, v->npot[1], 0, &Y);
     } else if (mode == WT_ADDRESS_CLAMP || mode == WT_ADDRESS_BORDER) {
-        wt__l2_axis_edge(v->n[0], v->scale[0], x, mode, linear, &X);
-        wt__l2_axis_edge(v->n[1], v->scale[1], y, mode, linear, &Y);
+        wt__l2_axis_edge(v, 0, x, mode, linear, &X);
+        wt__l2_axis_edge(v, 1, y, mode, linear, &Y);
     } else {
         wt__l2_axis_of(v->n[0], v->scale[0], x, mode, linear, 0, 0, &X);
         wt__l2_axis_of(v->n[1], v->scale[1], y, mode, linear, 0, 0, &Y);
@@ -356,6 +357,46 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_px(const wt_lane2d_view *v, float x, float 
     case 7: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_BORDER, 0);
     case 8: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_BORDER, 1);
     default: return v->linear ? wt__l2_rgba8_body(v, x, y, -1, 1) : wt__l2_rgba8_body(v, x, y, -1, 0);
+    }
+}
+
+/* The same out of line (one copy per translation unit), each variant its own
+ * function so that each saves only the registers it uses: what a caller
+ * inlines is then a jump through a table, not ten variants */
+#if defined(__GNUC__)
+#define WT__L2_OUTLINE __attribute__((noinline, unused)) static
+#else
+#define WT__L2_OUTLINE static
+#endif
+#define WT__L2_VARIANT(name, mode, linear)                                   \
+    WT__L2_OUTLINE wt__l2_px name(const wt_lane2d_view *v, float x, float y) \
+    {                                                                        \
+        return wt__l2_rgba8_body(v, x, y, mode, linear);                     \
+    }
+WT__L2_VARIANT(wt__l2_v0p, -1, 0)
+WT__L2_VARIANT(wt__l2_v0l, -1, 1)
+WT__L2_VARIANT(wt__l2_v1, WT_ADDRESS_WRAP, 0)
+WT__L2_VARIANT(wt__l2_v2, WT_ADDRESS_WRAP, 1)
+WT__L2_VARIANT(wt__l2_v3, WT_ADDRESS_CLAMP, 0)
+WT__L2_VARIANT(wt__l2_v4, WT_ADDRESS_CLAMP, 1)
+WT__L2_VARIANT(wt__l2_v5, WT_ADDRESS_MIRROR, 0)
+WT__L2_VARIANT(wt__l2_v6, WT_ADDRESS_MIRROR, 1)
+WT__L2_VARIANT(wt__l2_v7, WT_ADDRESS_BORDER, 0)
+WT__L2_VARIANT(wt__l2_v8, WT_ADDRESS_BORDER, 1)
+#undef WT__L2_VARIANT
+
+WT__L2_INLINE wt__l2_px wt__l2_rgba8_px_call(const wt_lane2d_view *v, float x, float y)
+{
+    switch (v->variant) {
+    case 1: return wt__l2_v1(v, x, y);
+    case 2: return wt__l2_v2(v, x, y);
+    case 3: return wt__l2_v3(v, x, y);
+    case 4: return wt__l2_v4(v, x, y);
+    case 5: return wt__l2_v5(v, x, y);
+    case 6: return wt__l2_v6(v, x, y);
+    case 7: return wt__l2_v7(v, x, y);
+    case 8: return wt__l2_v8(v, x, y);
+    default: return v->linear ? wt__l2_v0l(v, x, y) : wt__l2_v0p(v, x, y);
     }
 }
 

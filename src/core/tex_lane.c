@@ -134,6 +134,10 @@ void wt__bind_tex_lane(wt__tex *t)
             v->npot[k] = p->npot[k];
         }
         v->linear = p->linear;
+        for (int k = 0; k < 2; k++) {
+            v->hi9[k][0] = (float)(512 * (p->n[k] + 2));
+            v->hi9[k][1] = (float)(512 * p->n[k] - 256);
+        }
         const int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
         v->variant = (uint8_t)(same ? 1 + 2 * p->mode[0] + p->linear : 0);
         memcpy(v->border, p->border_texel, 4);

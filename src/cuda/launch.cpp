@@ -6,7 +6,10 @@
  * one after another inside a worker fiber (Boost.Context): a thread that
  * returns hands the fiber to the next unstarted thread, so a block whose
  * threads never reach a barrier runs start to end in one fiber without a
- * switch.  A thread that reaches __syncthreads()/__syncwarp() parks its fiber
+ * switch.  That loop is the launch's own (cuda_runtime.h's kernel_call::run,
+ * compiled with the kernel) over the block's cursor (wt_cuda_cursor): it
+ * marks each thread running and returned in the block's state, and the
+ * scheduler here learns which thread a fiber runs when it parks.  A thread that reaches __syncthreads()/__syncwarp() parks its fiber
  * and the scheduler starts a new worker fiber for the next thread; once every
  * thread has started, the scheduler releases a barrier when every live thread
  * it concerns waits at it (threads that returned count as arrived), and resumes
@@ -79,10 +82,14 @@ struct fault_signal {
 /* thrown into parked threads of a stopped block */
 struct abort_signal {};
 
+/* A started thread stays NOT_STARTED until it parks or returns: the
+ * scheduler looks at states only while no thread runs (kernel_call::run
+ * writes DONE, park() the waits, a release RUNNING). */
 enum thread_state : unsigned char { NOT_STARTED, RUNNING, WAIT_BLOCK, WAIT_WARP, DONE };
+static_assert((int)DONE == (int)WT_CUDA_THREAD_DONE, "cuda_runtime.h names the states");
 
 struct launch_run {
-    void (*fn)(void *);
+    void (*run)(void *, wt_cuda_cursor *);
     void *closure;
     uint3 grid, block;
     unsigned threads;
@@ -116,8 +123,8 @@ struct fiber_rec {
 
 struct block_run {
     launch_run *L;
-    unsigned n, next = 0;
-    bool aborting = false;
+    unsigned n;
+    wt_cuda_cursor cur{}; /* next: the next thread to start; stop: the block is aborting */
     std::vector<unsigned char> state;
     std::vector<fiber_rec *> fiber_of;
     std::vector<unsigned> warp_mask;
@@ -136,7 +143,7 @@ struct block_run {
     void stop(const std::string &why)
     {
         L->fail(why);
-        aborting = true;
+        cur.stop = 1;
     }
 };
 
@@ -179,6 +186,7 @@ inline uint3 index_of(unsigned long long linear, uint3 dim)
 void to_fiber(block_run *b, fiber_rec *r)
 {
     b->current = r;
+    b->cur.current = r->thread;
     wt_cuda_tls.thread_idx = index_of(r->thread, b->L->block);
 #ifdef WT_CUDA_ASAN
     void *fake = nullptr;
@@ -221,14 +229,12 @@ void to_main(block_run *b, fiber_rec *r, bool final_switch)
 void run_threads(block_run *b, fiber_rec *r)
 {
     launch_run *L = b->L;
-    while (!b->aborting && b->next < b->n && !L->failed.load(std::memory_order_relaxed)) {
-        const unsigned t = b->next++;
-        r->thread = t;
-        b->state[t] = RUNNING;
-        b->fiber_of[t] = r;
-        wt_cuda_tls.thread_idx = index_of(t, L->block);
+    (void)r;
+    while (!b->cur.stop && b->cur.next < b->n && !L->failed.load(std::memory_order_relaxed)) {
+        bool ended = true; /* a thread left run() by an exception: it ended */
         try {
-            L->fn(L->closure);
+            L->run(L->closure, &b->cur);
+            ended = false;
         } catch (const ctx::detail::forced_unwind &) {
             throw;
         } catch (const fault_signal &f) {
@@ -239,7 +245,8 @@ void run_threads(block_run *b, fiber_rec *r)
         } catch (...) {
             b->stop("an exception left a CUDA thread");
         }
-        b->state[t] = DONE;
+        if (ended)
+            b->state[b->cur.current] = DONE;
     }
 }
 
@@ -300,10 +307,12 @@ void park(unsigned char st, unsigned mask)
 {
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
     fiber_rec *r = b->current;
+    r->thread = b->cur.current; /* the thread this fiber runs (kernel_call::run) */
+    b->fiber_of[r->thread] = r;
     b->state[r->thread] = st;
     b->warp_mask[r->thread] = mask;
     to_main(b, r, false);
-    if (b->aborting)
+    if (b->cur.stop)
         throw abort_signal{};
 }
 
@@ -362,13 +371,17 @@ void run_block(launch_run *L, unsigned long long id)
     block_run &b = t_block;
     b.L = L;
     b.n = L->threads;
-    b.next = 0;
-    b.aborting = false;
+    b.cur.next = 0;
+    b.cur.stop = 0;
+    b.cur.n = b.n;
+    b.cur.failed = &L->failed;
+    b.cur.dim = L->block;
     b.current = nullptr;
     b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
     b.exchanges_ready = false;
     try {
         b.state.assign(b.n, NOT_STARTED);
+        b.cur.state = b.state.data();
         b.fiber_of.resize(b.n); /* written when a thread starts */
         b.warp_mask.resize(b.n); /* written when a thread parks at __syncwarp */
         t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
@@ -386,7 +399,7 @@ void run_block(launch_run *L, unsigned long long id)
     (void)wt_get_last_error(); /* a failure before this block is not this block's */
     std::vector<unsigned> released;
     for (;;) {
-        if (b.aborting) { /* unwind parked threads */
+        if (b.cur.stop) { /* unwind parked threads */
             for (unsigned t = 0; t < b.n; t++)
                 if (b.state[t] == WAIT_BLOCK || b.state[t] == WAIT_WARP) {
                     fiber_rec *r = b.fiber_of[t];
@@ -396,7 +409,7 @@ void run_block(launch_run *L, unsigned long long id)
                 }
             break;
         }
-        if (b.next < b.n && !L->failed.load(std::memory_order_relaxed)) {
+        if (b.cur.next < b.n && !L->failed.load(std::memory_order_relaxed)) {
             fiber_rec *r = start_worker(&b);
             if (!r) {
                 b.stop("out of memory for a fiber stack (WARPTEX_CUDA_STACK_SIZE)");
@@ -406,8 +419,8 @@ void run_block(launch_run *L, unsigned long long id)
             finish_if_done(r);
             continue;
         }
-        if (b.next < b.n) { /* another block failed: stop this one too */
-            b.aborting = true;
+        if (b.cur.next < b.n) { /* another block failed: stop this one too */
+            b.cur.stop = 1;
             continue;
         }
         releasable(&b, released);
@@ -467,8 +480,8 @@ void run_blocks(void *c, size_t begin, size_t end, int)
 } // namespace
 
 extern "C" {
-cudaError_t wt_cuda_launch_raw(void (*thread_fn)(void *), void *closure, dim3 grid, dim3 block, size_t shared_bytes,
-                               cudaStream_t stream)
+cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *closure, dim3 grid, dim3 block,
+                                   size_t shared_bytes, cudaStream_t stream)
 {
     using wt_cuda_rt::fail;
     if (cudaError_t e = wt_cuda_rt::enter())
@@ -476,7 +489,7 @@ cudaError_t wt_cuda_launch_raw(void (*thread_fn)(void *), void *closure, dim3 gr
     if (wt_cuda_tls.block)
         return fail(cudaErrorNotSupported); /* a launch from a kernel (dynamic parallelism) */
     const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-    if (!thread_fn || grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u ||
+    if (!run || grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u ||
         grid.z > 65535u || threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
         return fail(cudaErrorInvalidConfiguration);
     if (shared_bytes > 48 * 1024)
@@ -484,7 +497,7 @@ cudaError_t wt_cuda_launch_raw(void (*thread_fn)(void *), void *closure, dim3 gr
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
     launch_run L;
-    L.fn = thread_fn;
+    L.run = run;
     L.closure = closure;
     L.grid = uint3{grid.x, grid.y, grid.z};
     L.block = uint3{block.x, block.y, block.z};
@@ -579,7 +592,7 @@ unsigned exchange(block_run *b, unsigned mask, unsigned long long v, unsigned *r
         }
         b->exchanges_ready = true;
     }
-    const unsigned t = b->current->thread, k = b->xcount[t]++, p = k & 1u;
+    const unsigned t = b->cur.current, k = b->xcount[t]++, p = k & 1u;
     b->xslot[p][t] = v;
     b->xround[p][t] = k + 1;
     park(WAIT_WARP, mask);
@@ -593,7 +606,7 @@ unsigned long long wt_cuda_warp_shfl(unsigned mask, unsigned long long v, int sr
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
     if (!b)
         return v; /* outside a kernel: a warp of one */
-    const unsigned base = b->current->thread & ~31u;
+    const unsigned base = b->cur.current & ~31u;
     unsigned round;
     const unsigned p = exchange(b, mask, v, &round);
     if (src < 0 || src > 31 || !(mask >> src & 1u))
@@ -609,7 +622,7 @@ unsigned wt_cuda_warp_vote(unsigned mask, int predicate, int op)
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
     if (!b) /* outside a kernel: lane 0 alone */
         return op == 0 ? (unsigned)(predicate != 0 && (mask & 1u)) : (unsigned)(predicate != 0);
-    const unsigned base = b->current->thread & ~31u;
+    const unsigned base = b->cur.current & ~31u;
     unsigned round;
     const unsigned p = exchange(b, mask, predicate != 0, &round);
     unsigned ballot = 0, present = 0;
@@ -628,7 +641,7 @@ unsigned wt_cuda_active_mask(void)
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
     if (!b)
         return 1u;
-    const unsigned base = b->current->thread & ~31u, lanes = b->n - base < 32 ? b->n - base : 32;
+    const unsigned base = b->cur.current & ~31u, lanes = b->n - base < 32 ? b->n - base : 32;
     return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
 }
 }

@@ -24,6 +24,7 @@
 #define WARPTEX_CUDA_RUNTIME_H
 
 #include <stddef.h>
+#include <atomic>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -40,9 +41,28 @@
 #include "texture_fetch_functions.h"
 #include "surface_functions.h"
 
-/* Runs thread_fn(closure) once per CUDA thread of the grid (src/cuda/launch.cpp). */
-extern "C" cudaError_t wt_cuda_launch_raw(void (*thread_fn)(void *closure), void *closure, dim3 grid, dim3 block,
-                                          size_t shared_bytes, cudaStream_t stream);
+/* The threads of the running block not yet started, as the launcher keeps
+ * them: a worker fiber runs run(closure, cursor), which starts thread
+ * `next`, and the next, until none is left or the block stops (below).  So
+ * the loop over a block's threads is compiled here, with the kernel, rather
+ * than making two calls through pointers per thread.  A thread that waits at
+ * a barrier parks its fiber inside run(); the launcher then starts another
+ * worker fiber on the same cursor. */
+struct wt_cuda_cursor {
+    unsigned next;                   /* the next thread to start */
+    unsigned n;                      /* threads in the block */
+    unsigned current;                /* the thread of the fiber that runs now */
+    unsigned char stop;              /* the block stops: start no more threads */
+    unsigned char *state;            /* per thread: WT_CUDA_THREAD_DONE once it returns */
+    const std::atomic<bool> *failed; /* another block failed: start no more warps */
+    uint3 dim;                       /* blockDim */
+};
+enum { WT_CUDA_THREAD_DONE = 4 }; /* launch.cpp's thread_state */
+
+/* Runs run(closure, cursor) in each worker fiber of each block of the grid. */
+extern "C" cudaError_t wt_cuda_launch_threads(void (*run)(void *closure, struct wt_cuda_cursor *cursor),
+                                              void *closure, dim3 grid, dim3 block, size_t shared_bytes,
+                                              cudaStream_t stream);
 
 /* The <<<grid, block, shared, stream>>> part of a launch. */
 struct wt_cuda_launch_config {
@@ -59,10 +79,27 @@ namespace wt_cuda_detail {
 template <class... P> struct kernel_call {
     void (*kernel)(P...);
     std::tuple<std::decay_t<P>...> params;
-    static void run(void *self)
+    /* the threads of the block left to start, one after another (wt_cuda_cursor) */
+    static void run(void *self, wt_cuda_cursor *c)
     {
-        kernel_call *c = static_cast<kernel_call *>(self);
-        std::apply(c->kernel, c->params); /* by-value parameters: a copy per thread */
+        kernel_call *k = static_cast<kernel_call *>(self);
+        const bool flat = c->dim.y == 1 && c->dim.z == 1;
+        const unsigned n = c->n;
+        for (;;) {
+            /* another block's failure is looked at once a warp: a few more
+             * threads may start, none after the next warp boundary */
+            const unsigned t = c->next;
+            if (t >= n || c->stop || (t % 32 == 0 && c->failed->load(std::memory_order_relaxed)))
+                return;
+            c->next = t + 1;
+            c->current = t;
+            if (flat)
+                wt_cuda_tls.thread_idx = uint3{t, 0, 0};
+            else
+                wt_cuda_tls.thread_idx = uint3{t % c->dim.x, t / c->dim.x % c->dim.y, t / (c->dim.x * c->dim.y)};
+            std::apply(k->kernel, k->params); /* by-value parameters: a copy per thread */
+            c->state[t] = WT_CUDA_THREAD_DONE;
+        }
     }
 };
 } // namespace wt_cuda_detail
@@ -73,8 +110,8 @@ static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), wt_cuda_launch_co
 {
     static_assert(sizeof...(P) == sizeof...(A), "warptex: kernel launched with the wrong number of arguments");
     wt_cuda_detail::kernel_call<P...> call{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)};
-    return wt_cuda_launch_raw(&wt_cuda_detail::kernel_call<P...>::run, &call, cfg.grid, cfg.block, cfg.shared,
-                              cfg.stream);
+    return wt_cuda_launch_threads(&wt_cuda_detail::kernel_call<P...>::run, &call, cfg.grid, cfg.block, cfg.shared,
+                                  cfg.stream);
 }
 /* wt_cuda_launch(kernel, grid, block, shared, stream, args...) */
 template <class... P, class... A>

@@ -75,8 +75,11 @@ template <class T> static inline T tex_from(wt_int4 v)
 template <class T> static inline T px_to(wt__l2_px p)
 {
     static_assert(sizeof(T) <= sizeof p, "a float texture type");
+    float f[4];
+    memcpy(f, &p, sizeof f);
+    const float e[4] = {f[0], f[1], f[2], f[3]};
     T r;
-    memcpy(&r, &p, sizeof r);
+    memcpy(&r, e, sizeof r);
     return r;
 }
 
@@ -152,7 +155,7 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
 #define WT__FAST_2D(T, t, x, y)                                                               \
     if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                  \
         const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                            \
-        return ::wt_cuda_detail::px_to<T>(v_ ? wt__l2_rgba8_px(v_, x, y)                      \
+        return ::wt_cuda_detail::px_to<T>(v_ ? wt__l2_rgba8_px_call(v_, x, y)                      \
                                              : ::wt_cuda_detail::px_from(wt_tex_unified_2d_v4f32_f32(t, x, y))); \
     }
 

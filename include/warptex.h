@@ -11,7 +11,6 @@
 #include "warptex/batch.h"
 #include "warptex/backend.h"
 #include "warptex/nvvm.h"
-#include "warptex/lane2d.h"
 #include "warptex/ptx.h"
 
 #endif

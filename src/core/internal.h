@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "warptex.h"
+#include "warptex/lane2d.h"
 
 #if defined(__GNUC__)
 #define WT_INTERNAL __attribute__((visibility("hidden")))

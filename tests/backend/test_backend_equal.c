@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "core/dispatch.h"
+#include "warptex/lane2d.h"
 #include "simd/tex_shapes.h"
 #include "run_env.h"
 #include "warptex.h"

@@ -13,6 +13,7 @@
 
 #include <cuda_runtime.h>
 #include <warptex.h>
+#include <warptex/lane2d.h>
 
 static int failures = 0;
 #define EXPECT(cond)                                                                       \

@@ -360,46 +360,6 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_px(const wt_lane2d_view *v, float x, float 
     }
 }
 
-/* The same out of line (one copy per translation unit), each variant its own
- * function so that each saves only the registers it uses: what a caller
- * inlines is then a jump through a table, not ten variants */
-#if defined(__GNUC__)
-#define WT__L2_OUTLINE __attribute__((noinline, unused)) static
-#else
-#define WT__L2_OUTLINE static
-#endif
-#define WT__L2_VARIANT(name, mode, linear)                                   \
-    WT__L2_OUTLINE wt__l2_px name(const wt_lane2d_view *v, float x, float y) \
-    {                                                                        \
-        return wt__l2_rgba8_body(v, x, y, mode, linear);                     \
-    }
-WT__L2_VARIANT(wt__l2_v0p, -1, 0)
-WT__L2_VARIANT(wt__l2_v0l, -1, 1)
-WT__L2_VARIANT(wt__l2_v1, WT_ADDRESS_WRAP, 0)
-WT__L2_VARIANT(wt__l2_v2, WT_ADDRESS_WRAP, 1)
-WT__L2_VARIANT(wt__l2_v3, WT_ADDRESS_CLAMP, 0)
-WT__L2_VARIANT(wt__l2_v4, WT_ADDRESS_CLAMP, 1)
-WT__L2_VARIANT(wt__l2_v5, WT_ADDRESS_MIRROR, 0)
-WT__L2_VARIANT(wt__l2_v6, WT_ADDRESS_MIRROR, 1)
-WT__L2_VARIANT(wt__l2_v7, WT_ADDRESS_BORDER, 0)
-WT__L2_VARIANT(wt__l2_v8, WT_ADDRESS_BORDER, 1)
-#undef WT__L2_VARIANT
-
-WT__L2_INLINE wt__l2_px wt__l2_rgba8_px_call(const wt_lane2d_view *v, float x, float y)
-{
-    switch (v->variant) {
-    case 1: return wt__l2_v1(v, x, y);
-    case 2: return wt__l2_v2(v, x, y);
-    case 3: return wt__l2_v3(v, x, y);
-    case 4: return wt__l2_v4(v, x, y);
-    case 5: return wt__l2_v5(v, x, y);
-    case 6: return wt__l2_v6(v, x, y);
-    case 7: return wt__l2_v7(v, x, y);
-    case 8: return wt__l2_v8(v, x, y);
-    default: return v->linear ? wt__l2_v0l(v, x, y) : wt__l2_v0p(v, x, y);
-    }
-}
-
 /* tex.2d.v4.f32.f32 of one lane on v: out = R, G, B, A */
 WT__L2_INLINE void wt_lane2d_rgba8(const wt_lane2d_view *v, float x, float y, float out[4])
 {

@@ -93,6 +93,28 @@ static inline wt__l2_px px_from(wt_float4 f)
     return p;
 }
 
+/* lane2d.h's variants out of line (templates: one copy per program, none
+ * where unused), each saving only the registers it uses, so that what a
+ * kernel inlines per fetch is a jump through a table and a call */
+template <int mode, int linear> __attribute__((noinline)) wt__l2_px lane2d_variant(const wt_lane2d_view *v, float x, float y)
+{
+    return wt__l2_rgba8_body(v, x, y, mode, linear);
+}
+static inline wt__l2_px lane2d_fetch(const wt_lane2d_view *v, float x, float y)
+{
+    switch (v->variant) {
+    case 1: return lane2d_variant<WT_ADDRESS_WRAP, 0>(v, x, y);
+    case 2: return lane2d_variant<WT_ADDRESS_WRAP, 1>(v, x, y);
+    case 3: return lane2d_variant<WT_ADDRESS_CLAMP, 0>(v, x, y);
+    case 4: return lane2d_variant<WT_ADDRESS_CLAMP, 1>(v, x, y);
+    case 5: return lane2d_variant<WT_ADDRESS_MIRROR, 0>(v, x, y);
+    case 6: return lane2d_variant<WT_ADDRESS_MIRROR, 1>(v, x, y);
+    case 7: return lane2d_variant<WT_ADDRESS_BORDER, 0>(v, x, y);
+    case 8: return lane2d_variant<WT_ADDRESS_BORDER, 1>(v, x, y);
+    default: return v->linear ? lane2d_variant<-1, 1>(v, x, y) : lane2d_variant<-1, 0>(v, x, y);
+    }
+}
+
 /* The view of t the running block remembers (one entry: the last object
  * asked for, NULL where it has none); -ffast-math code does not fetch inline
  * (lane2d.h). */
@@ -152,10 +174,10 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
 /* tex2D<float T> on a .2d RGBA8 normalised texture: the one-lane kernel's
  * arithmetic inline (warptex/lane2d.h), on the view the running block has
  * cached for t; anything else falls through to the per-lane call. */
-#define WT__FAST_2D(T, t, x, y)                                                               \
-    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                  \
-        const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                            \
-        return ::wt_cuda_detail::px_to<T>(v_ ? wt__l2_rgba8_px_call(v_, x, y)                      \
+#define WT__FAST_2D(T, t, x, y)                                                                      \
+    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                         \
+        const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                                   \
+        return ::wt_cuda_detail::px_to<T>(v_ ? ::wt_cuda_detail::lane2d_fetch(v_, x, y)              \
                                              : ::wt_cuda_detail::px_from(wt_tex_unified_2d_v4f32_f32(t, x, y))); \
     }
 

@@ -118,6 +118,19 @@ WT__L2_INLINE int32_t wt__l2_x9_npot(float c, int32_t n, int periodic)
     return (int32_t)floor(u * (double)n * (1.0 / 4096.0));
 }
 
+/* X9 on the 2^-9 grid -> the first texel's index and, linear, the fraction
+ * in 1/256ths with ties up (x - 1/2 on the 2^-9 grid, halved); point: 0 */
+WT__L2_INLINE int32_t wt__l2_split(int32_t x9, int linear, int32_t *a)
+{
+    if (!linear) {
+        *a = 0;
+        return x9 >> 9;
+    }
+    const int32_t s = (x9 - 255) >> 1;
+    *a = s & 255;
+    return s >> 8;
+}
+
 /* One axis: indices i0, i1 (= i0 for point), fraction a in 1/256ths, and
  * whether each index reads the border. */
 typedef struct wt__l2_axis {
@@ -155,16 +168,8 @@ WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int
         }
         x9 = x9 < lo9 ? lo9 : x9 > hi9 ? hi9 : x9;
     }
-    int32_t i, a;
-    if (linear) {
-        int32_t s = (x9 - 255) >> 1;
-        i = s >> 8;
-        a = s & 255;
-    } else {
-        i = x9 >> 9;
-        a = 0;
-    }
-    const int32_t j = linear ? i + 1 : i;
+    int32_t a;
+    const int32_t i = wt__l2_split(x9, linear, &a), j = linear ? i + 1 : i;
     ax->out0 = ax->out1 = 0;
     if (periodic) {
         ax->i0 = finite ? wt__l2_periodic_index(i, n, mode) : 0;
@@ -238,16 +243,8 @@ WT__L2_INLINE void wt__l2_axis_edge(const wt_lane2d_view *view, int k, float c, 
     v = v > lo ? v : lo; /* maxss: NaN (pre only) -> lo */
     v = v < hi ? v : hi; /* minss */
     const int32_t x9 = pre ? (int32_t)v : wt__l2_floor_small(v);
-    int32_t i, a;
-    if (linear) {
-        const int32_t s = (x9 - 255) >> 1;
-        i = s >> 8;
-        a = s & 255;
-    } else {
-        i = x9 >> 9;
-        a = 0;
-    }
-    const int32_t j = linear ? i + 1 : i;
+    int32_t a;
+    const int32_t i = wt__l2_split(x9, linear, &a), j = linear ? i + 1 : i;
     ax->a = a;
     if (mode == WT_ADDRESS_BORDER) {
         ax->out0 = (uint32_t)i >= (uint32_t)n;

@@ -82,11 +82,12 @@ struct fault_signal {
 /* thrown into parked threads of a stopped block */
 struct abort_signal {};
 
-/* A started thread stays NOT_STARTED until it parks or returns: the
- * scheduler looks at states only while no thread runs (kernel_call::run
- * writes DONE, park() the waits, a release RUNNING). */
+/* Only park() and a release write a state (and an exception, DONE): the
+ * scheduler looks at states only while no thread runs and after every
+ * thread has started, so then a thread that does not wait has returned
+ * (finished(), whatever its state says). */
 enum thread_state : unsigned char { NOT_STARTED, RUNNING, WAIT_BLOCK, WAIT_WARP, DONE };
-static_assert((int)DONE == (int)WT_CUDA_THREAD_DONE, "cuda_runtime.h names the states");
+inline bool waits(unsigned char st) { return st == WAIT_BLOCK || st == WAIT_WARP; }
 
 struct launch_run {
     void (*run)(void *, wt_cuda_cursor *);
@@ -322,7 +323,7 @@ void releasable(block_run *b, std::vector<unsigned> &out)
     out.clear();
     bool all_block = true, any = false;
     for (unsigned t = 0; t < b->n; t++) {
-        if (b->state[t] == DONE)
+        if (!waits(b->state[t])) /* returned */
             continue;
         any = true;
         if (b->state[t] != WAIT_BLOCK)
@@ -352,7 +353,7 @@ void releasable(block_run *b, std::vector<unsigned> &out)
         if (!have)
             continue;
         for (unsigned t = lo; t < hi; t++) /* lanes that returned or do not exist count as arrived */
-            if (b->state[t] == DONE)
+            if (!waits(b->state[t]))
                 need &= ~(1u << (t - lo));
         need &= hi - lo == 32 ? 0xffffffffu : ((1u << (hi - lo)) - 1u);
         if ((need & ~have) == 0)
@@ -381,7 +382,6 @@ void run_block(launch_run *L, unsigned long long id)
     b.exchanges_ready = false;
     try {
         b.state.assign(b.n, NOT_STARTED);
-        b.cur.state = b.state.data();
         b.fiber_of.resize(b.n); /* written when a thread starts */
         b.warp_mask.resize(b.n); /* written when a thread parks at __syncwarp */
         t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
@@ -401,7 +401,7 @@ void run_block(launch_run *L, unsigned long long id)
     for (;;) {
         if (b.cur.stop) { /* unwind parked threads */
             for (unsigned t = 0; t < b.n; t++)
-                if (b.state[t] == WAIT_BLOCK || b.state[t] == WAIT_WARP) {
+                if (waits(b.state[t])) {
                     fiber_rec *r = b.fiber_of[t];
                     b.state[t] = RUNNING;
                     to_fiber(&b, r);
@@ -427,7 +427,7 @@ void run_block(launch_run *L, unsigned long long id)
         if (released.empty()) {
             bool waiting = false;
             for (unsigned t = 0; t < b.n; t++)
-                waiting |= b.state[t] == WAIT_BLOCK || b.state[t] == WAIT_WARP;
+                waiting |= waits(b.state[t]);
             if (!waiting)
                 break;
             b.stop("a barrier no thread can pass (threads wait at __syncthreads and __syncwarp at once)");

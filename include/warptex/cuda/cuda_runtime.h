@@ -45,7 +45,8 @@
  * them: a worker fiber runs run(closure, cursor), which starts thread
  * `next`, and the next, until none is left or the block stops (below).  So
  * the loop over a block's threads is compiled here, with the kernel, rather
- * than making two calls through pointers per thread.  A thread that waits at
+ * than making two calls through pointers per thread.  A thread that returns
+ * needs no record: the scheduler looks at threads only when none runs.  A thread that waits at
  * a barrier parks its fiber inside run(); the launcher then starts another
  * worker fiber on the same cursor. */
 struct wt_cuda_cursor {
@@ -53,11 +54,9 @@ struct wt_cuda_cursor {
     unsigned n;                      /* threads in the block */
     unsigned current;                /* the thread of the fiber that runs now */
     unsigned char stop;              /* the block stops: start no more threads */
-    unsigned char *state;            /* per thread: WT_CUDA_THREAD_DONE once it returns */
     const std::atomic<bool> *failed; /* another block failed: start no more warps */
     uint3 dim;                       /* blockDim */
 };
-enum { WT_CUDA_THREAD_DONE = 4 }; /* launch.cpp's thread_state */
 
 /* Runs run(closure, cursor) in each worker fiber of each block of the grid. */
 extern "C" cudaError_t wt_cuda_launch_threads(void (*run)(void *closure, struct wt_cuda_cursor *cursor),
@@ -98,7 +97,6 @@ template <class... P> struct kernel_call {
             else
                 wt_cuda_tls.thread_idx = uint3{t % c->dim.x, t / c->dim.x % c->dim.y, t / (c->dim.x * c->dim.y)};
             std::apply(k->kernel, k->params); /* by-value parameters: a copy per thread */
-            c->state[t] = WT_CUDA_THREAD_DONE;
         }
     }
 };

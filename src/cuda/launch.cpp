@@ -126,6 +126,7 @@ struct block_run {
     launch_run *L;
     unsigned n;
     wt_cuda_cursor cur{}; /* next: the next thread to start; stop: the block is aborting */
+    unsigned parked = 0;  /* threads waiting at a barrier */
     std::vector<unsigned char> state;
     std::vector<fiber_rec *> fiber_of;
     std::vector<unsigned> warp_mask;
@@ -311,6 +312,7 @@ void park(unsigned char st, unsigned mask)
     r->thread = b->cur.current; /* the thread this fiber runs (kernel_call::run) */
     b->fiber_of[r->thread] = r;
     b->state[r->thread] = st;
+    b->parked++;
     b->warp_mask[r->thread] = mask;
     to_main(b, r, false);
     if (b->cur.stop)
@@ -373,6 +375,7 @@ void run_block(launch_run *L, unsigned long long id)
     b.L = L;
     b.n = L->threads;
     b.cur.next = 0;
+    b.parked = 0;
     b.cur.stop = 0;
     b.cur.n = b.n;
     b.cur.failed = &L->failed;
@@ -404,6 +407,7 @@ void run_block(launch_run *L, unsigned long long id)
                 if (waits(b.state[t])) {
                     fiber_rec *r = b.fiber_of[t];
                     b.state[t] = RUNNING;
+                    b.parked--;
                     to_fiber(&b, r);
                     finish_if_done(r);
                 }
@@ -423,6 +427,8 @@ void run_block(launch_run *L, unsigned long long id)
             b.cur.stop = 1;
             continue;
         }
+        if (b.parked == 0) /* every thread has returned */
+            break;
         releasable(&b, released);
         if (released.empty()) {
             bool waiting = false;
@@ -436,6 +442,7 @@ void run_block(launch_run *L, unsigned long long id)
         for (unsigned t : released) {
             fiber_rec *r = b.fiber_of[t];
             b.state[t] = RUNNING;
+            b.parked--;
             to_fiber(&b, r);
             finish_if_done(r);
         }

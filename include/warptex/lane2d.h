@@ -172,6 +172,8 @@ WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int
     const int32_t i = wt__l2_split(x9, linear, &a), j = linear ? i + 1 : i;
     ax->out0 = ax->out1 = 0;
     if (periodic) {
+        /* D2.7: a non-finite coordinate reads texel 0 with the whole weight;
+         * tld4 gathers texels 0 and 1 */
         ax->i0 = finite ? wt__l2_periodic_index(i, n, mode) : 0;
         ax->i1 = finite ? wt__l2_periodic_index(j, n, mode) : gather ? wt__l2_periodic_index(1, n, mode) : 0;
         a = finite ? a : 0;
@@ -341,20 +343,29 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_body(const wt_lane2d_view *v, float x, floa
     return wt__l2_rgba8_filter(t, w);
 }
 
+/* return CALL(mode, linear) for v's variant (1 + 2 * mode + linear, 0 the
+ * general form: wt__bind_tex_lane), CALL given constants: the one place
+ * that maps variants to bodies, inline here and out of line in the CUDA
+ * headers */
+#define WT__L2_DISPATCH(v, CALL)                                                         \
+    switch ((v)->variant) {                                                              \
+    case 1: return CALL(WT_ADDRESS_WRAP, 0);                                             \
+    case 2: return CALL(WT_ADDRESS_WRAP, 1);                                             \
+    case 3: return CALL(WT_ADDRESS_CLAMP, 0);                                            \
+    case 4: return CALL(WT_ADDRESS_CLAMP, 1);                                            \
+    case 5: return CALL(WT_ADDRESS_MIRROR, 0);                                           \
+    case 6: return CALL(WT_ADDRESS_MIRROR, 1);                                           \
+    case 7: return CALL(WT_ADDRESS_BORDER, 0);                                           \
+    case 8: return CALL(WT_ADDRESS_BORDER, 1);                                           \
+    default: return (v)->linear ? CALL(-1, 1) : CALL(-1, 0);                             \
+    }
+
 /* tex.2d.v4.f32.f32 of one lane on v, as a wt__l2_px */
 WT__L2_INLINE wt__l2_px wt__l2_rgba8_px(const wt_lane2d_view *v, float x, float y)
 {
-    switch (v->variant) {
-    case 1: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_WRAP, 0);
-    case 2: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_WRAP, 1);
-    case 3: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_CLAMP, 0);
-    case 4: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_CLAMP, 1);
-    case 5: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_MIRROR, 0);
-    case 6: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_MIRROR, 1);
-    case 7: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_BORDER, 0);
-    case 8: return wt__l2_rgba8_body(v, x, y, WT_ADDRESS_BORDER, 1);
-    default: return v->linear ? wt__l2_rgba8_body(v, x, y, -1, 1) : wt__l2_rgba8_body(v, x, y, -1, 0);
-    }
+#define WT__L2_BODY(mode, linear) wt__l2_rgba8_body(v, x, y, mode, linear)
+    WT__L2_DISPATCH(v, WT__L2_BODY)
+#undef WT__L2_BODY
 }
 
 /* tex.2d.v4.f32.f32 of one lane on v: out = R, G, B, A */

@@ -200,8 +200,7 @@ typedef struct wt__tex {
      * they are bound (src/simd/tex2d_tpl.h's plan), by backend id 0..3. */
     uint64_t kernel_plan[4][24];
     wt__lane_plan lane;          /* what per-lane calls run on the common shapes (tex_lane.c) */
-    wt_lane2d_view lane2d;       /* its inline form where the shape is .2d RGBA8 normalised (lane2d.h) */
-    uint8_t has_lane2d;
+    wt_lane2d_view lane2d;       /* its inline form where the shape is .2d RGBA8 normalised (lane2d.h); base NULL: none */
 } wt__tex;
 
 typedef struct wt__surf {

@@ -59,6 +59,7 @@ void wt__bind_tex_lane(wt__tex *t)
 {
     wt__lane_plan *p = &t->lane;
     memset(p, 0, sizeof *p);
+    memset(&t->lane2d, 0, sizeof t->lane2d); /* no view (base NULL) unless set below */
     const wt__sampler *s = &t->samp;
     const int ct = t->fmt.ctype;
     if (t->dims < 2 || t->cube || t->num_samples || t->srgb || (t->layered && (t->num_layers == 0 || t->dims == 3)))
@@ -120,10 +121,9 @@ void wt__bind_tex_lane(wt__tex *t)
     p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32; /* family added per check; flags 0 */
     p->dtypes = p->read_norm || p->ftype ? 1u << WT_DTYPE_F32 : 1u << WT_DTYPE_U32 | 1u << WT_DTYPE_S32;
     /* .2d RGBA8 read as normalised float: the view code outside the library
-     * fetches inline with (include/warptex/lane2d.h) */
-    memset(&t->lane2d, 0, sizeof t->lane2d);
-    t->has_lane2d = p->dims == 2 && !p->layers && rgba8 && p->read_norm;
-    if (t->has_lane2d) {
+     * fetches inline with (include/warptex/lane2d.h), its variant chosen as
+     * lane2d_fns's is */
+    if (p->dims == 2 && !p->layers && rgba8 && p->read_norm) {
         wt_lane2d_view *v = &t->lane2d;
         v->base = p->base;
         v->row_pitch = p->row_pitch;
@@ -132,13 +132,10 @@ void wt__bind_tex_lane(wt__tex *t)
             v->scale[k] = p->scale[k];
             v->mode[k] = p->mode[k];
             v->npot[k] = p->npot[k];
-        }
-        v->linear = p->linear;
-        for (int k = 0; k < 2; k++) {
             v->hi9[k][0] = (float)(512 * (p->n[k] + 2));
             v->hi9[k][1] = (float)(512 * p->n[k] - 256);
         }
-        const int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
+        v->linear = p->linear;
         v->variant = (uint8_t)(same ? 1 + 2 * p->mode[0] + p->linear : 0);
         memcpy(v->border, p->border_texel, 4);
     }
@@ -152,7 +149,7 @@ const wt_lane2d_view *wt_tex_lane2d_view(wt_tex tex, unsigned abi)
         return NULL;
     wt__read_begin();
     const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
-    const wt_lane2d_view *v = t && t->has_lane2d && t->lane.fn ? &t->lane2d : NULL;
+    const wt_lane2d_view *v = t && t->lane2d.base ? &t->lane2d : NULL;
     wt__read_end();
     return v;
 }

@@ -170,26 +170,12 @@ struct pool_allocator {
     }
 };
 
-inline uint3 index_of(unsigned long long linear, uint3 dim)
-{
-    uint3 r;
-    if (dim.y == 1 && dim.z == 1) { /* 1D: no division */
-        r.x = (unsigned)linear;
-        r.y = r.z = 0;
-        return r;
-    }
-    r.x = (unsigned)(linear % dim.x);
-    r.y = (unsigned)((linear / dim.x) % dim.y);
-    r.z = (unsigned)(linear / ((unsigned long long)dim.x * dim.y));
-    return r;
-}
-
 /* ---- switches, announced to the sanitizers ---- */
 void to_fiber(block_run *b, fiber_rec *r)
 {
     b->current = r;
     b->cur.current = r->thread;
-    wt_cuda_tls.thread_idx = index_of(r->thread, b->L->block);
+    wt_cuda_tls.thread_idx = wt_cuda_detail::index_of(r->thread, b->L->block);
 #ifdef WT_CUDA_ASAN
     void *fake = nullptr;
     __sanitizer_start_switch_fiber(&fake, r->stack_bottom, r->stack_size);
@@ -228,10 +214,9 @@ void to_main(block_run *b, fiber_rec *r, bool final_switch)
 }
 
 /* ---- the worker fiber: runs unstarted threads one after another ---- */
-void run_threads(block_run *b, fiber_rec *r)
+void run_threads(block_run *b)
 {
     launch_run *L = b->L;
-    (void)r;
     while (!b->cur.stop && b->cur.next < b->n && !L->failed.load(std::memory_order_relaxed)) {
         bool ended = true; /* a thread left run() by an exception: it ended */
         try {
@@ -279,7 +264,7 @@ fiber_rec *start_worker(block_run *b)
             r->main = std::move(m);
             block_run *blk = r->blk;
             entered_fiber(blk, r);
-            run_threads(blk, r);
+            run_threads(blk);
             to_main(blk, r, true);
             return std::move(r->main);
         });
@@ -395,10 +380,8 @@ void run_block(launch_run *L, unsigned long long id)
 #ifdef WT_CUDA_TSAN
     b.tsan_main = __tsan_get_current_fiber();
 #endif
-    wt_cuda_tls.block_idx = index_of(id, L->grid);
+    wt_cuda_tls.block_idx = wt_cuda_detail::index_of(id, L->grid);
     wt_cuda_tls.block = &b;
-    wt_cuda_tls.lane_tex = 0; /* no inline views yet (wt_cuda_lane2d_lookup) */
-    wt_cuda_tls.lane_view = nullptr;
     (void)wt_get_last_error(); /* a failure before this block is not this block's */
     std::vector<unsigned> released;
     for (;;) {
@@ -451,7 +434,7 @@ void run_block(launch_run *L, unsigned long long id)
     if (s != WT_SUCCESS)
         L->fail(std::string("a texture or surface call failed: ") + wt_last_error_message());
     wt_cuda_tls.block = nullptr;
-    wt_cuda_tls.lane_tex = 0;
+    wt_cuda_tls.lane_tex = 0; /* the block's inline view is forgotten (wt_cuda_lane2d_lookup) */
     wt_cuda_tls.lane_view = nullptr;
 }
 

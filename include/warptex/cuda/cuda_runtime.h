@@ -46,9 +46,9 @@
  * `next`, and the next, until none is left or the block stops (below).  So
  * the loop over a block's threads is compiled here, with the kernel, rather
  * than making two calls through pointers per thread.  A thread that returns
- * needs no record: the scheduler looks at threads only when none runs.  A thread that waits at
- * a barrier parks its fiber inside run(); the launcher then starts another
- * worker fiber on the same cursor. */
+ * needs no record: the scheduler looks at threads only when none runs.  A
+ * thread that waits at a barrier parks its fiber inside run(); the launcher
+ * then starts another worker fiber on the same cursor. */
 struct wt_cuda_cursor {
     unsigned next;                   /* the next thread to start */
     unsigned n;                      /* threads in the block */
@@ -75,6 +75,15 @@ static inline wt_cuda_launch_config wt_cuda_config(dim3 grid, dim3 block, size_t
 }
 
 namespace wt_cuda_detail {
+/* x, y, z of a linear index in dim (a thread in blockDim, a block in gridDim) */
+static inline uint3 index_of(unsigned long long linear, uint3 dim)
+{
+    if (dim.y == 1 && dim.z == 1) /* 1D: no division */
+        return uint3{(unsigned)linear, 0, 0};
+    return uint3{(unsigned)(linear % dim.x), (unsigned)(linear / dim.x % dim.y),
+                 (unsigned)(linear / ((unsigned long long)dim.x * dim.y))};
+}
+
 template <class... P> struct kernel_call {
     void (*kernel)(P...);
     std::tuple<std::decay_t<P>...> params;
@@ -82,8 +91,8 @@ template <class... P> struct kernel_call {
     static void run(void *self, wt_cuda_cursor *c)
     {
         kernel_call *k = static_cast<kernel_call *>(self);
-        const bool flat = c->dim.y == 1 && c->dim.z == 1;
         const unsigned n = c->n;
+        const uint3 dim = c->dim;
         for (;;) {
             /* another block's failure is looked at once a warp: a few more
              * threads may start, none after the next warp boundary */
@@ -92,10 +101,7 @@ template <class... P> struct kernel_call {
                 return;
             c->next = t + 1;
             c->current = t;
-            if (flat)
-                wt_cuda_tls.thread_idx = uint3{t, 0, 0};
-            else
-                wt_cuda_tls.thread_idx = uint3{t % c->dim.x, t / c->dim.x % c->dim.y, t / (c->dim.x * c->dim.y)};
+            wt_cuda_tls.thread_idx = index_of(t, dim);
             std::apply(k->kernel, k->params); /* by-value parameters: a copy per thread */
         }
     }

@@ -102,17 +102,9 @@ template <int mode, int linear> __attribute__((noinline)) wt__l2_px lane2d_varia
 }
 static inline wt__l2_px lane2d_fetch(const wt_lane2d_view *v, float x, float y)
 {
-    switch (v->variant) {
-    case 1: return lane2d_variant<WT_ADDRESS_WRAP, 0>(v, x, y);
-    case 2: return lane2d_variant<WT_ADDRESS_WRAP, 1>(v, x, y);
-    case 3: return lane2d_variant<WT_ADDRESS_CLAMP, 0>(v, x, y);
-    case 4: return lane2d_variant<WT_ADDRESS_CLAMP, 1>(v, x, y);
-    case 5: return lane2d_variant<WT_ADDRESS_MIRROR, 0>(v, x, y);
-    case 6: return lane2d_variant<WT_ADDRESS_MIRROR, 1>(v, x, y);
-    case 7: return lane2d_variant<WT_ADDRESS_BORDER, 0>(v, x, y);
-    case 8: return lane2d_variant<WT_ADDRESS_BORDER, 1>(v, x, y);
-    default: return v->linear ? lane2d_variant<-1, 1>(v, x, y) : lane2d_variant<-1, 0>(v, x, y);
-    }
+#define WT__L2_VARIANT(mode, linear) lane2d_variant<mode, linear>(v, x, y)
+    WT__L2_DISPATCH(v, WT__L2_VARIANT)
+#undef WT__L2_VARIANT
 }
 
 /* The view of t the running block remembers (one entry: the last object

@@ -39,7 +39,7 @@ extern "C" const wt_lane2d_view *wt_cuda_lane2d_lookup(unsigned long long t);
 namespace wt_cuda_detail {
 /* kind: 0 float (.f32), 1 signed (.s32), 2 unsigned (.u32) */
 template <class T> struct tex_ret; /* undefined: T is not a CUDA texture type */
-#define WT__TR(T, E, n, k) \
+#define WT__TR(T, E, n, k)                                                                              \
     template <> struct tex_ret<T> { typedef E elem; static constexpr int count = n, kind = k; };
 #define WT__TR_ALL(S, V, k) WT__TR(S, S, 1, k) WT__TR(V##1, S, 1, k) WT__TR(V##2, S, 2, k) WT__TR(V##4, S, 4, k)
 WT__TR(char, char, 1, std::is_signed<char>::value ? 1 : 2)
@@ -125,51 +125,51 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
 
 /* The body of every fetch: pick the instruction's destination type from T.
  * pre##v4f32##post etc. name the per-lane entry point; __VA_ARGS__ its operands. */
-#define WT__TEX_BODY(T, fast, pre, post, ...)                                                \
-    static_assert(sizeof(::wt_cuda_detail::tex_ret<T>) > 0, "not a CUDA texture type");     \
-    fast(T, __VA_ARGS__)                                                                      \
-    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0)                                   \
-        return ::wt_cuda_detail::tex_from<T>(pre##v4f32##post(__VA_ARGS__));                 \
-    else if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 1)                              \
-        return ::wt_cuda_detail::tex_from<T>(pre##v4s32##post(__VA_ARGS__));                 \
-    else                                                                                      \
+#define WT__TEX_BODY(T, fast, pre, post, ...)                                                           \
+    static_assert(sizeof(::wt_cuda_detail::tex_ret<T>) > 0, "not a CUDA texture type");                 \
+    fast(T, __VA_ARGS__)                                                                                \
+    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0)                                              \
+        return ::wt_cuda_detail::tex_from<T>(pre##v4f32##post(__VA_ARGS__));                            \
+    else if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 1)                                         \
+        return ::wt_cuda_detail::tex_from<T>(pre##v4s32##post(__VA_ARGS__));                            \
+    else                                                                                                \
         return ::wt_cuda_detail::tex_from<T>(pre##v4u32##post(__VA_ARGS__));
 
 /* name(obj, PARAMS) -> T, the pointer form and (sparse = 1) the isResident forms */
-#define WT__TEXFN_F(name, params, fast, pre, post, ...)                                                          \
-    template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params)                   \
-    {                                                                                                    \
-        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                       \
-    }                                                                                                    \
-    template <class T> static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params)        \
-    {                                                                                                    \
-        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                              \
+#define WT__TEXFN_F(name, params, fast, pre, post, ...)                                                 \
+    template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params)                  \
+    {                                                                                                   \
+        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                \
+    }                                                                                                   \
+    template <class T> static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params)       \
+    {                                                                                                   \
+        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                       \
     }
-#define WT__TEXFN_SPARSE_F(name, params, fast, pre, post, ...)                                                   \
-    WT__TEXFN_F(name, params, fast, pre, post, __VA_ARGS__)                                              \
+#define WT__TEXFN_SPARSE_F(name, params, fast, pre, post, ...)                                          \
+    WT__TEXFN_F(name, params, fast, pre, post, __VA_ARGS__)                                             \
     template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params, bool *isResident) \
-    {                                                                                                    \
-        *isResident = true;                                                                              \
-        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                       \
-    }                                                                                                    \
-    template <class T>                                                                                   \
-    static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params, bool *isResident)         \
-    {                                                                                                    \
-        *isResident = true;                                                                              \
-        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                              \
+    {                                                                                                   \
+        *isResident = true;                                                                             \
+        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                \
+    }                                                                                                   \
+    template <class T>                                                                                  \
+    static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params, bool *isResident)        \
+    {                                                                                                   \
+        *isResident = true;                                                                             \
+        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                       \
     }
 #define WT__UNPAREN(...) __VA_ARGS__
 #define WT__TEXFN(name, params, pre, post, ...) WT__TEXFN_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
-#define WT__TEXFN_SPARSE(name, params, pre, post, ...) \
+#define WT__TEXFN_SPARSE(name, params, pre, post, ...)                                                  \
     WT__TEXFN_SPARSE_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
 #define WT__NO_FAST(T, ...)
 /* tex2D<float T> on a .2d RGBA8 normalised texture: the one-lane kernel's
  * arithmetic inline (warptex/lane2d.h), on the view the running block has
  * cached for t; anything else falls through to the per-lane call. */
-#define WT__FAST_2D(T, t, x, y)                                                                      \
-    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                         \
-        const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                                   \
-        return ::wt_cuda_detail::px_to<T>(v_ ? ::wt_cuda_detail::lane2d_fetch(v_, x, y)              \
+#define WT__FAST_2D(T, t, x, y)                                                                         \
+    if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                            \
+        const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                                      \
+        return ::wt_cuda_detail::px_to<T>(v_ ? ::wt_cuda_detail::lane2d_fetch(v_, x, y)                 \
                                              : ::wt_cuda_detail::px_from(wt_tex_unified_2d_v4f32_f32(t, x, y))); \
     }
 

@@ -64,7 +64,8 @@ if(WT_CUDA_LAYER)
   endif()
 endif()
 
-# warptex-cxx: rewrites <<< >>> (tools/cxx/cuda_rewrite.c) and runs the C++ compiler with this
+# warptex-cxx: nvcc's command line (tools/cxx/nvcc_options.c); rewrites <<< >>> (tools/cxx/cuda_rewrite.c,
+# cuda_mirror.c) and runs the C++ compiler with this
 # build's headers and libraries, and the sanitizer flags of this build.  A tool: not configured
 # in a parent project's add_subdirectory(warptex) unless it asks for tools or tests.
 if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
@@ -77,7 +78,8 @@ if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
     set(WT_CXX_FLAGS "${WT_CXX_FLAGS} -fsanitize=${WT_SANITIZER} -fno-omit-frame-pointer -fno-sanitize-recover=all")
     set(WT_CXX_LINK "-fsanitize=${WT_SANITIZER} ${WT_CXX_LINK}")
   endif()
-  add_executable(warptex-cxx ${PROJECT_SOURCE_DIR}/tools/cxx/warptex_cxx.c)
+  add_executable(warptex-cxx ${PROJECT_SOURCE_DIR}/tools/cxx/warptex_cxx.c ${PROJECT_SOURCE_DIR}/tools/cxx/nvcc_options.c
+                             ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_mirror.c)
   target_link_libraries(warptex-cxx PRIVATE wt_cuda_rewrite)
   target_compile_definitions(warptex-cxx PRIVATE
     WT_CXX_COMPILER="${CMAKE_CXX_COMPILER}"
@@ -85,7 +87,10 @@ if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
     WT_CXX_FLAGS="${WT_CXX_FLAGS}"
     WT_CXX_LIBS="$<TARGET_FILE:warptex_cuda> $<TARGET_FILE:warptex_static> ${WT_BOOST_CONTEXT_LIB}"
     WT_CXX_BOOST_CONTEXT="${WT_BOOST_CONTEXT_LIB}"
-    WT_CXX_LINK="${WT_CXX_LINK}")
+    WT_CXX_LINK="${WT_CXX_LINK}"
+    WT_CXX_AR="${CMAKE_AR}"
+    WT_CXX_VERSION="${PROJECT_VERSION}"
+    WT_CXX_CUDA_VERSION="13.0")
   # Installed, warptex-cxx finds the headers and libraries beside itself (../include, ../lib).
   file(RELATIVE_PATH wt_bin_to_prefix ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR} ${CMAKE_INSTALL_PREFIX})
   target_compile_definitions(warptex-cxx PRIVATE
@@ -103,7 +108,7 @@ endif()
 if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND AND TARGET warptex-cxx)
   set(wt_w1 ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-cuda)
   add_custom_command(OUTPUT ${wt_w1}
-    COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:warptex-cxx> -O2 -g -fopenmp -Wall -Wextra -Werror
+    COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:warptex-cxx> -O2 -g -Xcompiler -fopenmp,-Wall,-Wextra,-Werror
             ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu -o ${wt_w1}
     DEPENDS ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu warptex-cxx warptex_cuda warptex_static
     COMMENT "warptex-cxx bench/cuda/w1_cuda.cu" VERBATIM)

@@ -32,7 +32,7 @@ foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
   set(bin ${CMAKE_CURRENT_BINARY_DIR}/cuda/${name})
   add_custom_command(OUTPUT ${bin}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/cuda
-    COMMAND ${wt_emu} $<TARGET_FILE:warptex-cxx> -O2 -g -Wall -Wextra -Werror ${src} -o ${bin}
+    COMMAND ${wt_emu} $<TARGET_FILE:warptex-cxx> -O2 -g -Xcompiler -Wall,-Wextra,-Werror ${src} -o ${bin}
     DEPENDS ${src} warptex-cxx warptex_cuda warptex_static ${PROJECT_SOURCE_DIR}/examples/cuda/check.h
     COMMENT "warptex-cxx ${name}.cu" VERBATIM)
   add_custom_target(cuda_build_${name} ALL DEPENDS ${bin})
@@ -92,7 +92,7 @@ set_tests_properties(cuda_stack_overflow_guard PROPERTIES ENVIRONMENT "${WT_TEST
 if(WT_INSTALL AND TARGET warptex-cxx)
   set(wt_pfx ${CMAKE_CURRENT_BINARY_DIR}/cuda/installed)
   add_test(NAME cuda_cxx_installed
-           COMMAND sh -c "rm -rf '${wt_pfx}' && '${CMAKE_COMMAND}' --install '${CMAKE_BINARY_DIR}' --prefix '${wt_pfx}' >/dev/null && WARPTEX_CXX_VERBOSE=1 ${wt_emu_sh} '${wt_pfx}/bin/warptex-cxx' -O1 '${PROJECT_SOURCE_DIR}/examples/cuda/histogram.cu' -o '${wt_pfx}/histogram' 2>&1 | grep -q -- '-I${wt_pfx}/include/warptex/cuda' && ${wt_emu_sh} '${wt_pfx}/histogram'")
+           COMMAND sh -c "rm -rf '${wt_pfx}' && '${CMAKE_COMMAND}' --install '${CMAKE_BINARY_DIR}' --prefix '${wt_pfx}' >/dev/null && WARPTEX_CXX_VERBOSE=1 ${wt_emu_sh} '${wt_pfx}/bin/warptex-cxx' -O1 '${PROJECT_SOURCE_DIR}/examples/cuda/histogram.cu' -o '${wt_pfx}/histogram' > '${wt_pfx}/cxx.log' 2>&1 && grep -q -- '-I${wt_pfx}/include/warptex/cuda' '${wt_pfx}/cxx.log' && ${wt_emu_sh} '${wt_pfx}/histogram'")
   set_tests_properties(cuda_cxx_installed PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "histogram: ok")
 endif()
 

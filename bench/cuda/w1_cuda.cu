@@ -2,7 +2,7 @@
 // warptex-cxx, timed beside the same workload through warptex's warp API and its per-lane C call,
 // in the same run, 1 thread and all threads.  Msamples/s, median of 5 repetitions after a warm-up;
 // each line prints its checksum (the mean of all outputs), which must agree.
-//   build: warptex-cxx -O2 -fopenmp bench/cuda/w1_cuda.cu -o w1_cuda  (the build does this:
+//   build: warptex-cxx -O2 -Xcompiler -fopenmp bench/cuda/w1_cuda.cu -o w1_cuda  (the build does this:
 //          <build>/warptex-bench-cuda)
 // SPDX-License-Identifier: MIT
 #include <algorithm>

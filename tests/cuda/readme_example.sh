@@ -7,6 +7,6 @@ set -e
 awk '/^```cuda$/ { f = 1; next } /^```$/ { if (f) exit } f' "$1" > "$3/readme_blur.cu"
 test -s "$3/readme_blur.cu"
 # shellcheck disable=SC2086 # the emulator is words
-${4:-} "$2" -O1 -Wall -Wextra -Werror "$3/readme_blur.cu" -o "$3/readme_blur"
+${4:-} "$2" -O1 -Xcompiler -Wall,-Wextra,-Werror "$3/readme_blur.cu" -o "$3/readme_blur"
 # shellcheck disable=SC2086
 ${4:-} "$3/readme_blur"

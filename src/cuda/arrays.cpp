@@ -6,9 +6,11 @@
 
 #include "cuda_internal.h"
 
+using wt_cuda_rt::device_range_ok;
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
 using wt_cuda_rt::from_status;
+using wt_cuda_rt::pitched_extent;
 
 namespace {
 bool kind_ok(cudaMemcpyKind k) { return (unsigned)k <= (unsigned)cudaMemcpyDefault; }
@@ -33,6 +35,14 @@ bool array_geometry(cudaArray_const_t a, size_t *es, size_t *w, size_t *h, size_
 }
 
 cudaError_t status(wt_status s) { return s == WT_SUCCESS ? cudaSuccess : fail(from_status(s)); }
+
+/* The linear side of a 2D array copy, rows of width bytes pitch apart, if it lies in a device
+ * allocation, stays inside it (the array side is checked by warptex against the array's extent). */
+bool linear_rows_ok(const void *p, size_t pitch, size_t width, size_t height)
+{
+    size_t bytes;
+    return pitched_extent(pitch, 0, 0, 0, 0, width, height, 1, &bytes) && device_range_ok(p, bytes);
+}
 } // namespace
 
 extern "C" {
@@ -141,6 +151,8 @@ cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
         return fail(cudaErrorInvalidValue);
     if (width == 0 || height == 0)
         return cudaSuccess;
+    if (!linear_rows_ok(src, spitch, width, height))
+        return fail(cudaErrorInvalidValue);
     return status(wt_memcpy_to_array(dst, wOffset / es, hOffset, 0, src, spitch, width / es, height, 1));
 }
 
@@ -156,6 +168,8 @@ cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t sr
         return fail(cudaErrorInvalidValue);
     if (width == 0 || height == 0)
         return cudaSuccess;
+    if (!linear_rows_ok(dst, dpitch, width, height))
+        return fail(cudaErrorInvalidValue);
     return status(wt_memcpy_from_array(dst, dpitch, const_cast<cudaArray_t>(src), wOffset / es, hOffset, 0,
                                        width / es, height, 1));
 }
@@ -169,7 +183,8 @@ static cudaError_t linear_copy(cudaArray_t arr, size_t wOffset, size_t hOffset, 
     if (!kind_ok(kind))
         return fail(cudaErrorInvalidMemcpyDirection);
     size_t es, w, h, d;
-    if (!array_geometry(arr, &es, &w, &h, &d) || es == 0 || wOffset % es || count % es || !host)
+    if (!array_geometry(arr, &es, &w, &h, &d) || es == 0 || wOffset % es || count % es || !host ||
+        !device_range_ok(host, count))
         return fail(cudaErrorInvalidValue);
     size_t x = wOffset / es, y = hOffset, n = count / es;
     char *p = (char *)host;
@@ -201,6 +216,29 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset
     return linear_copy(const_cast<cudaArray_t>(src), wOffset, hOffset, dst, count, kind, false);
 }
 
+/* through a buffer: src is read whole first, and dst's range is checked before it is written */
+cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src,
+                                   size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!kind_ok(kind))
+        return fail(cudaErrorInvalidMemcpyDirection);
+    size_t es, w, h, d;
+    if (!array_geometry(src, &es, &w, &h, &d) || es == 0 || count / es > w * h)
+        return fail(cudaErrorInvalidValue); /* more than src holds: no buffer that size */
+    std::vector<char> tmp;
+    try {
+        tmp.resize(count);
+    } catch (...) {
+        return fail(cudaErrorMemoryAllocation);
+    }
+    if (cudaError_t e = linear_copy(const_cast<cudaArray_t>(src), wOffsetSrc, hOffsetSrc, tmp.data(), count, kind,
+                                    false))
+        return e;
+    return linear_copy(dst, wOffsetDst, hOffsetDst, tmp.data(), count, kind, true);
+}
+
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
 {
     if (cudaError_t e = enter())
@@ -225,24 +263,51 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
             return fail(cudaErrorInvalidValue);
         es = des;
     }
-    const size_t row = (sa || da) ? W * es : W; /* extent.width is in elements when an array is involved */
-    /* host side of a pitched pointer at (pos.x bytes, pos.y, pos.z) */
+    size_t row; /* extent.width is in elements when an array is involved */
+    if (__builtin_mul_overflow(W, (sa || da) ? es : 1, &row))
+        return fail(cudaErrorInvalidValue);
+    /* A pitched side: its rows must fit the pitch, and everything from its pointer to the last
+     * byte the copy touches must fit the device allocation the pointer lies in, if any. */
+    auto pitched_ok = [&](const cudaPitchedPtr &pp, const cudaPos &pos) -> cudaError_t {
+        if (pos.x > pp.pitch || row > pp.pitch - pos.x)
+            return cudaErrorInvalidPitchValue;
+        size_t slice, bytes;
+        if (__builtin_mul_overflow(pp.pitch, pp.ysize, &slice) ||
+            !pitched_extent(pp.pitch, slice, pos.x, pos.y, pos.z, row, H, D, &bytes) || !device_range_ok(pp.ptr, bytes))
+            return cudaErrorInvalidValue;
+        return cudaSuccess;
+    };
+    if (!sa)
+        if (cudaError_t e = pitched_ok(p->srcPtr, p->srcPos))
+            return fail(e);
+    if (!da)
+        if (cudaError_t e = pitched_ok(p->dstPtr, p->dstPos))
+            return fail(e);
+    /* host side of a pitched pointer at (pos.x bytes, pos.y, pos.z): inside the range checked above */
     auto at = [](const cudaPitchedPtr &pp, const cudaPos &pos, size_t y, size_t z) {
         return (char *)pp.ptr + (pos.z + z) * pp.pitch * pp.ysize + (pos.y + y) * pp.pitch + pos.x;
     };
-    if (!sa && p->srcPtr.pitch < row + p->srcPos.x)
-        return fail(cudaErrorInvalidPitchValue);
-    if (!da && p->dstPtr.pitch < row + p->dstPos.x)
-        return fail(cudaErrorInvalidPitchValue);
     std::vector<char> tmp;
     if (sa && da) {
+        size_t bytes;
+        if (__builtin_mul_overflow(row, H, &bytes) || __builtin_mul_overflow(bytes, D, &bytes))
+            return fail(cudaErrorInvalidValue);
         try {
-            tmp.resize(row * H * D);
+            tmp.resize(bytes);
         } catch (...) {
             return fail(cudaErrorMemoryAllocation);
         }
+        for (size_t z = 0; z < D; z++) {
+            const wt_status s = wt_memcpy_from_array(tmp.data() + z * row * H, row, p->srcArray, p->srcPos.x,
+                                                     p->srcPos.y, p->srcPos.z + z, W, H, 1);
+            if (s != WT_SUCCESS)
+                return status(s);
+        }
     }
-    for (size_t z = 0; z < D; z++) {
+    /* An array is checked a slice at a time, against the same x and y range each time: going from
+     * the last slice down, the first one checked is the one past the array's end if any is, so a
+     * box that does not fit is refused before anything is written. */
+    for (size_t z = D; z-- > 0;) {
         wt_status s = WT_SUCCESS;
         if (!sa && !da) {
             for (size_t y = 0; y < H; y++)
@@ -254,10 +319,8 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
             s = wt_memcpy_from_array(at(p->dstPtr, p->dstPos, 0, z), p->dstPtr.pitch, p->srcArray, p->srcPos.x,
                                      p->srcPos.y, p->srcPos.z + z, W, H, 1);
         } else {
-            char *slice = tmp.data() + z * row * H;
-            s = wt_memcpy_from_array(slice, row, p->srcArray, p->srcPos.x, p->srcPos.y, p->srcPos.z + z, W, H, 1);
-            if (s == WT_SUCCESS)
-                s = wt_memcpy_to_array(p->dstArray, p->dstPos.x, p->dstPos.y, p->dstPos.z + z, slice, row, W, H, 1);
+            s = wt_memcpy_to_array(p->dstArray, p->dstPos.x, p->dstPos.y, p->dstPos.z + z, tmp.data() + z * row * H,
+                                   row, W, H, 1);
         }
         if (s != WT_SUCCESS)
             return status(s);

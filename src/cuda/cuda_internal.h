@@ -21,6 +21,18 @@ cudaError_t from_status(wt_status s);
 bool stream_ok(cudaStream_t s);
 /* Resets both (cudaDeviceReset). */
 void reset(void);
+
+/* Whether a copy or set may touch [p, p + bytes): true when the range lies inside one live
+ * device allocation (cudaMalloc, cudaMallocManaged, cudaMallocPitch, cudaMalloc3D; interior
+ * pointers included) or does not start in one (host memory, pinned memory included: unchecked, as
+ * CUDA's); false when it starts in a device allocation (or in the padding after one) and runs past
+ * its end, or wraps the address space.  Thread-safe, O(log allocations).  Records nothing. */
+bool device_range_ok(const void *p, size_t bytes);
+/* The bytes from a pitched pointer to one past the last byte that a box of rows x slices rows of
+ * row_bytes at (x bytes, y, z) touches: (z + slices - 1) * slice_pitch + (y + rows - 1) * pitch +
+ * x + row_bytes.  false when that overflows size_t.  rows and slices are at least 1. */
+bool pitched_extent(size_t pitch, size_t slice_pitch, size_t x, size_t y, size_t z, size_t row_bytes, size_t rows,
+                    size_t slices, size_t *bytes);
 } // namespace wt_cuda_rt
 
 #endif

@@ -1,23 +1,36 @@
 /* memory.cpp -- cudaMalloc/Free/Memcpy/Memset and friends over host memory
  * SPDX-License-Identifier: MIT
  *
- * Allocations are remembered (by address, never read) so that cudaFree of a
- * pointer that is not a live allocation is cudaErrorInvalidValue, not heap
- * corruption. */
+ * Allocations are remembered (by address and size, never read) so that cudaFree
+ * of a pointer that is not a live allocation is cudaErrorInvalidValue, not heap
+ * corruption, and so that every copy and set can check the device side of its
+ * range against the allocation it starts in before it writes anything (README,
+ * "Run CUDA code on the CPU").  They are kept sorted by base address: the one
+ * holding an address is found in O(log n) under a shared lock, so copies from
+ * many host threads do not serialise. */
+#include <map>
 #include <mutex>
+#include <shared_mutex>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unordered_map>
 
 #include "cuda_internal.h"
 
+using wt_cuda_rt::device_range_ok;
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
+using wt_cuda_rt::pitched_extent;
 
 namespace {
 enum alloc_kind { ALLOC_DEVICE, ALLOC_HOST };
-std::mutex g_lock;
-std::unordered_map<void *, alloc_kind> g_allocs;
+struct block {
+    size_t size;     /* what was asked for: the end of the caller's block */
+    size_t reserved; /* what was taken (more than size): the padding belongs to no one */
+    alloc_kind kind;
+};
+std::shared_mutex g_lock;
+std::map<uintptr_t, block> g_allocs; /* by base address */
 
 cudaError_t alloc(void **out, size_t size, alloc_kind kind)
 {
@@ -28,15 +41,18 @@ cudaError_t alloc(void **out, size_t size, alloc_kind kind)
     *out = nullptr;
     if (size == 0)
         return cudaSuccess; /* CUDA: a zero-size allocation gives NULL and succeeds */
-    const size_t rounded = (size + 255) & ~(size_t)255;
-    if (rounded < size)
+    /* at least one byte more than asked for, rounded to 256: the address one past the end is
+     * then always the layer's own padding, never another allocation or the host's memory, so a
+     * copy to or from it is known to run past the block */
+    if (size > SIZE_MAX - 256)
         return fail(cudaErrorMemoryAllocation);
+    const size_t rounded = (size + 256) & ~(size_t)255;
     void *p = aligned_alloc(256, rounded);
     if (!p)
         return fail(cudaErrorMemoryAllocation);
     try {
-        std::lock_guard<std::mutex> g(g_lock);
-        g_allocs.emplace(p, kind);
+        std::unique_lock<std::shared_mutex> g(g_lock);
+        g_allocs.emplace((uintptr_t)p, block{size, rounded, kind});
     } catch (...) {
         free(p);
         return fail(cudaErrorMemoryAllocation);
@@ -52,9 +68,9 @@ cudaError_t release(void *p, alloc_kind kind)
     if (!p)
         return cudaSuccess;
     {
-        std::lock_guard<std::mutex> g(g_lock);
-        auto it = g_allocs.find(p);
-        if (it == g_allocs.end() || it->second != kind)
+        std::unique_lock<std::shared_mutex> g(g_lock);
+        auto it = g_allocs.find((uintptr_t)p);
+        if (it == g_allocs.end() || it->second.kind != kind)
             return fail(cudaErrorInvalidValue);
         g_allocs.erase(it);
     }
@@ -63,6 +79,48 @@ cudaError_t release(void *p, alloc_kind kind)
 }
 
 bool kind_ok(cudaMemcpyKind k) { return (unsigned)k <= (unsigned)cudaMemcpyDefault; }
+} // namespace
+
+namespace wt_cuda_rt {
+bool device_range_ok(const void *p, size_t bytes)
+{
+    const uintptr_t a = (uintptr_t)p;
+    if (bytes > UINTPTR_MAX - a)
+        return false; /* no memory, host or device, wraps the address space */
+    std::shared_lock<std::shared_mutex> g(g_lock);
+    auto it = g_allocs.upper_bound(a);
+    if (it == g_allocs.begin())
+        return true;
+    --it; /* the block with the highest base at or below p */
+    const uintptr_t off = a - it->first;
+    if (off >= it->second.reserved || it->second.kind != ALLOC_DEVICE)
+        return true; /* host memory: not ours to check (CUDA cannot either) */
+    return off <= it->second.size && bytes <= it->second.size - off;
+}
+
+bool pitched_extent(size_t pitch, size_t slice_pitch, size_t x, size_t y, size_t z, size_t row_bytes, size_t rows,
+                    size_t slices, size_t *bytes)
+{
+    size_t last_y, last_z, at_y, at_z, b;
+    if (__builtin_add_overflow(y, rows - 1, &last_y) || __builtin_add_overflow(z, slices - 1, &last_z) ||
+        __builtin_mul_overflow(last_y, pitch, &at_y) || __builtin_mul_overflow(last_z, slice_pitch, &at_z) ||
+        __builtin_add_overflow(at_y, at_z, &b) || __builtin_add_overflow(b, x, &b) ||
+        __builtin_add_overflow(b, row_bytes, &b))
+        return false;
+    *bytes = b;
+    return true;
+}
+} // namespace wt_cuda_rt
+
+namespace {
+/* Both sides of a copy: each is checked if it lies in a device allocation, whatever the kind
+ * says (all memory is the host's, so the copy itself is the same in every direction; the pointer,
+ * not the kind, says which side is a device allocation, as unified addressing infers it for
+ * cudaMemcpyDefault). */
+bool copy_ranges_ok(const void *dst, size_t dst_bytes, const void *src, size_t src_bytes)
+{
+    return device_range_ok(dst, dst_bytes) && device_range_ok(src, src_bytes);
+}
 } // namespace
 
 extern "C" {
@@ -98,6 +156,24 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
     return e;
 }
 
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!pitchedDevPtr)
+        return fail(cudaErrorInvalidValue);
+    const size_t p = (extent.width + 511) & ~(size_t)511; /* rows padded as cudaMallocPitch's */
+    size_t rows, bytes;
+    if (p < extent.width || __builtin_mul_overflow(extent.height, extent.depth, &rows) ||
+        __builtin_mul_overflow(p, rows, &bytes))
+        return fail(cudaErrorMemoryAllocation);
+    void *ptr;
+    cudaError_t e = alloc(&ptr, bytes, ALLOC_DEVICE);
+    if (e == cudaSuccess)
+        *pitchedDevPtr = cudaPitchedPtr{ptr, p, extent.width, extent.height};
+    return e;
+}
+
 cudaError_t cudaMemGetInfo(size_t *freeb, size_t *total)
 {
     if (cudaError_t e = enter())
@@ -121,6 +197,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
         return cudaSuccess;
     if (!dst || !src)
         return fail(cudaErrorInvalidValue);
+    if (!copy_ranges_ok(dst, count, src, count))
+        return fail(cudaErrorInvalidValue);
     memmove(dst, src, count);
     return cudaSuccess;
 }
@@ -143,6 +221,11 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
         return fail(cudaErrorInvalidValue);
     if (width > dpitch || width > spitch)
         return fail(cudaErrorInvalidPitchValue);
+    size_t dst_bytes, src_bytes; /* to the last byte each side touches: (height - 1) * pitch + width */
+    if (!pitched_extent(dpitch, 0, 0, 0, 0, width, height, 1, &dst_bytes) ||
+        !pitched_extent(spitch, 0, 0, 0, 0, width, height, 1, &src_bytes) ||
+        !copy_ranges_ok(dst, dst_bytes, src, src_bytes))
+        return fail(cudaErrorInvalidValue);
     for (size_t y = 0; y < height; y++)
         memmove((char *)dst + y * dpitch, (const char *)src + y * spitch, width);
     return cudaSuccess;
@@ -162,7 +245,7 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
         return e;
     if (count == 0)
         return cudaSuccess;
-    if (!devPtr)
+    if (!devPtr || !device_range_ok(devPtr, count))
         return fail(cudaErrorInvalidValue);
     memset(devPtr, value, count);
     return cudaSuccess;
@@ -179,8 +262,48 @@ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, si
         return fail(cudaErrorInvalidValue);
     if (width > pitch)
         return fail(cudaErrorInvalidPitchValue);
+    size_t bytes;
+    if (!pitched_extent(pitch, 0, 0, 0, 0, width, height, 1, &bytes) || !device_range_ok(devPtr, bytes))
+        return fail(cudaErrorInvalidValue);
     for (size_t y = 0; y < height; y++)
         memset((char *)devPtr + y * pitch, value, width);
     return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemset2D(devPtr, pitch, value, width, height);
+}
+
+/* extent.width bytes x height rows x depth slices; slices are pitch * ysize bytes apart */
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (extent.width == 0 || extent.height == 0 || extent.depth == 0)
+        return cudaSuccess;
+    if (!pitchedDevPtr.ptr)
+        return fail(cudaErrorInvalidValue);
+    if (extent.width > pitchedDevPtr.pitch)
+        return fail(cudaErrorInvalidPitchValue);
+    size_t slice, bytes;
+    if (__builtin_mul_overflow(pitchedDevPtr.pitch, pitchedDevPtr.ysize, &slice) ||
+        !pitched_extent(pitchedDevPtr.pitch, slice, 0, 0, 0, extent.width, extent.height, extent.depth, &bytes) ||
+        !device_range_ok(pitchedDevPtr.ptr, bytes))
+        return fail(cudaErrorInvalidValue);
+    for (size_t z = 0; z < extent.depth; z++)
+        for (size_t y = 0; y < extent.height; y++)
+            memset((char *)pitchedDevPtr.ptr + z * slice + y * pitchedDevPtr.pitch, value, extent.width);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent,
+                              cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemset3D(pitchedDevPtr, value, extent);
 }
 }

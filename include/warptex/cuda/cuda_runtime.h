@@ -188,6 +188,24 @@ static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_
         return wt_cuda_record_error(cudaErrorInvalidValue);
     return cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, count, kind);
 }
+/* streams run at once, in order: the Async forms check the stream, then copy */
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbolAsync(T &symbol, const void *src, size_t count, size_t offset = 0,
+                                                  cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0)
+{
+    if (cudaError_t e = cudaStreamQuery(stream))
+        return e;
+    return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                                    cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                                    cudaStream_t stream = 0)
+{
+    if (cudaError_t e = cudaStreamQuery(stream))
+        return e;
+    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+}
 template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *, enum cudaFuncCache) { return cudaSuccess; }
 template <class T, class A> static inline cudaError_t cudaFuncSetAttribute(T *, A, int) { return cudaSuccess; }
 

@@ -5,6 +5,12 @@
  * memory, so every cudaMemcpyKind works between any two pointers; streams run
  * in order and synchronously; events time with the monotonic clock.
  *
+ * Every copy and set checks each side that starts in a device allocation
+ * (cudaMalloc, cudaMallocManaged, cudaMallocPitch, cudaMalloc3D), whatever the
+ * kind: the bytes it would touch must lie inside that allocation, or the call is
+ * cudaErrorInvalidValue and writes nothing.  Other pointers are host memory,
+ * unchecked.
+ *
  * Errors behave as CUDA's: a call with a bad argument returns CUDA's code
  * and records it as the last error (cudaGetLastError returns and clears it,
  * cudaPeekAtLastError only returns it).  A launch whose kernel faults (a
@@ -67,6 +73,7 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
 /* rows padded to the device's texturePitchAlignment-compatible 512 bytes */
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent); /* rows as above */
 /* cudaFree/cudaFreeHost take NULL; a pointer not from the matching allocator
  * (or already freed) is cudaErrorInvalidValue, never a crash. */
 cudaError_t cudaFree(void *devPtr);
@@ -82,6 +89,11 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream = 0);
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent,
+                              cudaStream_t stream = 0);
 
 /* arrays (warptex arrays; SEMANTICS §12.4 limits) */
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
@@ -107,6 +119,9 @@ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, c
                               enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count,
                                 enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src,
+                                   size_t wOffsetSrc, size_t hOffsetSrc, size_t count,
+                                   enum cudaMemcpyKind kind = cudaMemcpyDeviceToDevice);
 /* array <-> pitched memory, array <-> array, memory <-> memory */
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 /* the Async forms run at once, in stream order (synchronous streams) */

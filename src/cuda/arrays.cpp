@@ -254,12 +254,12 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
                  D = p->extent.depth ? p->extent.depth : 1;
     if (W == 0)
         return cudaSuccess;
-    size_t es = 1, w, h, d;
-    if (sa && !array_geometry(p->srcArray, &es, &w, &h, &d))
+    size_t es = 1, ws = 0, hs = 0, wd = 0, hd = 0, d;
+    if (sa && !array_geometry(p->srcArray, &es, &ws, &hs, &d))
         return fail(cudaErrorInvalidValue);
     if (da) {
         size_t des;
-        if (!array_geometry(p->dstArray, &des, &w, &h, &d) || (sa && des != es))
+        if (!array_geometry(p->dstArray, &des, &wd, &hd, &d) || (sa && des != es))
             return fail(cudaErrorInvalidValue);
         es = des;
     }
@@ -287,26 +287,22 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
     auto at = [](const cudaPitchedPtr &pp, const cudaPos &pos, size_t y, size_t z) {
         return (char *)pp.ptr + (pos.z + z) * pp.pitch * pp.ysize + (pos.y + y) * pp.pitch + pos.x;
     };
-    std::vector<char> tmp;
+    /* array to array goes through one slice in host memory; a box wider or taller than either
+     * array cannot fit, so that slice is never larger than the arrays' own */
+    std::vector<char> slice;
     if (sa && da) {
-        size_t bytes;
-        if (__builtin_mul_overflow(row, H, &bytes) || __builtin_mul_overflow(bytes, D, &bytes))
+        if (W > ws || H > hs || W > wd || H > hd)
             return fail(cudaErrorInvalidValue);
         try {
-            tmp.resize(bytes);
+            slice.resize(row * H);
         } catch (...) {
             return fail(cudaErrorMemoryAllocation);
         }
-        for (size_t z = 0; z < D; z++) {
-            const wt_status s = wt_memcpy_from_array(tmp.data() + z * row * H, row, p->srcArray, p->srcPos.x,
-                                                     p->srcPos.y, p->srcPos.z + z, W, H, 1);
-            if (s != WT_SUCCESS)
-                return status(s);
-        }
     }
     /* An array is checked a slice at a time, against the same x and y range each time: going from
-     * the last slice down, the first one checked is the one past the array's end if any is, so a
-     * box that does not fit is refused before anything is written. */
+     * the last slice down, the first one checked is the one past the array's end if any is (for
+     * array to array, the last slice is read and written first), so a box that does not fit is
+     * refused before anything is written.  (CUDA leaves overlapping copies undefined.) */
     for (size_t z = D; z-- > 0;) {
         wt_status s = WT_SUCCESS;
         if (!sa && !da) {
@@ -319,8 +315,11 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
             s = wt_memcpy_from_array(at(p->dstPtr, p->dstPos, 0, z), p->dstPtr.pitch, p->srcArray, p->srcPos.x,
                                      p->srcPos.y, p->srcPos.z + z, W, H, 1);
         } else {
-            s = wt_memcpy_to_array(p->dstArray, p->dstPos.x, p->dstPos.y, p->dstPos.z + z, tmp.data() + z * row * H,
-                                   row, W, H, 1);
+            s = wt_memcpy_from_array(slice.data(), row, p->srcArray, p->srcPos.x, p->srcPos.y, p->srcPos.z + z, W, H,
+                                     1);
+            if (s == WT_SUCCESS)
+                s = wt_memcpy_to_array(p->dstArray, p->dstPos.x, p->dstPos.y, p->dstPos.z + z, slice.data(), row, W,
+                                       H, 1);
         }
         if (s != WT_SUCCESS)
             return status(s);

@@ -456,6 +456,14 @@ static void check_arrays(unsigned char *dev)
     aa.extent = make_cudaExtent(8, 4, 2);
     aa.srcPos = make_cudaPos(0, 0, 2);
     EXPECT_REFUSED(cudaMemcpy3D(&aa));
+    aa.srcPos = make_cudaPos(0, 0, 0);
+    aa.extent = make_cudaExtent(8, 4, SIZE_MAX);
+    EXPECT_REFUSED(cudaMemcpy3D(&aa));
+    aa.extent = make_cudaExtent(SIZE_MAX / 2, 4, 1);
+    EXPECT_REFUSED(cudaMemcpy3D(&aa));
+    aa.extent = make_cudaExtent(8, 5, 1);
+    EXPECT_REFUSED(cudaMemcpy3D(&aa));
+    aa.extent = make_cudaExtent(8, 4, 2);
     EXPECT_OK(read3(v2, 2));
     EXPECT(holds_byte(got, 256, 0xEE));
     aa.srcPos = make_cudaPos(0, 0, 1); // slices 1..2 of v to 0..1 of v2: both fit

@@ -48,6 +48,7 @@ struct tracked {
     unsigned char *p;
     size_t n;
     unsigned char fill;
+    bool pinned; // from cudaMallocHost: freed with cudaFreeHost
 };
 static std::vector<tracked> blocks;
 static unsigned char hsrc[1 << 20], hdst[1 << 20]; // host memory: a pattern, and a destination
@@ -55,9 +56,9 @@ static const size_t MiB = 1 << 20;
 
 static unsigned char pattern(size_t i) { return (unsigned char)(i * 7 + 3); }
 
-static void *track(void *p, size_t n)
+static void *track(void *p, size_t n, bool pinned = false)
 {
-    blocks.push_back(tracked{(unsigned char *)p, n, (unsigned char)(0x40 + blocks.size())});
+    blocks.push_back(tracked{(unsigned char *)p, n, (unsigned char)(0x40 + blocks.size()), pinned});
     return p;
 }
 
@@ -517,7 +518,7 @@ static void check_managed_and_pinned(unsigned char *dev)
     EXPECT(cudaMallocManaged(&m, 64) == cudaSuccess);
     EXPECT(cudaMallocHost(&h, 64) == cudaSuccess);
     track(m, 64);
-    track(h, 64);
+    track(h, 64, true);
     arm();
     EXPECT_OK(cudaMemcpy(m, hsrc, 64, cudaMemcpyDefault));
     EXPECT(holds_pattern(m, 64));
@@ -616,6 +617,8 @@ int main()
     check_threads();
     check_huge(dev);
     EXPECT(cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess); // nothing sticky
+    for (const tracked &b : blocks)
+        EXPECT((b.pinned ? cudaFreeHost(b.p) : cudaFree(b.p)) == cudaSuccess);
     if (failures) {
         std::printf("memory_bounds: %d checks FAILED\n", failures);
         return 1;

@@ -200,9 +200,20 @@ static uint64_t f_to_int(double d, int rndi, int t)
 int wt__ptx_alu_supported(const px_insn *in)
 {
     int t = in->type, fl = px_type_float(t), bits = px_type_bits(t);
-    if (in->flags & PX_F_CC)
-        return 0;
+    int carry_type = t == PX_T_U32 || t == PX_T_S32 || t == PX_T_U64 || t == PX_T_S64;
+    if (in->flags & PX_F_CC) /* add.cc, sub.cc, mad.lo.cc, mad.hi.cc and the c forms */
+        return carry_type && !(in->flags & PX_F_SAT) &&
+               (in->op == PX_OP_add || in->op == PX_OP_sub || in->op == PX_OP_addc || in->op == PX_OP_subc ||
+                ((in->op == PX_OP_mad || in->op == PX_OP_madc) && (in->lohi == PX_LO || in->lohi == PX_HI)));
     switch (in->op) {
+    case PX_OP_addc: case PX_OP_subc:
+        return carry_type && !(in->flags & PX_F_SAT);
+    case PX_OP_madc:
+        return carry_type && !(in->flags & PX_F_SAT) && (in->lohi == PX_LO || in->lohi == PX_HI);
+    case PX_OP_dp4a: case PX_OP_dp2a:
+        return (t == PX_T_U32 || t == PX_T_S32) && (in->type2 == PX_T_U32 || in->type2 == PX_T_S32) &&
+               (in->op == PX_OP_dp4a ? in->lohi == 0 : (in->lohi == PX_LO || in->lohi == PX_HI)) &&
+               !(in->flags & PX_F_SAT);
     case PX_OP_mov:
         return t != PX_T_B128;
     case PX_OP_cvta:
@@ -583,6 +594,70 @@ static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
         fesetround(old);
 }
 
+/* The carry forms (PTX ISA 9.7.1.6-9.7.1.11): add.cc, addc{.cc}, sub.cc, subc{.cc}, mad{.lo,.hi}.cc
+ * and madc{.lo,.hi}{.cc} on .u32/.s32/.u64/.s64.  The flag is the unsigned carry out of the
+ * addition.  Subtraction is a + ~b + carry-in (sub.cc: carry-in 1), so after sub.cc / subc.cc
+ * the flag is 1 when nothing was borrowed, and subc computes a - b - (1 - CF): the ISA's
+ * "d = a - (b + CC.CF)" with its borrow stored inverted.  Chains of subc agree either way;
+ * code that reads the flag after a subtraction does not (decision: NVIDIA's own 128-bit
+ * division, which nvcc inlines for unsigned __int128 '/', reads it with addc after subc.cc
+ * and takes 1 as "no borrow"; tests/ptx/test_ptx_arith.c runs it).  mad adds c to the low or
+ * high half of the full product (signed for .s32/.s64).  Only the lanes that run write the
+ * flag. */
+static void carry_lanes(px_warp *w, const px_insn *in, uint32_t mask, uint64_t *r, const uint64_t *a,
+                        const uint64_t *b, const uint64_t *c)
+{
+    int t = in->type, bits = px_type_bits(t), sg = px_type_signed(t);
+    uint64_t m = wmask(bits);
+    int op = in->op;
+    int cin = op == PX_OP_addc || op == PX_OP_subc || op == PX_OP_madc;
+    int sub = op == PX_OP_sub || op == PX_OP_subc;
+    int mad = op == PX_OP_mad || op == PX_OP_madc;
+    uint64_t out[PX_W];
+    L {
+        uint64_t x = a[l] & m, y = b[l] & m, ci = cin ? w->cf[l] & 1 : 0;
+        if (mad) {
+            if (in->lohi == PX_LO) {
+                x = (x * y) & m;
+            } else if (bits == 32) {
+                x = sg ? (uint64_t)(sext(x, 32) * sext(y, 32)) >> 32 & m : (x * y) >> 32;
+            } else {
+                px_u128 p = sg ? (px_u128)((px_s128)(int64_t)x * (px_s128)(int64_t)y) : (px_u128)x * (px_u128)y;
+                x = (uint64_t)(p >> 64);
+            }
+            y = c[l] & m;
+        }
+        if (sub) {
+            y = ~y & m;
+            ci = cin ? ci : 1;
+        }
+        uint64_t v = (x + y + ci) & m;
+        r[l] = v;
+        out[l] = bits == 32 ? (x + y + ci) >> 32 : (v < x || (ci && v == x));
+    }
+    if (in->flags & PX_F_CC)
+        L w->cf[l] = ((mask >> l) & 1) ? out[l] : w->cf[l];
+}
+
+/* dp4a / dp2a (PTX ISA 9.7.1.23-24): c plus the products of a's bytes (dp2a: half-words) with
+ * b's bytes (dp2a.lo: bytes 0-1, .hi: 2-3), each extended as its type says; modulo 2^32. */
+static void dot_lanes(const px_insn *in, uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c)
+{
+    int sa = in->type == PX_T_S32, sb = in->type2 == PX_T_S32;
+    int four = in->op == PX_OP_dp4a, boff = in->lohi == PX_HI ? 2 : 0;
+    L {
+        uint64_t acc = c[l];
+        for (int k = 0; k < (four ? 4 : 2); k++) {
+            uint64_t ea = four ? (a[l] >> (8 * k)) & 0xff : (a[l] >> (16 * k)) & 0xffff;
+            uint64_t eb = (b[l] >> (8 * (k + (four ? 0 : boff)))) & 0xff;
+            int64_t xa = sa ? sext(ea, four ? 8 : 16) : (int64_t)ea;
+            int64_t xb = sb ? sext(eb, 8) : (int64_t)eb;
+            acc += (uint64_t)(xa * xb);
+        }
+        r[l] = acc & 0xffffffffu;
+    }
+}
+
 static uint32_t prmt_byte(uint64_t a, uint64_t b, uint32_t sel)
 {
     uint64_t x = (a & 0xffffffffu) | (b & 0xffffffffu) << 32;
@@ -616,7 +691,15 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
         }
         return;
     }
+    if ((in->flags & PX_F_CC) || in->op == PX_OP_addc || in->op == PX_OP_subc || in->op == PX_OP_madc) {
+        carry_lanes(w, in, mask, r, a, b, c);
+        goto write;
+    }
     switch (in->op) {
+    case PX_OP_dp4a:
+    case PX_OP_dp2a:
+        dot_lanes(in, r, a, b, c);
+        break;
     case PX_OP_mov:
         if (in->sub == 1) { /* pack {a, b, ...} */
             int eb = bits / in->nsrc;
@@ -1102,6 +1185,7 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
     default:
         return;
     }
+write:
     if (in->dst[0].kind == PX_R_REG) {
         uint64_t *d = px_reg(w, &in->dst[0]);
         if (mask == 0xffffffffu)

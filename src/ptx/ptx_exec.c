@@ -671,7 +671,7 @@ static int exec_nop(px_warp *w, const px_insn *in, uint32_t mask)
 px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in)
 {
     switch (in->op) {
-    case PX_OP_bra: case PX_OP_ret: case PX_OP_exit: case PX_OP_call: case PX_OP_trap:
+    case PX_OP_bra: case PX_OP_brx: case PX_OP_ret: case PX_OP_exit: case PX_OP_call: case PX_OP_trap:
     case PX_OP_bar: case PX_OP_barrier: case PX_OP_activemask:
         return NULL;
     case PX_OP_membar: case PX_OP_fence: case PX_OP_prefetch: case PX_OP_nanosleep:

@@ -52,7 +52,8 @@ enum {
 typedef enum px_modkind {
     PX_MK_TYPE, PX_MK_SPACE, PX_MK_TO, PX_MK_RND, PX_MK_RNDI, PX_MK_CMP, PX_MK_LOHI, PX_MK_BOOL,
     PX_MK_VEC, PX_MK_FLAG, PX_MK_TESTP, PX_MK_ATOM, PX_MK_SHFL, PX_MK_VOTE, PX_MK_PRMT, PX_MK_GEOM,
-    PX_MK_MIP, PX_MK_COMP, PX_MK_SURFB, PX_MK_SURFP, PX_MK_CLAMPM, PX_MK_HTYPE, PX_MK_QUERY
+    PX_MK_MIP, PX_MK_COMP, PX_MK_SURFB, PX_MK_SURFP, PX_MK_CLAMPM, PX_MK_HTYPE, PX_MK_QUERY,
+    PX_MK_REDOP
 } px_modkind;
 
 static inline int px_type_bits(int t)
@@ -139,7 +140,8 @@ typedef struct px_insn {
     px_ref dst[4];
     px_ref src[6];
     px_addr addr;
-    uint32_t target; /* bra: instruction index; call: function index */
+    uint32_t target; /* bra: instruction index; call: function index; brx: first entry of px_func.brx */
+    uint32_t ntarget; /* brx: the number of targets */
     uint32_t line;
     /* the executor, chosen at load (wt__ptx_executor); NULL: control flow (bra, call,
      * ret, exit, trap, bar, activemask), which warp_run does itself */
@@ -184,6 +186,8 @@ typedef struct px_func {
     uint32_t frame_size;  /* per-lane local bytes of one frame (locals, call params, formals) */
     px_callarg *callargs;
     uint32_t ncallargs;
+    uint32_t *brx;        /* brx.idx target lists (.branchtargets): instruction indices */
+    uint32_t nbrx;
     /* filled by the launch checks */
     int depth_state;      /* 0 unvisited, 1 visiting, 2 done */
     uint32_t max_local;   /* frame_size plus the deepest callee chain */
@@ -275,6 +279,10 @@ typedef struct px_warp {
     uint8_t *local;        /* PX_W lanes x local_size bytes, lane-major */
     uint32_t local_size;
     uint64_t tmp[4][PX_W];
+    uint64_t cf[PX_W];     /* the carry flag (CC.CF) of add.cc, sub.cc, mad.cc and their c forms */
+    /* bar.red: the warp's part of the reduction at the barrier it waits at */
+    const struct px_insn *red_in; /* NULL: a plain barrier */
+    uint32_t red_lanes, red_val;  /* the lanes that take part; popc: their count, and/or: 0 or 1 */
 } px_warp;
 
 typedef struct px_block {

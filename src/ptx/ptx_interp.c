@@ -293,6 +293,26 @@ static int warp_run(px_warp *w)
                 set_pc(w, f, grp & ~m, pc + 1);
             }
             continue;
+        case PX_OP_brx:
+            /* brx.idx: each lane to the target its index picks; the lanes of one target together */
+            set_pc(w, f, grp & ~m, pc + 1);
+            if (m) {
+                const uint64_t *ix = px_read(w, &in->src[0], w->tmp[1]);
+                uint32_t left = m;
+                while (left) {
+                    int l0 = px_first_lane(left);
+                    uint64_t v = ix[l0] & 0xffffffffu;
+                    if (v >= in->ntarget)
+                        return wt__ptx_fault(w, in, l0, WT_ERROR_LAUNCH_FAILED,
+                                             "brx.idx index %llu is outside its %u-entry target list",
+                                             (unsigned long long)v, (unsigned)in->ntarget);
+                    uint32_t same = 0;
+                    L same |= (uint32_t)(((left >> l) & 1) && (ix[l] & 0xffffffffu) == v) << l;
+                    set_pc(w, f, same, fn->brx[in->target + v]);
+                    left &= ~same;
+                }
+            }
+            continue;
         case PX_OP_ret:
         case PX_OP_exit:
             if (m) {
@@ -332,6 +352,17 @@ static int warp_run(px_warp *w)
             set_pc(w, f, grp, pc + 1);
             if (m) {
                 w->at_barrier = 1;
+                w->red_in = NULL;
+                if (in->flags & PX_F_RED) { /* this warp's part; run_block combines the warps' */
+                    const px_ref *cr = &in->src[in->nsrc - 1];
+                    const uint64_t *c = px_read(w, cr, w->tmp[1]);
+                    uint32_t t = 0;
+                    L t |= (uint32_t)((c[l] ^ cr->neg) & 1) << l;
+                    t &= m;
+                    w->red_in = in;
+                    w->red_lanes = m;
+                    w->red_val = in->sub == 1 ? (uint32_t)__builtin_popcount(t) : in->sub == 2 ? t == m : t != 0;
+                }
                 return 1;
             }
             continue;
@@ -493,6 +524,47 @@ static void warp_start(launch_ctx *C, px_warp *w, uint32_t cx, uint32_t cy, uint
      * until written); a worker's first block sees zeros */
 }
 
+/* Every unfinished warp waits at a barrier: bar.red's result (the popc count, the and or the or
+ * over the block's waiting threads) goes to each warp's destination.  The warps must all wait at
+ * a bar.red of the same operation, or all at plain barriers. */
+static int barrier_reduce(px_block *b)
+{
+    int kind = -1;
+    uint32_t acc = 0;
+    px_warp *w0 = NULL;
+    for (int i = 0; i < b->nwarps; i++) {
+        px_warp *w = &b->warps[i];
+        if (w->finished || !w->at_barrier)
+            continue;
+        int k = w->red_in ? w->red_in->sub : 0;
+        if (kind >= 0 && k != kind)
+            return wt__ptx_fault(w, w->red_in ? w->red_in : w0->red_in, -1, WT_ERROR_LAUNCH_FAILED,
+                                 "warps %d and %d wait at different kinds of barrier (bar.red and another)",
+                                 (int)(w0 - b->warps), i);
+        if (kind < 0) {
+            kind = k;
+            w0 = w;
+            acc = k == 2 ? 1 : 0;
+        }
+        if (k == 1)
+            acc += w->red_val;
+        else if (k == 2)
+            acc &= w->red_val;
+        else if (k == 3)
+            acc |= w->red_val;
+    }
+    if (kind <= 0)
+        return 0;
+    for (int i = 0; i < b->nwarps; i++) {
+        px_warp *w = &b->warps[i];
+        if (w->finished || !w->at_barrier || w->red_in->dst[0].kind != PX_R_REG)
+            continue;
+        uint64_t *d = px_reg(w, &w->red_in->dst[0]);
+        L if ((w->red_lanes >> l) & 1) d[l] = acc;
+    }
+    return 0;
+}
+
 static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
 {
     wt_dim3 g = C->grid;
@@ -549,9 +621,12 @@ static int run_block(launch_ctx *C, px_block *b, uint64_t linear)
         }
         if (!ran && !waiting)
             return 0;
-        if (!ran)
+        if (!ran) {
+            if (barrier_reduce(b))
+                return -1;
             for (int i = 0; i < b->nwarps; i++)
                 b->warps[i].at_barrier = 0;
+        }
     }
 }
 
@@ -668,6 +743,9 @@ static void plan_prefix(px_func *e)
         const px_insn *in = &e->code[i];
         if (in->op == PX_OP_bra && in->target < end)
             end = in->target;
+        for (uint32_t k = 0; in->op == PX_OP_brx && k < in->ntarget; k++)
+            if (e->brx[in->target + k] < end)
+                end = e->brx[in->target + k];
     }
     uint32_t n = 0;
     while (n < end && n < PX_PREFIX_MAX && e->code[n].run && !e->code[n].guard.kind && !e->code[n].reads_clock)

@@ -848,7 +848,7 @@ static int decode_addr(px_parser *P, int oi, px_insn *in)
 /* ---- instruction decoding (ALU, MEM, CTL) ---- */
 typedef struct mods_t {
     int type[3], ntype;
-    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt, comp;
+    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt, comp, redop;
 } mods_t;
 
 static int need_ops(px_parser *P, const px_token *opt, int lo, int hi)
@@ -912,7 +912,20 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         if (m->lohi == PX_WIDE)
             dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
         break;
-    case PX_OP_mad: case PX_OP_fma: case PX_OP_mad24: case PX_OP_bfe: case PX_OP_selp:
+    case PX_OP_addc: case PX_OP_subc:
+        nsrc = 2;
+        break;
+    case PX_OP_dp4a: case PX_OP_dp2a:
+        /* dp4a.atype.btype, dp2a.lo|hi.atype.btype: d and c are .s32 if either is signed */
+        nsrc = 3;
+        if (m->ntype != 2) {
+            PERR(opt, "%s needs two source types", op == PX_OP_dp4a ? "dp4a" : "dp2a");
+            return 0;
+        }
+        in->type2 = (uint8_t)m->type[1];
+        dt = st = PX_T_B32;
+        break;
+    case PX_OP_mad: case PX_OP_madc: case PX_OP_fma: case PX_OP_mad24: case PX_OP_bfe: case PX_OP_selp:
         nsrc = 3;
         if (m->lohi == PX_WIDE)
             dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
@@ -1230,7 +1243,23 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             return OOM(), 0;
         P->fix[P->nfix].insn = P->ncode;
         P->fix[P->nfix].tok = o->tok;
+        P->fix[P->nfix].tbl = 0;
         P->nfix++;
+        return 1;
+    }
+    case PX_OP_brx: {
+        /* brx.idx{.uni} index, tlist: tlist names a .branchtargets list of this function */
+        if (!need_ops(P, opt, 2, 2) || !wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]))
+            return 0;
+        in->nsrc = 1;
+        po *o = &P->ops[P->top[1]];
+        px_sym *tl = o->kind == PO_NAME ? sym_find(P, o->tok.s, o->tok.len) : NULL;
+        if (!tl || tl->kind != PX_S_BRXLIST) {
+            PERR(&o->tok, "brx.idx needs the label of a .branchtargets list declared before it");
+            return 0;
+        }
+        in->target = (uint32_t)tl->value;
+        in->ntarget = tl->size;
         return 1;
     }
     case PX_OP_ret:
@@ -1246,9 +1275,27 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]) && (in->nsrc = 1);
     case PX_OP_bar:
     case PX_OP_barrier:
-        if (m->flags & (PX_F_ARRIVE | PX_F_RED)) {
-            PUNS(opt, "bar.arrive / bar.red");
+        if (m->flags & PX_F_ARRIVE) {
+            PUNS(opt, "bar.arrive");
             return 0;
+        }
+        if (m->flags & PX_F_RED) {
+            /* bar.red.popc.u32 d, a{, b}, {!}c; bar.red.and|or.pred p, a{, b}, {!}c: a reduction of c
+             * over the block's threads at the barrier (popc: in->sub 1, and 2, or 3) */
+            int t = m->ntype == 1 ? m->type[0] : PX_T_NONE;
+            in->sub = (uint8_t)(m->redop == 1 ? 1 : m->bop == PX_BAND ? 2 : m->bop == PX_BOR ? 3 : 0);
+            if (!in->sub || (m->redop == 1 && m->bop) || t != (in->sub == 1 ? PX_T_U32 : PX_T_PRED)) {
+                PERR(opt, "bar.red needs .popc.u32, .and.pred or .or.pred");
+                return 0;
+            }
+            if (!need_ops(P, opt, 3, 4) || !wt__ptx_dst(P, P->top[0], t, &in->dst[0]))
+                return 0;
+            in->ndst = 1;
+            for (int i = 1; i < P->ntop; i++)
+                if (!wt__ptx_src(P, P->top[i], i == P->ntop - 1 ? PX_T_PRED : PX_T_U32, &in->src[i - 1]))
+                    return 0;
+            in->nsrc = (uint8_t)(P->ntop - 1);
+            return 1;
         }
         if (!need_ops(P, opt, 0, 2))
             return 0;
@@ -1519,6 +1566,7 @@ static int parse_instruction(px_parser *P, px_token *first)
         case PX_MK_VOTE: m.vote = v; break;
         case PX_MK_PRMT: m.prmt = v; break;
         case PX_MK_COMP: m.comp = v + 1; break;
+        case PX_MK_REDOP: m.redop = v; break;
         default: break;
         }
     }
@@ -1923,6 +1971,7 @@ static void func_free(px_func *f)
     free(f->name);
     free(f->code);
     free(f->callargs);
+    free(f->brx);
     free(f);
 }
 
@@ -1937,6 +1986,7 @@ static int body_reset(px_parser *P)
         free(P->fix[i].name);
     P->nfix = 0;
     P->ncallargs = 0;
+    P->nbrx = 0;
     return 1;
 }
 
@@ -2081,6 +2131,42 @@ static int parse_body(px_parser *P)
             px_token lt = *t;
             t = &lt;
             next(P);
+            if (is_w(peek(P), ".branchtargets")) {
+                /* name: .branchtargets L1, L2, ...; (brx.idx): the labels are resolved with bra's */
+                next(P);
+                uint32_t first = P->nbrx;
+                for (;;) {
+                    px_token *n = next(P);
+                    if (P->st)
+                        return 0;
+                    if (n->kind != PX_TK_IDENT) {
+                        PERR(n, "expected a label in .branchtargets");
+                        return 0;
+                    }
+                    if (!GROW(P->brx, P->cap_brx, P->nbrx + 1) || !GROW(P->fix, P->cap_fix, P->nfix + 1))
+                        return OOM(), 0;
+                    P->brx[P->nbrx] = UINT32_MAX;
+                    P->fix[P->nfix].name = dupn(n->s, n->len);
+                    if (!P->fix[P->nfix].name)
+                        return OOM(), 0;
+                    P->fix[P->nfix].insn = P->nbrx++;
+                    P->fix[P->nfix].tok = *n;
+                    P->fix[P->nfix].tbl = 1;
+                    P->nfix++;
+                    px_token *s = next(P);
+                    if (P->st)
+                        return 0;
+                    if (is_p(s, ';'))
+                        break;
+                    if (!is_p(s, ',')) {
+                        PERR(s, "expected ',' or ';'");
+                        return 0;
+                    }
+                }
+                if (!sym_add(P, t, PX_S_BRXLIST, first, P->nbrx - first))
+                    return 0;
+                continue;
+            }
             if (is_w(peek(P), ".callprototype")) {
                 while (!is_p(next(P), ';'))
                     if (P->st || P->tok.kind == PX_TK_EOF)
@@ -2112,7 +2198,10 @@ static int parse_body(px_parser *P)
             PERR(&P->fix[i].tok, "undefined label %s", P->fix[i].name);
             return 0;
         }
-        P->code[P->fix[i].insn].target = P->labels[li].pc;
+        if (P->fix[i].tbl)
+            P->brx[P->fix[i].insn] = P->labels[li].pc;
+        else
+            P->code[P->fix[i].insn].target = P->labels[li].pc;
     }
     return 1;
 }
@@ -2279,6 +2368,10 @@ static int parse_function(px_parser *P, int is_entry, int is_extern)
         cur->ncallargs = P->ncallargs;
         P->callargs = NULL;
         P->cap_callargs = 0;
+        cur->brx = P->brx;
+        cur->nbrx = P->nbrx;
+        P->brx = NULL;
+        P->cap_brx = 0;
         cur->defined = 1;
         /* every path must end: a body falling off its end returns */
         ok = 1;
@@ -2489,6 +2582,7 @@ done:;
     free(P->code);
     free(P->labels);
     free(P->fix);
+    free(P->brx);
     free(P->callargs);
     free(P);
     return st;

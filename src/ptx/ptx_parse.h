@@ -28,7 +28,7 @@ typedef struct px_regdecl {
 } px_regdecl;
 
 enum { PX_S_GLOBAL = 1, PX_S_SHARED, PX_S_LOCAL, PX_S_KPARAM, PX_S_FPARAM, PX_S_TEXREF, PX_S_SURFREF,
-       PX_S_SMPREF, PX_S_FUNC, PX_S_PROTO };
+       PX_S_SMPREF, PX_S_FUNC, PX_S_PROTO, PX_S_BRXLIST };
 typedef struct px_sym {
     char *name;
     int kind;
@@ -59,10 +59,12 @@ typedef struct px_parser {
     uint32_t ncode, cap_code;
     struct { char *name; uint32_t pc; } *labels;
     int nlabels, cap_labels;
-    struct { char *name; uint32_t insn; px_token tok; } *fix;
+    struct { char *name; uint32_t insn; px_token tok; int tbl; } *fix; /* tbl: insn indexes brx */
     int nfix, cap_fix;
     px_callarg *callargs;
     uint32_t ncallargs, cap_callargs;
+    uint32_t *brx;     /* .branchtargets entries (px_func.brx) */
+    uint32_t nbrx, cap_brx;
     /* operand trees of the instruction being parsed */
     po ops[PO_MAX];
     int nops;

@@ -70,8 +70,20 @@ static const bad_case cases[] = {
      "bar.arrive", "bad.ptx:6"},
     {"unsupported f16 arithmetic", HEAD ".visible .entry k()\n{\n\t.reg .b16 %h<3>;\n\tadd.f16 %h1, %h2, %h2;\n}\n",
      WT_ERROR_PTX_UNSUPPORTED, "bad.ptx:7", "add"},
-    {"legal but not run", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tdp4a.u32.u32 %r1, %r2, %r2, %r2;\n}\n",
-     WT_ERROR_PTX_UNSUPPORTED, "opcode dp4a", "bad.ptx:7:2"},
+    {"legal but not run", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tbmsk.clamp.b32 %r1, %r2, %r2;\n}\n",
+     WT_ERROR_PTX_UNSUPPORTED, "opcode bmsk", "bad.ptx:7:2"},
+    {"bar.red without an operation", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\t.reg .pred %p<2>;\n"
+     "\tbar.red.u32 %r1, 0, %p1;\n}\n", WT_ERROR_PTX_PARSE, "bar.red needs .popc.u32", "bad.ptx:8:2"},
+    {"bar.red.popc into a predicate", HEAD ".visible .entry k()\n{\n\t.reg .pred %p<3>;\n"
+     "\tbar.red.popc.pred %p2, 0, %p1;\n}\n", WT_ERROR_PTX_PARSE, "bar.red needs", "bad.ptx:7:2"},
+    {"brx.idx without a target list", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\nL1:\n\tbrx.idx %r1, L1;\n}\n",
+     WT_ERROR_PTX_PARSE, ".branchtargets", "bad.ptx:8:15"},
+    {"undefined branch target", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\nT: .branchtargets L1, L9;\nL1:\n"
+     "\tbrx.idx %r1, T;\n}\n", WT_ERROR_PTX_PARSE, "undefined label L9", "bad.ptx:7:23"},
+    {"carry on a float", HEAD ".visible .entry k()\n{\n\t.reg .f32 %f<3>;\n\taddc.f32 %f1, %f2, %f2;\n}\n",
+     WT_ERROR_PTX_UNSUPPORTED, "bad.ptx:7:2", "combination"},
+    {"dp4a with one type", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tdp4a.u32 %r1, %r2, %r2, %r2;\n}\n",
+     WT_ERROR_PTX_PARSE, "two source types", "bad.ptx:7:2"},
     {"stray character", HEAD "#\n", WT_ERROR_PTX_PARSE, "bad.ptx:4:1", "unexpected character"},
     {"unterminated comment", HEAD "/* no end", WT_ERROR_PTX_PARSE, "bad.ptx:4:1", "unexpected"},
     {"redefined variable", HEAD ".global .u32 x;\n.global .u32 x;\n", WT_ERROR_PTX_PARSE, "redefinition", "bad.ptx:5"},

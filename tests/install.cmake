@@ -1,7 +1,8 @@
 # install.cmake -- ctest: warptex as a dependency of other projects.  A clean `cmake --install`
 # into a scratch prefix, then three kinds of consumer built and run against it: a CMake package
 # user (C, and C++ only), a parent project with add_subdirectory, and cc with pkg-config (shared
-# and --static); and the installed commands run from the prefix.  tests/install/check_install.cmake
+# and --static); the installed commands run from the prefix; and a CMake project's .cu sources
+# built through the package's warptex_cuda_sources().  tests/install/check_install.cmake
 # does the work, one STEP per test.
 # SPDX-License-Identifier: MIT
 #
@@ -29,6 +30,10 @@ if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
   if(TARGET warptex-bench)
     set(WT_INSTALL_BENCH ON)
   endif()
+  set(WT_INSTALL_CUDA OFF)
+  if(TARGET warptex-cxx)
+    set(WT_INSTALL_CUDA ON)
+  endif()
   set(WT_INSTALL_TOOLCHAIN "")
   set(WT_INSTALL_EMULATOR "")
   if(CMAKE_CROSSCOMPILING)
@@ -43,7 +48,7 @@ if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
     endif()
     set(WT_INSTALL_EMULATOR ${CMAKE_CROSSCOMPILING_EMULATOR})
   endif()
-  foreach(step prefix find_package find_package_cxx add_subdirectory pkgconfig tools)
+  foreach(step prefix find_package find_package_cxx add_subdirectory pkgconfig tools cuda_cmake)
     add_test(NAME install_${step}
              COMMAND ${CMAKE_COMMAND} -DSTEP=${step} -DBUILD_DIR=${PROJECT_BINARY_DIR}
                      -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DWORK=${WT_INSTALL_WORK}
@@ -51,7 +56,8 @@ if(NOT WT_SANITIZER AND WT_INSTALL AND WT_INSTALL_RELATIVE)
                      -DBINDIR=${CMAKE_INSTALL_BINDIR} -DINCLUDEDIR=${CMAKE_INSTALL_INCLUDEDIR}
                      -DCC=${CMAKE_C_COMPILER} "-DGENERATOR=${CMAKE_GENERATOR}"
                      -DOPENMP=${WT_INSTALL_USES_OPENMP} -DTOOLS=${WT_INSTALL_TOOLS}
-                     -DBENCH=${WT_INSTALL_BENCH} "-DTOOLCHAIN=${WT_INSTALL_TOOLCHAIN}"
+                     -DBENCH=${WT_INSTALL_BENCH} -DCUDA=${WT_INSTALL_CUDA} -DCXX=${CMAKE_CXX_COMPILER}
+                     "-DTOOLCHAIN=${WT_INSTALL_TOOLCHAIN}"
                      "-DEMULATOR=${WT_INSTALL_EMULATOR}"
                      -P ${PROJECT_SOURCE_DIR}/tests/install/check_install.cmake)
     set_tests_properties(install_${step} PROPERTIES SKIP_REGULAR_EXPRESSION "install check: skipped"

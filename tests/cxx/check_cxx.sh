@@ -317,6 +317,21 @@ headers)
     wt -DWARN_FROM_HEADER -I"$H/inc" -isystem "$H/sys" -c "$H/app.cu" -o w.o || fail "$(cat out)"
     grep -q "launch\.cuh:10:2: warning: #warning" out && ! grep -q 'warptex-cxx-' out || fail "the diagnostic: $(cat out)"
     ;;
+launch)
+    # --warptex-launch: a build system's C++ command line (CMake's launcher) with .cu sources
+    H=$S/headers
+    wt --warptex-launch c++ -I"$H/inc" -isystem "$H/sys" -Wall -Werror -MD -MT app.o -MF app.d -o app.o -c "$H/app.cu" ||
+        fail "$(cat out)"
+    grep -q 'launch\.cuh' app.d && grep -q 'from_path\.cuh' app.d && ! grep -q 'warptex-cxx-' app.d ||
+        fail "the depfile: $(cat app.d)"
+    wt app.o -o app || fail "$(cat out)"
+    # shellcheck disable=SC2086
+    $EMU ./app > run.out 2>&1 && grep -q 'launches in headers: ok' run.out || fail "$(cat run.out)"
+    # a command without a .cu source runs as it is
+    printf 'int main() { return 0; }\n' > plain.cpp
+    WARPTEX_CXX_VERBOSE=1 wt --warptex-launch c++ -c plain.cpp -o plain.o && grep -q '^#\$ c++ -c plain.cpp -o plain.o$' out ||
+        fail "a plain command was changed: $(cat out)"
+    ;;
 *)
     fail "no such check"
     ;;

@@ -3,7 +3,7 @@
 #
 #   cmake -DSTEP=<step> -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DVERSION=x.y.z
 #         -DLIBDIR=lib -DBINDIR=bin -DINCLUDEDIR=include -DCC=... [-DGENERATOR=...]
-#         [-DOPENMP=ON|OFF] [-DTOOLS=ON|OFF] [-DBENCH=ON|OFF]
+#         [-DOPENMP=ON|OFF] [-DTOOLS=ON|OFF] [-DBENCH=ON|OFF] [-DCUDA=ON|OFF -DCXX=<C++ compiler>]
 #         [-DTOOLCHAIN=<toolchain file> -DEMULATOR=<command;args>] -P check_install.cmake
 #
 # Steps (each one ctest test; all but add_subdirectory use the prefix the first one makes):
@@ -14,6 +14,8 @@
 #   add_subdirectory  a parent project that builds warptex from SOURCE_DIR in a fresh directory
 #   pkgconfig         cc + pkg-config, shared and --static (libwarptex.a), and the README example
 #   tools             the installed warptex and warptex-bench, run with LD_LIBRARY_PATH unset
+#   cuda_cmake        a CMake project's .cu sources built by the installed warptex-cxx through the
+#                     package's warptex_cuda_sources(), run; a header edit rebuilds its .cu
 # Every consumer is tests/install/consumer.c, which checks sampled values and exits 1 on a
 # mismatch; each one is run, and how it linked warptex is read from its dynamic section.
 # A cross build (TOOLCHAIN given) configures every consumer project with the same toolchain file
@@ -310,6 +312,33 @@ elseif(STEP STREQUAL "pkgconfig")
          -o ${dir}/readme_example)
   wt_run("run README example" ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${prefix}/${LIBDIR}
          ${EMULATOR} ${dir}/readme_example)
+  message("install check: ok")
+
+elseif(STEP STREQUAL "cuda_cmake")
+  # warptex_cuda_sources(): .cu sources of a CMake project built by the installed warptex-cxx, run;
+  # a header edited rebuilds the .cu that includes it (the depfile names the original headers)
+  if(NOT CUDA OR NOT CXX)
+    message("install check: skipped, the CUDA layer (warptex-cxx) is not installed")
+    return()
+  endif()
+  set(tests ${WORK}/cuda_cmake-sources)
+  file(REMOVE_RECURSE ${tests})
+  file(COPY ${SOURCE_DIR}/tests/cxx/separate ${SOURCE_DIR}/tests/cxx/headers DESTINATION ${tests})
+  wt_cmake_project(cuda_cmake ${SOURCE_DIR}/tests/install/cuda_cmake -DCMAKE_CXX_COMPILER=${CXX}
+                   -DCMAKE_PREFIX_PATH=${prefix} -DWT_CXX_TESTS=${tests})
+  set(dir ${WORK}/cuda_cmake)
+  wt_expect("separate compilation: ok" "run cuda_separate" ${EMULATOR} ${dir}/cuda_separate)
+  wt_expect("launches in headers: ok" "run cuda_headers" ${EMULATOR} ${dir}/cuda_headers)
+  file(GLOB_RECURSE depfiles ${dir}/CMakeFiles/cuda_headers.dir/*.d)
+  foreach(f ${depfiles})
+    file(READ ${f} text)
+    if(text MATCHES "warptex-cxx-")
+      message(FATAL_ERROR "${f} names warptex-cxx's scratch copies:\n${text}")
+    endif()
+  endforeach()
+  # the build notices an edited header of the program (a .cuh with a launch)
+  file(TOUCH ${tests}/headers/nested/more.cuh)
+  wt_expect("app\\.cu\\.o" "rebuild after editing a header" ${CMAKE_COMMAND} --build ${dir} -j 2)
   message("install check: ok")
 
 elseif(STEP STREQUAL "tools")

@@ -22,7 +22,8 @@
  * The compiler: -ccbin, else WARPTEX_CXX, else the one this build used.  The headers and
  * libraries: those of the prefix warptex-cxx is installed in (<prefix>/bin/warptex-cxx beside
  * <prefix>/include/warptex/cuda and <prefix>/lib/libwarptex_cuda.a), else those of the build
- * tree it was built in.  --warptex-rewrite FILE prints the rewritten FILE and exits.
+ * tree it was built in.  --warptex-rewrite FILE prints the rewritten FILE and exits;
+ * --warptex-launch COMPILER ARGS... is a build system's compiler launcher (launch() below).
  * Exit status: the first failing command's; 1 for a command line nvcc would refuse; 2 for a
  * rewrite or file error. */
 #define _XOPEN_SOURCE 700
@@ -955,8 +956,143 @@ static int build(struct build *b)
     return rc;
 }
 
+/* ---- --warptex-launch: a compiler launcher for build systems -------------------------------- */
+
+/* the gcc/clang options whose value is the next argument (so that a value ending in .cu is not
+ * taken for a source) */
+static int takes_value(const char *a)
+{
+    static const char *const opts[] = {"-o", "-MF", "-MT", "-MQ", "-include", "-imacros", "-I", "-isystem",
+                                       "-iquote", "-idirafter", "-x", "-Xlinker", "-Xassembler", "-Xpreprocessor",
+                                       "-D", "-U", "--param", "-arch", "-target", "--target"};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (strcmp(a, opts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* warptex-cxx --warptex-launch COMPILER ARGS...: COMPILER's command line (gcc's or clang's, as
+ * a build system writes it, e.g. CMake's CXX_COMPILER_LAUNCHER: see cmake/warptex-cuda.cmake.in)
+ * with each .cu source rewritten with its program's headers and compiled as warptex-cxx compiles
+ * it (C++, the CUDA-named headers, cuda_runtime.h first, -O3 unless an -O is given, IEEE float),
+ * and its -MF list naming the original files.  A command with no .cu source runs unchanged. */
+static int launch(int argc, char **argv)
+{
+    struct cmdline c = {0};
+    const char *verbose_env = getenv("WARPTEX_CXX_VERBOSE");
+    c.verbose = verbose_env && *verbose_env;
+    struct build b = {.c = &c};
+    int n_cu = 0, has_opt = 0, has_std = 0;
+    const char *deps = NULL, *dep_source = NULL;
+    char *dep_mirror = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (takes_value(a) && i + 1 < argc) {
+            if (!strcmp(a, "-MF"))
+                deps = argv[i + 1];
+            if (!strcmp(a, "-I"))
+                sv_add(&c.include_dirs, argv[i + 1]);
+            i++;
+            continue;
+        }
+        if (!strncmp(a, "-I", 2))
+            sv_add(&c.include_dirs, a + 2);
+        has_opt |= !strncmp(a, "-O", 2);
+        has_std |= !strncmp(a, "-std=", 5);
+        n_cu += a[0] != '-' && ends_with(a, ".cu");
+    }
+    /* the .cu sources rewritten first: their -I directories' rewritten headers exist then */
+    struct sv mirrors = {0};
+    int rc = n_cu ? make_tmp(&b) : 0;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if (takes_value(argv[i])) {
+            i++;
+            continue;
+        }
+        if (argv[i][0] == '-' || !ends_with(argv[i], ".cu"))
+            continue;
+        char err[1024] = "";
+        char *mirror = wt_cuda_mirror(b.root, argv[i], c.include_dirs.v, c.include_dirs.n, err, sizeof err);
+        if (!mirror) {
+            fprintf(stderr, "warptex-cxx: %s\n", err);
+            rc = 2;
+            break;
+        }
+        sv_add(&mirrors, mirror);
+        free(mirror);
+    }
+    struct sv cmd = {0};
+    sv_add(&cmd, argv[0]);
+    if (n_cu) {
+        struct sv flags = {0};
+        sv_words(&flags, WT_CXX_FLAGS);
+        for (int i = 0; i < flags.n; i++)
+            if (!has_std || strncmp(flags.v[i], "-std=", 5) != 0)
+                sv_add(&cmd, flags.v[i]);
+        sv_free(&flags);
+        if (!has_opt)
+            sv_add(&cmd, "-O3");
+        char *include_dir, *libs;
+        find_prefix(&include_dir, &libs);
+        if (!include_dir || !libs)
+            die_oom();
+        sv_addf(&cmd, "-I%s/warptex/cuda", include_dir);
+        sv_addf(&cmd, "-I%s", include_dir);
+        free(include_dir);
+        free(libs);
+    }
+    for (int i = 1, cu = 0; i < argc && rc == 0; i++) {
+        const char *a = argv[i];
+        const char *dir = !strcmp(a, "-I") && i + 1 < argc ? argv[i + 1] : !strncmp(a, "-I", 2) ? a + 2 : NULL;
+        if (n_cu && dir) { /* the rewritten headers of an -I directory come first */
+            char *m = wt_cuda_mirror_path(b.root, dir);
+            struct stat st;
+            if (m && stat(m, &st) == 0)
+                sv_addf(&cmd, "-I%s", m);
+            free(m);
+        }
+        if (takes_value(a) && i + 1 < argc) {
+            sv_add(&cmd, a);
+            sv_add(&cmd, argv[++i]);
+            continue;
+        }
+        if (a[0] == '-' || !ends_with(a, ".cu")) {
+            sv_add(&cmd, a);
+            continue;
+        }
+        const char *slash = strrchr(a, '/');
+        sv_add(&cmd, "-include");
+        sv_add(&cmd, "cuda_runtime.h");
+        sv_addf(&cmd, "-iquote%.*s", slash ? (int)(slash - a) : 1, slash ? a : ".");
+        sv_add(&cmd, "-x");
+        sv_add(&cmd, "c++");
+        sv_add(&cmd, mirrors.v[cu]);
+        sv_add(&cmd, "-x");
+        sv_add(&cmd, "none");
+        /* the -MF list names the original: one .cu per command, as build systems compile */
+        if (n_cu == 1) {
+            dep_mirror = strdup(mirrors.v[cu]);
+            dep_source = a;
+        }
+        cu++;
+    }
+    sv_free(&mirrors);
+    if (rc == 0)
+        rc = run(&c, cmd.v);
+    if (rc == 0 && deps && dep_mirror && !c.dryrun)
+        rc = finish_deps(deps, deps, 0, dep_mirror, dep_source, b.root);
+    free(dep_mirror);
+    if (b.have_tmp)
+        nftw(b.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    sv_free(&cmd);
+    sv_free(&c.include_dirs);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && strcmp(argv[1], "--warptex-launch") == 0)
+        return launch(argc - 2, argv + 2);
     if (argc == 3 && strcmp(argv[1], "--warptex-rewrite") == 0) {
         size_t len = 0, out_len;
         char err[512] = "";

@@ -212,6 +212,11 @@ help)
     wt --version && grep -q '^warptex-cxx [0-9]' out || fail "--version: $(cat out)"
     wt -V && grep -q '^warptex-cxx [0-9]' out || fail "-V: $(cat out)"
     wt -c && grep -q 'no input files' out && fail "no input accepted"
+    if [ -z "$EMU" ]; then # -run starts the program itself (not through an emulator)
+        wt -run x.cu -o runme && test -x runme || fail "-run: $(cat out)"
+    fi
+    wt -v -dryrun -std=c++14 -c x.cu && grep -q 'c++14: ignored, .*compiled as c++17' out &&
+        grep -q -- ' -std=c++17 ' out || fail "-std=c++14: $(cat out)"
     ;;
 optimise)
     # a .cu file is compiled optimised unless -O or -G says otherwise; other sources as told
@@ -316,6 +321,25 @@ headers)
     grep -q 'sys_' rewritten && fail "a system header was rewritten: $(cat rewritten)"
     wt -DWARN_FROM_HEADER -I"$H/inc" -isystem "$H/sys" -c "$H/app.cu" -o w.o || fail "$(cat out)"
     grep -q "launch\.cuh:10:2: warning: #warning" out && ! grep -q 'warptex-cxx-' out || fail "the diagnostic: $(cat out)"
+    ;;
+macros)
+    # the macros nvcc defines from its command line for a .cu file, as nvcc's own host pass has them
+    ARGS="-rdc=true --extended-lambda --expt-relaxed-constexpr --generate-code=arch=compute_86,code=[compute_86,sm_86] -gencode arch=compute_80,code=sm_80"
+    WANT="-D__CUDA_ARCH_LIST__=800,860 -D__CUDACC_RDC__ -D__CUDACC_EXTENDED_LAMBDA__ -D__CUDACC_RELAXED_CONSTEXPR__"
+    # shellcheck disable=SC2086
+    wt -v -dryrun $ARGS -c x.cu && grep -q -- "$WANT" out || fail "$(cat out)"
+    if [ -n "${NVCC:-}" ]; then
+        # shellcheck disable=SC2086
+        "$NVCC" -dryrun $ARGS -c x.cu 2>&1 | grep ' -E -x c++ ' | head -1 > nvcc.out
+        for d in $WANT; do grep -q -- "$d" nvcc.out || fail "nvcc does not define $d: $(cat nvcc.out)"; done
+    fi
+    wt -v -dryrun -dc -c x.cu && grep -q -- '-D__CUDA_ARCH_LIST__=750 -D__CUDACC_RDC__' out || fail "-dc: $(cat out)"
+    printf 'int f() { return 1; }\n' > y.cpp
+    # shellcheck disable=SC2086
+    wt -v -dryrun $ARGS -c y.cpp && ! grep -q -- '__CUDA' out || fail "a .cpp file given CUDA's macros: $(cat out)"
+    printf '#if !defined(__CUDACC_RDC__) || __CUDA_ARCH_LIST__ != 800\n#error the macros\n#endif\n' > m.cu
+    cat x.cu >> m.cu
+    wt -dc -arch=sm_80 m.cu -o m.o || fail "$(cat out)"
     ;;
 launch)
     # --warptex-launch: a build system's C++ command line (CMake's launcher) with .cu sources

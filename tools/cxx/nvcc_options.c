@@ -78,9 +78,9 @@ static const struct wt_nvcc_option options[] = {
     {"std", "std", WT_NVCC_VALUE, "c++03|c++11|c++14|c++17|c++20", WT_OPT_STD, NULL},
     {"no-host-device-initializer-list", "nohdinitlist", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
     {"no-host-device-move-forward", "nohdmoveforward", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
-    {"expt-relaxed-constexpr", "expt-relaxed-constexpr", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
-    {"extended-lambda", "extended-lambda", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
-    {"expt-extended-lambda", "expt-extended-lambda", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
+    {"expt-relaxed-constexpr", "expt-relaxed-constexpr", WT_NVCC_FLAG, NULL, WT_OPT_RELAXED_CONSTEXPR, NULL},
+    {"extended-lambda", "extended-lambda", WT_NVCC_FLAG, NULL, WT_OPT_EXTENDED_LAMBDA, NULL},
+    {"expt-extended-lambda", "expt-extended-lambda", WT_NVCC_FLAG, NULL, WT_OPT_EXTENDED_LAMBDA, NULL},
     {"machine", "m", WT_NVCC_VALUE, "64", WT_OPT_IGNORED, NULL},
     {"m64", "m64", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
     /* options for the tools of each phase */

@@ -60,6 +60,8 @@ enum wt_nvcc_id {
     WT_OPT_SHARED,        /* -shared */
     WT_OPT_LANGUAGE,      /* -x */
     WT_OPT_STD,           /* -std */
+    WT_OPT_EXTENDED_LAMBDA,   /* --extended-lambda: __CUDACC_EXTENDED_LAMBDA__ */
+    WT_OPT_RELAXED_CONSTEXPR, /* --expt-relaxed-constexpr: __CUDACC_RELAXED_CONSTEXPR__ */
     WT_OPT_XCOMPILER,     /* -Xcompiler */
     WT_OPT_XLINKER,       /* -Xlinker */
     WT_OPT_XARCHIVE,      /* -Xarchive */

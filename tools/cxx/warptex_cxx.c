@@ -193,6 +193,8 @@ struct cmdline {
     enum phase phase;
     int run, dryrun, verbose, keep, debug, device_debug, dopt, shared, relocatable;
     int deps_nonsys, deps_compile, deps_phony; /* -MM/-MMD; -MD/-MMD; -MP */
+    int rdc, extended_lambda, relaxed_constexpr; /* what nvcc tells a .cu file with macros */
+    int archs[32], n_archs, arch_unlisted;      /* __CUDA_ARCH_LIST__ (-arch=all/native: unlisted) */
     const char *deps_file, *deps_target, *odir, *output, *optimize, *std, *ccbin, *archiver, *keep_dir;
     const char *language; /* -x: NULL, "c", "c++" or "cu" */
     struct sv host;       /* for the compiler, in command-line order */
@@ -271,6 +273,25 @@ static void usage(void)
                o[i].short_name ? " (-" : "", o[i].short_name ? o[i].short_name : "", o[i].short_name ? ")" : "",
                *what ? "  " : "", what);
     }
+}
+
+/* ARCH (sm_80, compute_86, lto_90a) into __CUDA_ARCH_LIST__'s sorted set: 800, 860, 900 */
+static void add_arch(struct cmdline *c, const char *arch)
+{
+    const char *digits = strchr(arch, '_');
+    if (!digits) { /* all, all-major, native: the GPUs' list, which the CPU does not have */
+        c->arch_unlisted = 1;
+        return;
+    }
+    const int v = atoi(digits + 1) * 10;
+    int at = 0;
+    while (at < c->n_archs && c->archs[at] < v)
+        at++;
+    if ((at < c->n_archs && c->archs[at] == v) || c->n_archs == (int)(sizeof c->archs / sizeof c->archs[0]))
+        return;
+    memmove(c->archs + at + 1, c->archs + at, (size_t)(c->n_archs - at) * sizeof c->archs[0]);
+    c->archs[at] = v;
+    c->n_archs++;
 }
 
 static int refuse(const char *fmt, const char *what)
@@ -371,6 +392,8 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
         case WT_OPT_DEVICE_C:
         case WT_OPT_DEVICE_W:
             c->phase = PH_COMPILE;
+            if (it->opt->id != WT_OPT_COMPILE) /* -dc is -rdc=true -c, -dw -rdc=false -c */
+                c->rdc = it->opt->id == WT_OPT_DEVICE_C;
             break;
         case WT_OPT_DEVICE_LINK:
             c->phase = PH_DEVICE_LINK;
@@ -449,6 +472,8 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
             break; /* read above */
         case WT_OPT_STD:
             c->std = v;
+            if (strcmp(v, "c++17") != 0 && strcmp(v, "c++20") != 0)
+                note_ignored(c, it, "warptex's CUDA headers need C++17: compiled as c++17");
             break;
         case WT_OPT_XCOMPILER:
             sv_add(&c->host, v);
@@ -486,10 +511,12 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
             char err[256];
             if (wt_nvcc_check_arch(v, it->opt->id == WT_OPT_ARCH, err, sizeof err) != 0)
                 return refuse("%s", err);
-            if (it->opt->id == WT_OPT_ARCH)
+            if (it->opt->id == WT_OPT_ARCH) {
                 arch_option = v;
-            else
+                add_arch(c, v);
+            } else {
                 code_given = 1;
+            }
             note_ignored(c, it, gpu_why);
             break;
         }
@@ -497,12 +524,27 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
             char err[256];
             if (wt_nvcc_check_gencode(v, err, sizeof err) != 0)
                 return refuse("%s", err);
+            const char *arch = strstr(v, "arch=");
+            while (arch && arch != v && arch[-1] != ',') /* the keyword, not a code value */
+                arch = strstr(arch + 1, "arch=");
+            if (arch) {
+                char name[64];
+                snprintf(name, sizeof name, "%.*s", (int)strcspn(arch + 5, ",]"), arch + 5);
+                add_arch(c, name);
+            }
             note_ignored(c, it, gpu_why);
             break;
         }
         case WT_OPT_RDC:
+            c->rdc = !strcmp(v, "true");
             note_ignored(c, it, "separate compilation needs nothing more on the CPU: kernels and __device__ "
                                 "variables of other files link as C++ does");
+            break;
+        case WT_OPT_EXTENDED_LAMBDA:
+            c->extended_lambda = 1;
+            break;
+        case WT_OPT_RELAXED_CONSTEXPR:
+            c->relaxed_constexpr = 1;
             break;
         case WT_OPT_WERROR:
             if (!strcmp(v, "all-warnings"))
@@ -742,6 +784,24 @@ static void base_flags(const struct build *b, struct sv *cmd, enum kind k)
         sv_add(cmd, "-O3");
     if (c->debug || c->device_debug)
         sv_add(cmd, "-g");
+    if (k != IN_CU)
+        return;
+    /* the macros nvcc defines from its command line for a .cu file (the others, __CUDACC__ and
+     * the versions, are the CUDA headers'); nvcc's default architecture is sm_75 */
+    if (c->n_archs && !c->arch_unlisted) {
+        char buf[16 * 32] = "";
+        for (int i = 0; i < c->n_archs; i++)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", i ? "," : "", c->archs[i]);
+        sv_addf(cmd, "-D__CUDA_ARCH_LIST__=%s", buf);
+    } else if (!c->arch_unlisted) {
+        sv_add(cmd, "-D__CUDA_ARCH_LIST__=750");
+    }
+    if (c->rdc)
+        sv_add(cmd, "-D__CUDACC_RDC__");
+    if (c->extended_lambda)
+        sv_add(cmd, "-D__CUDACC_EXTENDED_LAMBDA__");
+    if (c->relaxed_constexpr)
+        sv_add(cmd, "-D__CUDACC_RELAXED_CONSTEXPR__");
 }
 
 /* IN compiled: to OBJECT (-c), or preprocessed / its dependencies listed (OBJECT NULL: to

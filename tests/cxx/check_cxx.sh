@@ -203,7 +203,10 @@ unknown)
         if wt -dryrun $args -c x.cu -o x.o; then fail "'$args' was accepted"; fi
         grep -qF -- "$message" out || fail "'$args': the message does not say \"$message\": $(cat out)"
     done
-    # -Xcompiler passes a host option; -forward-unknown-to-host-compiler passes the unknown ones
+    # -Xcompiler passes host options (split at commas and, as nvcc's shell does, at blanks);
+    # -forward-unknown-to-host-compiler passes the unknown ones
+    wt -v -dryrun -Xcompiler "-Wall -Wextra",-Wshadow -c x.cu -o x.o && grep -q -- ' -Wall -Wextra -Wshadow ' out ||
+        fail "-Xcompiler with blanks: $(cat out)"
     wt -dryrun -forward-unknown-to-host-compiler -Wall -fno-strict-aliasing -c x.cu -o x.o || fail "forwarding: $(cat out)"
     grep -q -- ' -Wall -fno-strict-aliasing ' out || fail "the unknown options were not forwarded: $(cat out)"
     ;;

@@ -475,16 +475,24 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
             if (strcmp(v, "c++17") != 0 && strcmp(v, "c++20") != 0)
                 note_ignored(c, it, "warptex's CUDA headers need C++17: compiled as c++17");
             break;
+        /* nvcc runs its tools through a shell, so these values split at blanks as well as at
+         * commas: -Xcompiler "-O2 -Wall" is two options */
         case WT_OPT_XCOMPILER:
-            sv_add(&c->host, v);
-            sv_add(&c->link_host, v);
+            sv_words(&c->host, v);
+            sv_words(&c->link_host, v);
             break;
-        case WT_OPT_XLINKER:
-            sv_add(&c->link, "-Xlinker");
-            sv_add(&c->link, v);
+        case WT_OPT_XLINKER: {
+            struct sv words = {0};
+            sv_words(&words, v);
+            for (int w = 0; w < words.n; w++) {
+                sv_add(&c->link, "-Xlinker");
+                sv_add(&c->link, words.v[w]);
+            }
+            sv_free(&words);
             break;
+        }
         case WT_OPT_XARCHIVE:
-            sv_add(&c->archive, v);
+            sv_words(&c->archive, v);
             break;
         case WT_OPT_FORWARD_COMPILER:
         case WT_OPT_FORWARD_LINKER:

@@ -26,7 +26,7 @@ foreach(check ${wt_cxx_checks})
   add_test(NAME cxx_${check}
            COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cxx/check_cxx.sh ${check} $<TARGET_FILE:warptex-cxx>
                    ${PROJECT_SOURCE_DIR}/tests/cxx ${CMAKE_CURRENT_BINARY_DIR}/cxx "${wt_cxx_emu}")
-  set_tests_properties(cxx_${check} PROPERTIES ENVIRONMENT "NVCC=${wt_cxx_nvcc};${WT_TEST_ENV}" TIMEOUT 300
+  set_tests_properties(cxx_${check} PROPERTIES ENVIRONMENT "NVCC=${wt_cxx_nvcc};WT_CXX_COMPILER=${CMAKE_CXX_COMPILER};${WT_TEST_ENV}" TIMEOUT 300
                        PASS_REGULAR_EXPRESSION "${check}: ok" SKIP_REGULAR_EXPRESSION "${check}: skipped"
                        FAIL_REGULAR_EXPRESSION "FAILED")
 endforeach()

@@ -2,7 +2,8 @@
 # check_cxx.sh CHECK WARPTEX_CXX SOURCE_DIR WORK_DIR [EMULATOR] -- one check of warptex-cxx as a
 # drop-in nvcc (tests/cxx.cmake runs each as a test).  Prints "CHECK: ok" and exits 0, or says
 # what failed and exits 1; "CHECK: skipped, ..." when it needs a tool that is not installed
-# (nvcc, clang++).  NVCC (environment): nvcc's path, for the checks that compare with it.
+# (nvcc, clang++).  NVCC (environment): nvcc's path, for the checks that compare with it;
+# WT_CXX_COMPILER: the build's C++ compiler, for the launcher check.
 # EMULATOR (words, e.g. "qemu-aarch64 -L /") runs warptex-cxx and what it builds in a cross build.
 # SPDX-License-Identifier: MIT
 set -u
@@ -302,6 +303,7 @@ optionsfile)
 ccbin)
     # -ccbin chooses the host compiler (a name, or the directory holding it)
     command -v clang++ > /dev/null || { echo "$check: skipped, clang++ is not installed"; exit 0; }
+    [ -z "$EMU" ] || { echo "$check: skipped, clang++ compiles for this machine, not the cross target"; exit 0; }
     wt -v -ccbin clang++ x.cu -o x && grep -q '^#\$ clang++ ' out && [ -z "$(grep '^#\$ ' out | grep -v '^#\$ clang++ ')" ] ||
         fail "-ccbin clang++ not used: $(cat out)"
     # shellcheck disable=SC2086
@@ -337,6 +339,14 @@ macros)
         for d in $WANT; do grep -q -- "$d" nvcc.out || fail "nvcc does not define $d: $(cat nvcc.out)"; done
     fi
     wt -v -dryrun -dc -c x.cu && grep -q -- '-D__CUDA_ARCH_LIST__=750 -D__CUDACC_RDC__' out || fail "-dc: $(cat out)"
+    for pair in "-G|-D__CUDACC_DEBUG__" "-default-stream per-thread|-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"; do
+        # shellcheck disable=SC2086
+        wt -v -dryrun ${pair%%|*} -c x.cu && grep -q -- " ${pair#*|}" out || fail "${pair%%|*}: $(cat out)"
+        if [ -n "${NVCC:-}" ]; then
+            # shellcheck disable=SC2086
+            "$NVCC" -dryrun ${pair%%|*} -c x.cu 2>&1 | grep -q -- " ${pair#*|}" || fail "nvcc does not define ${pair#*|}"
+        fi
+    done
     printf 'int f() { return 1; }\n' > y.cpp
     # shellcheck disable=SC2086
     wt -v -dryrun $ARGS -c y.cpp && ! grep -q -- '__CUDA' out || fail "a .cpp file given CUDA's macros: $(cat out)"
@@ -347,7 +357,8 @@ macros)
 launch)
     # --warptex-launch: a build system's C++ command line (CMake's launcher) with .cu sources
     H=$S/headers
-    wt --warptex-launch c++ -I"$H/inc" -isystem "$H/sys" -Wall -Werror -MD -MT app.o -MF app.d -o app.o -c "$H/app.cu" ||
+    CXX=${WT_CXX_COMPILER:-c++} # the build's C++ compiler (a cross build's targets what the emulator runs)
+    wt --warptex-launch "$CXX" -I"$H/inc" -isystem "$H/sys" -Wall -Werror -MD -MT app.o -MF app.d -o app.o -c "$H/app.cu" ||
         fail "$(cat out)"
     grep -q 'launch\.cuh' app.d && grep -q 'from_path\.cuh' app.d && ! grep -q 'warptex-cxx-' app.d ||
         fail "the depfile: $(cat app.d)"
@@ -356,7 +367,7 @@ launch)
     $EMU ./app > run.out 2>&1 && grep -q 'launches in headers: ok' run.out || fail "$(cat run.out)"
     # a command without a .cu source runs as it is
     printf 'int main() { return 0; }\n' > plain.cpp
-    WARPTEX_CXX_VERBOSE=1 wt --warptex-launch c++ -c plain.cpp -o plain.o && grep -q '^#\$ c++ -c plain.cpp -o plain.o$' out ||
+    WARPTEX_CXX_VERBOSE=1 wt --warptex-launch "$CXX" -c plain.cpp -o plain.o && grep -q "^#\\$ $CXX -c plain.cpp -o plain.o\$" out ||
         fail "a plain command was changed: $(cat out)"
     ;;
 *)

@@ -132,7 +132,7 @@ static const struct wt_nvcc_option options[] = {
     {"fmad", "fmad", WT_NVCC_VALUE, BOOL_VALUES, WT_OPT_IGNORED, NULL},
     {"extra-device-vectorization", "extra-device-vectorization", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},
     /* CUDA compilation */
-    {"default-stream", "default-stream", WT_NVCC_VALUE, "legacy|null|per-thread", WT_OPT_IGNORED, NULL},
+    {"default-stream", "default-stream", WT_NVCC_VALUE, "legacy|null|per-thread", WT_OPT_DEFAULT_STREAM, NULL},
     /* generic */
     {"disable-warnings", "w", WT_NVCC_FLAG, NULL, WT_OPT_HOST, "-w"},
     {"keep-device-functions", "keep-device-functions", WT_NVCC_FLAG, NULL, WT_OPT_IGNORED, NULL},

@@ -62,6 +62,7 @@ enum wt_nvcc_id {
     WT_OPT_STD,           /* -std */
     WT_OPT_EXTENDED_LAMBDA,   /* --extended-lambda: __CUDACC_EXTENDED_LAMBDA__ */
     WT_OPT_RELAXED_CONSTEXPR, /* --expt-relaxed-constexpr: __CUDACC_RELAXED_CONSTEXPR__ */
+    WT_OPT_DEFAULT_STREAM,    /* --default-stream per-thread: CUDA_API_PER_THREAD_DEFAULT_STREAM */
     WT_OPT_XCOMPILER,     /* -Xcompiler */
     WT_OPT_XLINKER,       /* -Xlinker */
     WT_OPT_XARCHIVE,      /* -Xarchive */

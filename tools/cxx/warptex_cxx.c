@@ -193,7 +193,7 @@ struct cmdline {
     enum phase phase;
     int run, dryrun, verbose, keep, debug, device_debug, dopt, shared, relocatable;
     int deps_nonsys, deps_compile, deps_phony; /* -MM/-MMD; -MD/-MMD; -MP */
-    int rdc, extended_lambda, relaxed_constexpr; /* what nvcc tells a .cu file with macros */
+    int rdc, extended_lambda, relaxed_constexpr, per_thread_stream; /* what nvcc tells a .cu file with macros */
     int archs[32], n_archs, arch_unlisted;      /* __CUDA_ARCH_LIST__ (-arch=all/native: unlisted) */
     const char *deps_file, *deps_target, *odir, *output, *optimize, *std, *ccbin, *archiver, *keep_dir;
     const char *language; /* -x: NULL, "c", "c++" or "cu" */
@@ -554,6 +554,11 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
         case WT_OPT_RELAXED_CONSTEXPR:
             c->relaxed_constexpr = 1;
             break;
+        case WT_OPT_DEFAULT_STREAM:
+            c->per_thread_stream = !strcmp(v, "per-thread");
+            note_ignored(c, it, "a launch runs its whole grid before it returns, so every stream is in order "
+                                "(CUDA_API_PER_THREAD_DEFAULT_STREAM is defined as by nvcc)");
+            break;
         case WT_OPT_WERROR:
             if (!strcmp(v, "all-warnings"))
                 sv_add(&c->host, "-Werror");
@@ -810,6 +815,10 @@ static void base_flags(const struct build *b, struct sv *cmd, enum kind k)
         sv_add(cmd, "-D__CUDACC_EXTENDED_LAMBDA__");
     if (c->relaxed_constexpr)
         sv_add(cmd, "-D__CUDACC_RELAXED_CONSTEXPR__");
+    if (c->device_debug)
+        sv_add(cmd, "-D__CUDACC_DEBUG__");
+    if (c->per_thread_stream)
+        sv_add(cmd, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
 }
 
 /* IN compiled: to OBJECT (-c), or preprocessed / its dependencies listed (OBJECT NULL: to

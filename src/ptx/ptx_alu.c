@@ -105,62 +105,67 @@ static int fe_mode(int rnd)
     }
 }
 
-/* ---- half precision (cvt) ---- */
-static double half_to_double(uint16_t h)
+/* ---- half precision (cvt): f16 and bf16 through ptx_half.c ---- */
+static int half_fmt(int t) { return t == PX_T_BF16 || t == PX_T_BF16X2 ? PX_HALF_BF16 : PX_HALF_F16; }
+/* a float operand's value: f16/bf16 (the low 16 bits), f32, f64 */
+static double fdec(uint64_t v, int t)
 {
-    int e = (h >> 10) & 31, m = h & 1023;
-    double s = (h & 0x8000) ? -1.0 : 1.0;
-    if (e == 0)
-        return s * ldexp((double)m, -24);
-    if (e == 31)
-        return m ? (double)NAN : s * (double)INFINITY;
-    return s * ldexp((double)(m | 1024), e - 25);
+    return t == PX_T_F32 ? (double)f32_of(v) : t == PX_T_F64 ? f64_of(v) : wt__ptx_half_to_double((uint32_t)v & 0xffff, half_fmt(t));
 }
-static uint64_t half_nan_from(uint64_t bits, int from_bits)
+/* a NaN converted to a half keeps its top payload bits and gets the quiet bit (decision, as
+ * cvt.f16.f32 did before bf16: that is what the IEEE conversion suggests) */
+static uint32_t half_nan_from(uint64_t bits, int from, int fmt)
 {
-    /* NaN payload: the top mantissa bits kept, quiet bit set (cvt.f16.f32 of a NaN) */
-    uint64_t mant = from_bits == 32 ? (bits >> 13) & 0x3ff : (bits >> 42) & 0x3ff;
-    return 0x7e00u | mant | ((bits >> (from_bits - 1)) & 1 ? 0x8000u : 0);
+    int pb = fmt == PX_HALF_F16 ? 10 : 7; /* payload bits kept */
+    int fb = from == PX_T_F32 ? 23 : from == PX_T_F64 ? 52 : half_fmt(from) == PX_HALF_F16 ? 10 : 7;
+    int sbit = from == PX_T_F32 ? 31 : from == PX_T_F64 ? 63 : 15;
+    uint64_t src = bits & (((uint64_t)1 << fb) - 1);
+    uint32_t mant = (uint32_t)(fb >= pb ? src >> (fb - pb) : src << (pb - fb)); /* bf16 to f16: 7 bits into 10 */
+    uint32_t exp_quiet = fmt == PX_HALF_F16 ? 0x7e00u : 0x7fc0u;
+    return exp_quiet | mant | ((bits >> sbit) & 1 ? 0x8000u : 0);
 }
-/* x rounded to half under rnd (PX_RN ties-even, RZ, RM, RP); x is not NaN */
-static uint16_t double_to_half(double x, int rnd)
+/* an integer as a double that rounds to any narrower format as the integer itself does: exact
+ * below 2^53, else rounded to odd (the lowest kept bit set when bits are dropped) */
+static double int_odd(uint64_t v, int neg)
 {
-    uint16_t sign = signbit(x) ? 0x8000 : 0;
-    double a = fabs(x);
-    if (isinf(a))
-        return sign | 0x7c00;
-    if (a == 0)
-        return sign;
-    int e;
-    frexp(a, &e); /* a = m 2^e, m in [0.5, 1) */
-    int qe = e - 11;
-    if (qe < -24)
-        qe = -24;
-    double r = ldexp(a, -qe); /* exact */
-    double ri;
-    int neg = sign != 0;
-    switch (rnd) {
-    case PX_RZ: ri = floor(r); break;
-    case PX_RM: ri = neg ? ceil(r) : floor(r); break;
-    case PX_RP: ri = neg ? floor(r) : ceil(r); break;
-    default: {
-        ri = floor(r);
-        double f = r - ri;
-        if (f > 0.5 || (f == 0.5 && fmod(ri, 2.0) == 1.0))
-            ri += 1.0;
+    uint64_t u = neg ? (uint64_t)0 - v : v;
+    if (u < ((uint64_t)1 << 53))
+        return neg ? -(double)u : (double)u;
+    int sh = 11 - __builtin_clzll(u);
+    uint64_t m = u >> sh;
+    if (u & (((uint64_t)1 << sh) - 1))
+        m |= 1;
+    double d = ldexp((double)m, sh);
+    return neg ? -d : d;
+}
+/* one float value to a half: rndi rounds to an integral value first; .sat, .relu and .satfinite */
+static uint32_t to_half(double d, uint64_t bits, int st, const px_insn *in, int fmt)
+{
+    uint32_t fl = in->flags;
+    if (d != d)
+        return (fl & PX_F_RELU) ? 0x7fffu : half_nan_from(bits, st, fmt);
+    if (in->rndi)
+        d = in->rndi == PX_RZ ? trunc(d) : in->rndi == PX_RM ? floor(d) : in->rndi == PX_RP ? ceil(d) : nearbyint(d);
+    if (fl & PX_F_SAT)
+        d = sat64(d);
+    uint32_t h = wt__ptx_half_from_double(d, in->rndi ? PX_RN : in->rnd ? in->rnd : PX_RN, fmt);
+    if ((fl & PX_F_RELU) && (h & 0x8000u) && (h & 0x7fffu))
+        h = 0; /* on the rounded result, as the arithmetic's .relu (ptx_half.c): -0 stays */
+    if ((fl & PX_F_SATFINITE) && (h & 0x7fffu) == (fmt == PX_HALF_F16 ? 0x7c00u : 0x7f80u))
+        h -= 1; /* the largest finite value of the same sign */
+    return h;
+}
+
+/* the arithmetic ptx_half.c does: on .f16, .f16x2, .bf16, .bf16x2 */
+static int half_arith(const px_insn *in)
+{
+    switch (in->op) {
+    case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_fma: case PX_OP_neg: case PX_OP_abs:
+    case PX_OP_min: case PX_OP_max: case PX_OP_ex2: case PX_OP_tanh:
+        return wt__ptx_half_type(in->type) != 0;
+    default:
+        return 0;
     }
-    }
-    double v = ldexp(ri, qe);
-    if (v > 65504.0) {
-        int to_inf = rnd == PX_RN || rnd == 0 || (rnd == PX_RP && !neg) || (rnd == PX_RM && neg);
-        return to_inf ? (sign | 0x7c00) : (sign | 0x7bff);
-    }
-    if (v < 0x1p-14) /* subnormal (or zero) */
-        return sign | (uint16_t)ldexp(v, 24);
-    int ve;
-    double vm = frexp(v, &ve); /* v = vm 2^ve, vm in [0.5,1) */
-    uint16_t mant = (uint16_t)(ldexp(vm, 11) - 1024.0);
-    return sign | (uint16_t)((ve - 1 + 15) << 10) | mant;
 }
 
 /* ---- float to integer with saturation ---- */
@@ -201,6 +206,10 @@ int wt__ptx_alu_supported(const px_insn *in)
 {
     int t = in->type, fl = px_type_float(t), bits = px_type_bits(t);
     int carry_type = t == PX_T_U32 || t == PX_T_S32 || t == PX_T_U64 || t == PX_T_S64;
+    if (half_arith(in))
+        return wt__ptx_half_supported(in);
+    if ((in->flags & (PX_F_NAN | PX_F_RELU | PX_F_XORSIGN | PX_F_SATFINITE)) && in->op != PX_OP_cvt)
+        return 0; /* min.NaN.f32, max.xorsign.abs.f32 ...: not run */
     if (in->flags & PX_F_CC) /* add.cc, sub.cc, mad.lo.cc, mad.hi.cc and the c forms */
         return carry_type && !(in->flags & PX_F_SAT) &&
                (in->op == PX_OP_add || in->op == PX_OP_sub || in->op == PX_OP_addc || in->op == PX_OP_subc ||
@@ -220,11 +229,15 @@ int wt__ptx_alu_supported(const px_insn *in)
         return (in->space == PX_SP_GLOBAL || in->space == PX_SP_SHARED || in->space == PX_SP_LOCAL) &&
                (t == PX_T_U64 || t == PX_T_U32 || t == PX_T_B64 || t == PX_T_B32 || t == PX_T_S64);
     case PX_OP_cvt: {
-        int s = in->type2;
-        if (t == PX_T_BF16 || s == PX_T_BF16 || t == PX_T_F16X2 || s == PX_T_F16X2 || t == PX_T_PRED ||
-            s == PX_T_PRED || t == PX_T_B128 || s == PX_T_B128)
+        int s = in->type2, hx2 = t == PX_T_F16X2 || t == PX_T_BF16X2;
+        if (s == PX_T_F16X2 || s == PX_T_BF16X2 || t == PX_T_PRED || s == PX_T_PRED || t == PX_T_B128 ||
+            s == PX_T_B128)
             return 0;
-        return 1;
+        if (hx2 && (s != PX_T_F32 || (in->rnd != PX_RN && in->rnd != PX_RZ) || in->rndi))
+            return 0; /* cvt.rn|rz{.relu}{.satfinite}.f16x2.f32 d, a, b */
+        if ((in->flags & (PX_F_RELU | PX_F_SATFINITE)) && (!wt__ptx_half_type(t) || (s != PX_T_F32 && !hx2)))
+            return 0;
+        return !(in->flags & (PX_F_NAN | PX_F_XORSIGN));
     }
     case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_mad: case PX_OP_min: case PX_OP_max:
     case PX_OP_abs: case PX_OP_neg:
@@ -244,6 +257,8 @@ int wt__ptx_alu_supported(const px_insn *in)
     case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos: case PX_OP_lg2:
     case PX_OP_ex2: case PX_OP_copysign: case PX_OP_testp:
         return t == PX_T_F32 || t == PX_T_F64;
+    case PX_OP_tanh:
+        return t == PX_T_F32 && (in->flags & PX_F_APPROX) && !(in->flags & (PX_F_FTZ | PX_F_SAT)) && !in->rnd;
     case PX_OP_and: case PX_OP_or: case PX_OP_xor: case PX_OP_not: case PX_OP_cnot:
         return t != PX_T_B128 && !fl;
     case PX_OP_shl: case PX_OP_shr: case PX_OP_popc: case PX_OP_clz: case PX_OP_brev:
@@ -254,10 +269,18 @@ int wt__ptx_alu_supported(const px_insn *in)
     case PX_OP_lop3:
     case PX_OP_shf:
         return t == PX_T_B32;
-    case PX_OP_setp: case PX_OP_set:
-        return in->type2 != PX_T_F16 && in->type2 != PX_T_F16X2 && in->type2 != PX_T_BF16 &&
-               in->type2 != PX_T_PRED && in->type2 != PX_T_B128 &&
-               (in->op == PX_OP_setp || in->type == PX_T_U32 || in->type == PX_T_S32 || in->type == PX_T_F32);
+    case PX_OP_setp: case PX_OP_set: {
+        /* half sources: f16/bf16 compare as their values, f16x2/bf16x2 half by half (setp: p|q
+         * the low and the high half; set: a result per half) */
+        int s2 = in->type2, hs = wt__ptx_half_type(s2), x2 = hs == 2 || hs == 4;
+        if (s2 == PX_T_PRED || s2 == PX_T_B128 || ((in->flags & PX_F_FTZ) && s2 != PX_T_F32 && hs != 1 && hs != 2))
+            return 0;
+        if (in->op == PX_OP_setp)
+            return !x2 || in->ndst == 2;
+        if (hs) /* set.cmp.f16x2.f16x2, .u32.f16x2, .s32.f16x2, .f16.f16, .u32.f16 (bf16 likewise) */
+            return t == s2 || t == PX_T_U32 || t == PX_T_S32;
+        return t == PX_T_U32 || t == PX_T_S32 || t == PX_T_F32 || t == PX_T_F16 || t == PX_T_BF16;
+    }
     case PX_OP_selp:
         return t != PX_T_PRED && t != PX_T_B128;
     case PX_OP_slct:
@@ -467,7 +490,7 @@ static double fmin_ptx(double x, double y, int is_max)
     return is_max ? (x > y ? x : y) : (x < y ? x : y);
 }
 
-static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
+static void cvt_lanes(uint64_t *r, const uint64_t *a, const uint64_t *b, const px_insn *in)
 {
     int dt = in->type, st = in->type2;
     int db = px_type_bits(dt), sb = px_type_bits(st);
@@ -501,7 +524,7 @@ static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
     }
     if (sfl && !dfl) {
         L {
-            double d = st == PX_T_F16 ? half_to_double((uint16_t)a[l]) : st == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
+            double d = fdec(a[l], st);
             if (ftz && st == PX_T_F32)
                 d = (double)ftz32((float)d);
             r[l] = f_to_int(d, in->rndi ? in->rndi : PX_RZ, dt);
@@ -513,7 +536,8 @@ static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
     if (!sfl) {
         /* integer to float */
         int old = 0;
-        if (dir && dt != PX_T_F16) {
+        int hd = wt__ptx_half_type(dt) != 0;
+        if (dir && !hd) {
             old = fegetround();
             fesetround(fe_mode(rnd));
         }
@@ -537,30 +561,34 @@ static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
                 if (sat) o = sat64(o);
                 r[l] = bits_f64(o);
             } else {
-                /* to f16: exact via long double would need 64 bits; ints above 2^53 are far past 65504 */
-                double d = sg ? (double)sv : (double)uv;
+                /* to f16/bf16: the integer rounded to odd at 53 bits rounds as the integer does */
+                double d = sg ? int_odd((uint64_t)sv, sv < 0) : int_odd(uv, 0);
                 if (sat) d = sat64(d);
-                r[l] = double_to_half(d, rnd);
+                r[l] = wt__ptx_half_from_double(d, rnd, half_fmt(dt));
             }
         }
-        if (dir && dt != PX_T_F16)
+        if (dir && !hd)
             fesetround(old);
         return;
     }
     /* float to float */
     int rndi = in->rndi;
-    if (dt == PX_T_F16) {
-        L {
-            double d = st == PX_T_F16 ? half_to_double((uint16_t)a[l]) : st == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
-            if (d != d) {
-                r[l] = st == PX_T_F16 ? (a[l] & 0xffff) | 0x200 : half_nan_from(a[l], sb);
-                continue;
+    (void)sb;
+    if (wt__ptx_half_type(dt)) {
+        int fmt = half_fmt(dt);
+        if (dt == PX_T_F16X2 || dt == PX_T_BF16X2) { /* d = {b, a}: a in the upper half */
+            L {
+                float x = f32_of(a[l]), y = f32_of(b[l]);
+                if (ftz) { x = ftz32(x); y = ftz32(y); }
+                r[l] = to_half(y, b[l], st, in, fmt) | to_half(x, a[l], st, in, fmt) << 16;
             }
-            if (rndi)
-                d = rndi == PX_RZ ? trunc(d) : rndi == PX_RM ? floor(d) : rndi == PX_RP ? ceil(d) : nearbyint(d);
-            if (sat)
-                d = sat64(d);
-            r[l] = double_to_half(d, rndi ? PX_RN : rnd);
+            return;
+        }
+        L {
+            double d = fdec(a[l], st);
+            if (ftz && st == PX_T_F32)
+                d = (double)ftz32((float)d);
+            r[l] = to_half(d, a[l], st, in, fmt);
         }
         return;
     }
@@ -570,7 +598,7 @@ static void cvt_lanes(uint64_t *r, const uint64_t *a, const px_insn *in)
         fesetround(fe_mode(rnd));
     }
     L {
-        double d = st == PX_T_F16 ? half_to_double((uint16_t)a[l]) : st == PX_T_F32 ? (double)f32_of(a[l]) : f64_of(a[l]);
+        double d = fdec(a[l], st);
         if (ftz && st == PX_T_F32)
             d = (double)ftz32((float)d);
         if (rndi)
@@ -695,7 +723,14 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
         carry_lanes(w, in, mask, r, a, b, c);
         goto write;
     }
+    if (half_arith(in)) {
+        wt__ptx_half_alu(in, r, a, b, c);
+        goto write;
+    }
     switch (in->op) {
+    case PX_OP_tanh: /* .approx.f32: tanh in double, rounded to nearest */
+        L r[l] = canon32((float)tanh((double)f32_of(a[l])));
+        break;
     case PX_OP_dp4a:
     case PX_OP_dp2a:
         dot_lanes(in, r, a, b, c);
@@ -727,7 +762,7 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
         break;
     }
     case PX_OP_cvt:
-        cvt_lanes(r, a, in);
+        cvt_lanes(r, a, b, in);
         break;
     case PX_OP_add:
     case PX_OP_sub:
@@ -1116,9 +1151,28 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
         break;
     case PX_OP_setp:
     case PX_OP_set: {
-        int st2 = in->type2, sb2 = px_type_bits(st2);
+        int st2 = in->type2, sb2 = px_type_bits(st2), hs = wt__ptx_half_type(st2);
         uint64_t cmpv[PX_W];
-        if (st2 == PX_T_F32)
+        uint64_t hi[PX_W];
+        int x2 = hs == 2 || hs == 4;
+        if (hs) {
+            /* f16/bf16 by value (.ftz: f16 subnormals as zero); f16x2/bf16x2: the low halves in
+             * cmpv, the high ones in hi */
+            int fmt = hs >= 3 ? PX_HALF_BF16 : PX_HALF_F16;
+            uint32_t ftzm = ftz ? 0x7c00u : 0;
+            L {
+                for (int k = 0; k < 1 + x2; k++) {
+                    uint32_t ha = (uint32_t)(a[l] >> (16 * k)) & 0xffff, hb = (uint32_t)(b[l] >> (16 * k)) & 0xffff;
+                    if (ftzm && !(ha & ftzm)) ha &= 0x8000u;
+                    if (ftzm && !(hb & ftzm)) hb &= 0x8000u;
+                    uint64_t v = (uint64_t)fcmp(wt__ptx_half_to_double(ha, fmt), wt__ptx_half_to_double(hb, fmt), in->cmp);
+                    if (k)
+                        hi[l] = v;
+                    else
+                        cmpv[l] = v;
+                }
+            }
+        } else if (st2 == PX_T_F32)
             L {
                 float x = f32_of(a[l]), y = f32_of(b[l]);
                 if (ftz) { x = ftz32(x); y = ftz32(y); }
@@ -1146,6 +1200,23 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
             }
         } else
             L cmpv[l] = (uint64_t)icmp(a[l], b[l], sb2, px_type_signed(st2), in->cmp);
+        if (x2) { /* setp: p|q the low and the high half; set: a result per half */
+            if (in->bop)
+                L {
+                    uint64_t cc = (c[l] ^ in->src[2].neg) & 1;
+                    cmpv[l] = in->bop == PX_BAND ? cmpv[l] & cc : in->bop == PX_BOR ? cmpv[l] | cc : cmpv[l] ^ cc;
+                    hi[l] = in->bop == PX_BAND ? hi[l] & cc : in->bop == PX_BOR ? hi[l] | cc : hi[l] ^ cc;
+                }
+            if (in->op == PX_OP_setp) {
+                L { r[l] = cmpv[l]; r2[l] = hi[l]; }
+                two = 1;
+            } else { /* 1.0 per half (f16 0x3c00, bf16 0x3f80), or 0xffff per half */
+                int dh = wt__ptx_half_type(t);
+                uint64_t one = dh == 2 ? 0x3c00u : dh == 4 ? 0x3f80u : 0xffffu;
+                L r[l] = (cmpv[l] ? one : 0) | (hi[l] ? one << 16 : 0);
+            }
+            break;
+        }
         uint64_t q[PX_W];
         L q[l] = !cmpv[l];
         if (in->bop) {
@@ -1164,8 +1235,11 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
             }
         } else if (t == PX_T_F32) {
             L r[l] = cmpv[l] ? 0x3f800000u : 0;
+        } else if (t == PX_T_F16 || t == PX_T_BF16) { /* set.cmp.f16.stype: 1.0 or 0.0 */
+            uint64_t one = t == PX_T_F16 ? 0x3c00u : 0x3f80u;
+            L r[l] = cmpv[l] ? one : 0;
         } else {
-            L r[l] = cmpv[l] ? 0xffffffffu : 0;
+            L r[l] = cmpv[l] ? m : 0;
         }
         break;
     }

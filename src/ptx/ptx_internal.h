@@ -29,7 +29,7 @@ typedef enum px_type {
     PX_T_B8, PX_T_B16, PX_T_B32, PX_T_B64,
     PX_T_U8, PX_T_U16, PX_T_U32, PX_T_U64,
     PX_T_S8, PX_T_S16, PX_T_S32, PX_T_S64,
-    PX_T_F16, PX_T_F16X2, PX_T_BF16, PX_T_F32, PX_T_F64,
+    PX_T_F16, PX_T_F16X2, PX_T_BF16, PX_T_BF16X2, PX_T_F32, PX_T_F64,
     PX_T_PRED, PX_T_B128,
     PX_T_COUNT
 } px_type;
@@ -46,7 +46,8 @@ enum {
     PX_F_FTZ = 1u << 0, PX_F_SAT = 1u << 1, PX_F_APPROX = 1u << 2, PX_F_FULL = 1u << 3,
     PX_F_UNI = 1u << 4, PX_F_SYNC = 1u << 5, PX_F_ALIGNED = 1u << 6, PX_F_IGNORED = 1u << 7,
     PX_F_CC = 1u << 8, PX_F_SHIFTAMT = 1u << 9, PX_F_CLAMP = 1u << 10, PX_F_WRAP = 1u << 11,
-    PX_F_ARRIVE = 1u << 12, PX_F_RED = 1u << 13
+    PX_F_ARRIVE = 1u << 12, PX_F_RED = 1u << 13, PX_F_NAN = 1u << 14, PX_F_RELU = 1u << 15,
+    PX_F_XORSIGN = 1u << 16, PX_F_SATFINITE = 1u << 17
 };
 
 typedef enum px_modkind {
@@ -58,7 +59,7 @@ typedef enum px_modkind {
 
 static inline int px_type_bits(int t)
 {
-    static const uint8_t b[PX_T_COUNT] = {0, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 16, 32, 64, 1, 128};
+    static const uint8_t b[PX_T_COUNT] = {0, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 16, 32, 32, 64, 1, 128};
     return (t > 0 && t < PX_T_COUNT) ? b[t] : 0;
 }
 static inline int px_type_signed(int t) { return t >= PX_T_S8 && t <= PX_T_S64; }
@@ -130,7 +131,7 @@ typedef struct px_insn {
     uint8_t type;    /* main type */
     uint8_t type2;   /* cvt source type, setp/set source type, prmt mode ... */
     uint8_t rnd, rndi, cmp, bop, lohi, space, vec, aop, sub, to;
-    uint16_t flags;  /* PX_F_* */
+    uint32_t flags;  /* PX_F_* */
     uint8_t ndst, nsrc;
     uint8_t has_addr;
     uint8_t reads_clock;
@@ -319,6 +320,15 @@ WT_INTERNAL px_exec_fn wt__ptx_executor(const px_insn *in);
 #define PX_V_(name, v) name##_##v
 #define PX_V__(name, v) PX_V_(name, v)
 #define PX_V(name) PX_V__(name, PX_VARIANT)
+/* ptx_half.c: f16 and bf16 (PX_HALF_*) values, exactly to double and rounded from it (rnd: PX_RN,
+ * PX_RZ, PX_RM, PX_RP; a NaN gives the canonical 0x7fff), and the half-precision arithmetic. */
+enum { PX_HALF_F16, PX_HALF_BF16 };
+WT_INTERNAL double wt__ptx_half_to_double(uint32_t h, int fmt);
+WT_INTERNAL uint32_t wt__ptx_half_from_double(double x, int rnd, int fmt);
+WT_INTERNAL int wt__ptx_half_type(int t); /* 1 f16, 2 f16x2, 3 bf16, 4 bf16x2, 0 neither */
+WT_INTERNAL int wt__ptx_half_supported(const px_insn *in);
+WT_INTERNAL void wt__ptx_half_alu(const px_insn *in, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                  const uint64_t *c);
 /* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
 WT_INTERNAL void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask);
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */

@@ -28,9 +28,9 @@
 static const struct {
     const char *s;
     uint8_t kind;
-    uint16_t value;
+    uint32_t value;
 } mods[] = {
-#define M(sp, kind, value) {#sp, PX_MK_##kind, (uint16_t)(value)},
+#define M(sp, kind, value) {#sp, PX_MK_##kind, (uint32_t)(value)},
 #include "ptx_mods.def"
 #undef M
 };
@@ -873,7 +873,7 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     in->cmp = (uint8_t)m->cmp;
     in->bop = (uint8_t)m->bop;
     in->lohi = (uint8_t)m->lohi;
-    in->flags = (uint16_t)m->flags;
+    in->flags = (uint32_t)m->flags;
     in->to = (uint8_t)m->to;
     in->space = (uint8_t)m->space;
     int nsrc = 0;
@@ -882,7 +882,7 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     case PX_OP_mov:
     case PX_OP_abs: case PX_OP_neg: case PX_OP_not: case PX_OP_cnot: case PX_OP_popc: case PX_OP_clz:
     case PX_OP_brev: case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos:
-    case PX_OP_lg2: case PX_OP_ex2:
+    case PX_OP_lg2: case PX_OP_ex2: case PX_OP_tanh:
         nsrc = 1;
         if (op == PX_OP_popc || op == PX_OP_clz)
             dt = PX_T_U32;
@@ -899,6 +899,8 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         dt = m->type[0];
         st = m->type[1];
         in->type2 = (uint8_t)st;
+        if ((dt == PX_T_F16X2 || dt == PX_T_BF16X2) && st == PX_T_F32)
+            nsrc = 2; /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
         break;
     case PX_OP_testp:
         nsrc = 1;
@@ -1108,7 +1110,7 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     int op = in->op;
     in->space = (uint8_t)m->space;
     in->vec = (uint8_t)(m->vec ? m->vec : 1);
-    in->flags = (uint16_t)m->flags;
+    in->flags = (uint32_t)m->flags;
     in->aop = (uint8_t)(m->aop ? m->aop : m->bop == PX_BAND ? PX_A_AND : m->bop == PX_BOR ? PX_A_OR
                                                          : m->bop == PX_BXOR ? PX_A_XOR : 0);
     if (m->ntype != 1) {
@@ -1117,7 +1119,7 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     }
     int t = m->type[0];
     in->type = (uint8_t)t;
-    if (t == PX_T_PRED || t == PX_T_B128 || t == PX_T_F16X2 || t == PX_T_BF16) {
+    if (t == PX_T_PRED || t == PX_T_B128 || t == PX_T_F16X2 || t == PX_T_BF16 || t == PX_T_BF16X2) {
         PUNS(opt, "memory access of this type");
         return 0;
     }
@@ -1223,7 +1225,7 @@ static px_func *func_find(px_parser *P, const char *s, size_t n, int *idx)
 static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
 {
     int op = in->op;
-    in->flags = (uint16_t)m->flags;
+    in->flags = (uint32_t)m->flags;
     char nb[80];
     switch (op) {
     case PX_OP_bra: {
@@ -2044,17 +2046,15 @@ static int parse_body(px_parser *P)
                     PERR(ty, "expected a register type");
                     return 0;
                 }
-                if (v == PX_T_B128 || v == PX_T_F16X2 || v == PX_T_BF16 || v == PX_T_F16) {
-                    if (v != PX_T_F16 && v != PX_T_F16X2) {
-                        PUNS(ty, "register type");
-                        return 0;
-                    }
+                if (v == PX_T_B128) {
+                    PUNS(ty, "register type");
+                    return 0;
                 }
                 for (;;) {
                     px_token *n = next(P);
                     if (P->st)
                         return 0;
-                    if (n->kind != PX_TK_IDENT || n->s[0] == '_') {
+                    if (n->kind != PX_TK_IDENT || (n->s[0] == '_' && n->len == 1)) { /* __$temp3: nvcc's */
                         PERR(n, "expected a register name");
                         return 0;
                     }

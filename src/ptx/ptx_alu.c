@@ -763,6 +763,8 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
     }
     case PX_OP_cvt:
         cvt_lanes(r, a, b, in);
+        if (sg && in->dst_bits[0] > bits) /* a signed result fills a wider register with its sign */
+            L r[l] = (uint64_t)sext(r[l], bits) & wmask(in->dst_bits[0]);
         break;
     case PX_OP_add:
     case PX_OP_sub:
@@ -1526,6 +1528,8 @@ px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in)
     case PX_OP_selp:
         return (t != PX_T_PRED && bits >= 8) ? f_selp : NULL;
     case PX_OP_cvt:
+        if (in->dst_bits[0] != bits) /* a register wider than the type: the general path extends */
+            return NULL;
         if (t == PX_T_F32 && (in->type2 == PX_T_S32 || in->type2 == PX_T_U32) && (in->rnd == 0 || in->rnd == PX_RN) &&
             !in->rndi)
             return in->type2 == PX_T_S32 ? f_cvt_rn_f32_s32 : f_cvt_rn_f32_u32;

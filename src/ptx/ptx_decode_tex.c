@@ -337,13 +337,19 @@ int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *opt, int *mk, 
             wt__ptx_err(P, &v->tok, WT_ERROR_PTX_PARSE, "%d values for .v%d", nv, op->vec);
             return 0;
         }
-        int rt = op->bits == 64 ? PX_T_B64 : op->bits == 32 ? PX_T_B32 : PX_T_NONE;
+        /* registers at least as wide as .bN: a wider destination is zero-extended (the surface
+         * code writes the value so), a wider source truncated (exec_surf masks it) */
         for (int k = 0; k < nv; k++) {
             int oi = v->kind == PO_VEC ? v->sub[k] : P->top[1 - di];
             if (fam == WT_FAMILY_SULD) {
-                if (!wt__ptx_dst(P, oi, rt, &in->dst[k]))
+                if (!wt__ptx_dst(P, oi, PX_T_NONE, &in->dst[k]) ||
+                    !wt__ptx_relaxed_operand(P, oi, &in->dst[k], t, "destination"))
                     return 0;
-            } else if (!wt__ptx_src(P, oi, rt == PX_T_NONE ? PX_T_NONE : rt, &in->src[k])) {
+            } else if (fam == WT_FAMILY_SURED) { /* an atomic: the register has the type's width */
+                if (!wt__ptx_src(P, oi, op->bits == 64 ? PX_T_B64 : PX_T_B32, &in->src[k]))
+                    return 0;
+            } else if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? t : PX_T_NONE, &in->src[k]) ||
+                       !wt__ptx_relaxed_operand(P, oi, &in->src[k], t, "source")) {
                 return 0;
             }
         }

@@ -247,7 +247,7 @@ static int exec_ld_kparam(px_warp *w, const px_insn *in, uint32_t mask)
     for (int k = 0; k < in->ndst; k++) {
         if (in->dst[k].kind != PX_R_REG)
             continue;
-        uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg);
+        uint64_t v = sext_n(load_n(w->blk->kparams + o + (size_t)k * es, es), es, sg) & px_width_mask(in->dst_bits[k]);
         uint64_t *d = px_reg(w, &in->dst[k]);
         if (mask == 0xffffffffu)
             L d[l] = v;
@@ -299,19 +299,22 @@ static int exec_ld(px_warp *w, const px_insn *in, uint32_t mask)
             continue;
         uint64_t *d = px_reg(w, &in->dst[k]);
         size_t ko = (size_t)k * es;
+        /* a signed value fills a wider register with its sign, and no bit past the register's width
+         * (PTX ISA 6.4.2); sext_n extends to 64 */
+        uint64_t dm = px_width_mask(in->dst_bits[k]);
         switch (es) { /* one loop per size: no switch per lane */
         case 4:
             L if ((mask >> l) & 1) {
                 uint32_t v;
                 memcpy(&v, HOST(ea[l]) + ko, 4);
-                d[l] = sg ? (uint64_t)(int64_t)(int32_t)v : v;
+                d[l] = sg ? (uint64_t)(int64_t)(int32_t)v & dm : v;
             }
             break;
         case 8:
             L if ((mask >> l) & 1) memcpy(&d[l], HOST(ea[l]) + ko, 8);
             break;
         default:
-            L if ((mask >> l) & 1) d[l] = sext_n(load_n(HOST(ea[l]) + ko, es), es, sg);
+            L if ((mask >> l) & 1) d[l] = sext_n(load_n(HOST(ea[l]) + ko, es), es, sg) & dm;
         }
     }
     return 0;

@@ -64,6 +64,9 @@ static inline int px_type_bits(int t)
 }
 static inline int px_type_signed(int t) { return t >= PX_T_S8 && t <= PX_T_S64; }
 static inline int px_type_float(int t) { return t >= PX_T_F16 && t <= PX_T_F64; }
+static inline int px_type_bitsize(int t) { return (t >= PX_T_B8 && t <= PX_T_B64) || t == PX_T_B128; }
+/* The register mask of a width of 1..64 bits. */
+static inline uint64_t px_width_mask(int bits) { return ~(uint64_t)0 >> ((unsigned)(64 - bits) & 63); }
 
 /* ---- lexer (ptx_lex.c) ---- */
 typedef enum px_tok {
@@ -139,6 +142,9 @@ typedef struct px_insn {
                         * the launch, 2 in every warp of a block; 0 neither */
     px_ref guard;    /* PX_R_NONE or a predicate register (neg: @!p) */
     px_ref dst[4];
+    /* ld, ldu, cvt: each destination register's width, which may exceed the type's; the value is
+     * then sign-extended for a signed type and zero-extended otherwise (PTX ISA 6.4.2) */
+    uint8_t dst_bits[4];
     px_ref src[6];
     px_addr addr;
     uint32_t target; /* bra: instruction index; call: function index; brx: first entry of px_func.brx */

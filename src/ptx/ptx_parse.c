@@ -783,6 +783,47 @@ static int reg_width_of(px_parser *P, const px_ref *r)
     return 64;
 }
 
+/* PTX ISA 6.4.2 (operand size exceeding instruction-type size): ld, ldu, st and cvt take a data
+ * register at least as wide as the instruction type; a wider source is truncated to the type, a
+ * wider destination gets the value sign-extended for a signed type and zero-extended otherwise.
+ * Which register types go with which instruction types (ptxas enforces the same): a bit-size
+ * register with any type; an integer register with bit-size and integer types; a floating-point
+ * register with bit-size types, or a floating-point type of exactly its size. */
+static int relaxed_size_ok(int rt, int it)
+{
+    if (rt == PX_T_PRED || it == PX_T_PRED)
+        return rt == it;
+    if (px_type_bits(rt) < px_type_bits(it))
+        return 0;
+    if (px_type_bitsize(rt))
+        return 1;
+    if (!px_type_float(rt))
+        return !px_type_float(it);
+    return px_type_bitsize(it) || (px_type_float(it) && px_type_bits(rt) == px_type_bits(it));
+}
+static const char *type_name(int t)
+{
+    static const char *const n[PX_T_COUNT] = {"none", "b8", "b16", "b32", "b64", "u8", "u16", "u32", "u64", "s8",
+                                              "s16", "s32", "s64", "f16", "f16x2", "bf16", "f32", "f64", "pred",
+                                              "b128"};
+    return t >= 0 && t < PX_T_COUNT ? n[t] : "?";
+}
+/* A data register of ld/ldu/st/cvt/suld/sust (r: a register, or anything else, which passes) against
+ * the rules above; a mismatch is a parse error naming both types. */
+int wt__ptx_relaxed_operand(px_parser *P, int oi, const px_ref *r, int it, const char *role)
+{
+    if (r->kind != PX_R_REG)
+        return 1;
+    int rt = P->regtype[r->idx];
+    if (relaxed_size_ok(rt, it))
+        return 1;
+    char nb[80];
+    PERR(&P->ops[oi].tok, "%s register %s is .%s, which cannot %s .%s data", role,
+         tokname(&P->ops[oi].tok, nb, sizeof nb), type_name(rt), *role == 'd' ? "receive" : "supply",
+         type_name(it));
+    return 0;
+}
+
 static int decode_addr(px_parser *P, int oi, px_insn *in)
 {
     po *o = &P->ops[oi];
@@ -1026,14 +1067,20 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         if (!wt__ptx_dst(P, P->top[0], w, &in->dst[0]))
             return 0;
         in->ndst = 1;
-        if (in->dst[0].kind == PX_R_REG && w == PX_T_NONE) {
+        if (op == PX_OP_cvt) {
+            /* the one ALU instruction whose destination may be wider than its type */
+            if (!wt__ptx_relaxed_operand(P, P->top[0], &in->dst[0], dt, "destination"))
+                return 0;
+            in->dst_bits[0] = (uint8_t)reg_width_of(P, &in->dst[0]);
+        } else if (in->dst[0].kind == PX_R_REG && w == PX_T_NONE) {
+            /* mov, cvta: the register has the type's width (only ld, ldu, st and cvt relax it) */
             int rw = reg_width_of(P, &in->dst[0]);
             int need = px_type_bits(dt);
             if (op == PX_OP_mov && P->ops[P->top[1]].kind == PO_VEC)
                 need = rw;
-            if (rw == 1 ? dt != PX_T_PRED : (dt == PX_T_PRED || (px_type_float(dt) ? rw != need : rw < need))) {
+            if (rw == 1 ? dt != PX_T_PRED : (dt == PX_T_PRED || rw != need)) {
                 PERR(&P->ops[P->top[0]].tok, "destination register is %d bits, .%s needs %d", rw,
-                     dt == PX_T_PRED ? "pred" : "type", need);
+                     dt == PX_T_PRED ? "pred" : type_name(dt), need);
                 return 0;
             }
         }
@@ -1079,13 +1126,16 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             /* sizes may differ for special registers, cvt sources of any integer width */
             if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? st : PX_T_NONE, &in->src[i]))
                 return 0;
-            if (in->src[i].kind == PX_R_REG) {
+            if (op == PX_OP_cvt) {
+                /* a wider source is truncated to the type (cvt_lanes reads the type's bits) */
+                if (!wt__ptx_relaxed_operand(P, oi, &in->src[i], st, "source"))
+                    return 0;
+            } else if (in->src[i].kind == PX_R_REG) {
                 int rw = reg_width_of(P, &in->src[i]);
                 int need = px_type_bits(st);
-                if ((rw == 1) != (st == PX_T_PRED) || (px_type_float(st) && rw != need && op != PX_OP_cvt) ||
-                    (op == PX_OP_cvt && px_type_float(st) && rw != need) || rw < need) {
+                if ((rw == 1) != (st == PX_T_PRED) || (rw != need && st != PX_T_PRED)) {
                     PERR(&P->ops[oi].tok, "source register is %d bits, .%s needs %d", rw,
-                         st == PX_T_PRED ? "pred" : "type", need);
+                         st == PX_T_PRED ? "pred" : type_name(st), need);
                     return 0;
                 }
             }
@@ -1138,13 +1188,9 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         }
         for (int k = 0; k < n; k++) {
             int oi = d->kind == PO_VEC ? d->sub[k] : P->top[0];
-            if (!wt__ptx_dst(P, oi, PX_T_NONE, &in->dst[k]))
+            if (!wt__ptx_dst(P, oi, PX_T_NONE, &in->dst[k]) || !wt__ptx_relaxed_operand(P, oi, &in->dst[k], t, "destination"))
                 return 0;
-            int rw = reg_width_of(P, &in->dst[k]);
-            if (in->dst[k].kind && (rw == 1 || rw < px_type_bits(t) || (px_type_float(t) && rw != px_type_bits(t)))) {
-                PERR(&P->ops[oi].tok, "a %d-bit register cannot hold .%d-bit data", rw, px_type_bits(t));
-                return 0;
-            }
+            in->dst_bits[k] = (uint8_t)(in->dst[k].kind == PX_R_REG ? reg_width_of(P, &in->dst[k]) : 64);
         }
         in->ndst = (uint8_t)n;
         return 1;
@@ -1160,13 +1206,9 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         }
         for (int k = 0; k < n; k++) {
             int oi = s->kind == PO_VEC ? s->sub[k] : P->top[1];
-            if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? t : PX_T_NONE, &in->src[k]))
+            if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? t : PX_T_NONE, &in->src[k]) ||
+                !wt__ptx_relaxed_operand(P, oi, &in->src[k], t, "source"))
                 return 0;
-            int rw = reg_width_of(P, &in->src[k]);
-            if (in->src[k].kind == PX_R_REG && (rw == 1 || rw < px_type_bits(t))) {
-                PERR(&P->ops[oi].tok, "a %d-bit register cannot supply .%d-bit data", rw, px_type_bits(t));
-                return 0;
-            }
         }
         in->nsrc = (uint8_t)n;
         return 1;

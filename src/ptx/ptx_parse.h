@@ -77,6 +77,9 @@ WT_INTERNAL wt_status wt__ptx_err(px_parser *P, const px_token *t, wt_status st,
     WT_PRINTF(4, 5);
 WT_INTERNAL int wt__ptx_src(px_parser *P, int o, int type, px_ref *r);
 WT_INTERNAL int wt__ptx_dst(px_parser *P, int o, int type, px_ref *r);
+/* ld, ldu, st, cvt, suld, sust: may register r (operand o) hold data of type `type`, which it may
+ * exceed (PTX ISA 6.4.2)? role: "source" or "destination", for the message. */
+WT_INTERNAL int wt__ptx_relaxed_operand(px_parser *P, int o, const px_ref *r, int type, const char *role);
 WT_INTERNAL int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *optok, int *mk, int *mv, int nmods);
 
 #endif

@@ -15,10 +15,12 @@ if(TARGET test_ptx_ptxas)
   # skipped (exit 77) when ptxas is not installed
   set_tests_properties(test_ptx_ptxas PROPERTIES SKIP_RETURN_CODE 77)
 endif()
-if(TARGET test_ptx_operand_size)
-  # its ptxas cross-check is skipped when ptxas is not installed
-  target_compile_definitions(test_ptx_operand_size PRIVATE WT_PTXAS="${WT_PTXAS}")
-endif()
+foreach(t test_ptx_operand_size test_ptx_known_forms)
+  if(TARGET ${t})
+    # their ptxas cross-checks are skipped when ptxas is not installed
+    target_compile_definitions(${t} PRIVATE WT_PTXAS="${WT_PTXAS}")
+  endif()
+endforeach()
 wt_add_fuzzer(ptx)
 target_compile_definitions(fuzz_ptx PRIVATE WT_PTX_FIXTURES="${PROJECT_SOURCE_DIR}/tests/ptx/fixtures")
 

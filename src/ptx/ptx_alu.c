@@ -268,7 +268,13 @@ int wt__ptx_alu_supported(const px_insn *in)
     case PX_OP_prmt:
     case PX_OP_lop3:
     case PX_OP_shf:
+    case PX_OP_fns:
+    case PX_OP_bmsk:
         return t == PX_T_B32;
+    case PX_OP_bfind:
+        return t == PX_T_U32 || t == PX_T_S32 || t == PX_T_U64 || t == PX_T_S64;
+    case PX_OP_szext:
+        return t == PX_T_U32 || t == PX_T_S32;
     case PX_OP_setp: case PX_OP_set: {
         /* half sources: f16/bf16 compare as their values, f16x2/bf16x2 half by half (setp: p|q
          * the low and the high half; set: a result per half) */
@@ -1074,24 +1080,16 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
         L {
             uint64_t pos = b[l] & 0xff, len = c[l] & 0xff;
             uint64_t x = zext(a[l], bits);
-            uint64_t v;
-            if (len == 0) {
-                v = 0;
-            } else {
-                uint64_t sbit;
-                if (pos >= (uint64_t)bits)
-                    v = 0, sbit = sg ? (x >> (bits - 1)) & 1 : 0;
-                else {
-                    v = x >> pos;
-                    uint64_t top = pos + len - 1 >= (uint64_t)bits ? (uint64_t)bits - 1 : pos + len - 1;
-                    sbit = sg ? (x >> top) & 1 : 0;
-                    if (len < 64)
-                        v &= wmask((int)len);
-                }
-                if (sg && sbit && len < (uint64_t)bits)
-                    v |= ~wmask((int)(len < 64 ? len : 64));
-                else if (sg && pos >= (uint64_t)bits && sbit)
-                    v = ~(uint64_t)0;
+            uint64_t v = 0;
+            if (len) {
+                /* the field's bits that lie inside a, then its top bit (a's sign bit when the
+                 * field starts past it) replicated above them for the signed types */
+                uint64_t top = pos + len - 1 >= (uint64_t)bits ? (uint64_t)bits - 1 : pos + len - 1;
+                uint64_t sbit = sg ? (x >> top) & 1 : 0;
+                uint64_t n = pos >= (uint64_t)bits ? 0 : len < (uint64_t)bits - pos ? len : (uint64_t)bits - pos;
+                v = n ? (x >> pos) & wmask((int)n) : 0;
+                if (sbit && n < 64)
+                    v |= n ? ~wmask((int)n) : ~(uint64_t)0;
             }
             r[l] = v & m;
         }
@@ -1106,6 +1104,69 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
                 v = (v & ~fm) | ((a[l] << pos) & fm);
             }
             r[l] = v & m;
+        }
+        break;
+    case PX_OP_bfind:
+        /* the most significant bit that differs from the sign (unsigned: the highest 1); none:
+         * all ones; .shiftamt: the left shift that brings it to the top */
+        L {
+            uint64_t x = zext(a[l], bits);
+            if (sg && (x >> (bits - 1)))
+                x = ~x & m;
+            uint64_t pos = x ? (uint64_t)(63 - __builtin_clzll(x | 1)) : 0xffffffffu;
+            r[l] = (x && (in->flags & PX_F_SHIFTAMT)) ? (uint64_t)(bits - 1) - pos : pos;
+        }
+        break;
+    case PX_OP_fns:
+        /* the |offset|-th set bit of mask from bit base upwards (offset > 0) or downwards
+         * (offset < 0), base itself counting; offset 0: base if its bit is set; none: all ones */
+        L {
+            uint32_t msk = (uint32_t)a[l], base = (uint32_t)b[l];
+            int32_t off = (int32_t)(uint32_t)c[l];
+            uint32_t v = 0xffffffffu;
+            if (off == 0) {
+                if (base < 32 && ((msk >> base) & 1))
+                    v = base;
+            } else if (base < 32) {
+                uint32_t cnt = off > 0 ? (uint32_t)off : 0u - (uint32_t)off; /* >= 1 */
+                if (off > 0) {
+                    uint32_t above = msk & (0xffffffffu << base);
+                    for (uint32_t k = 1; above && k < cnt; k++)
+                        above &= above - 1; /* drop the lowest */
+                    if (above)
+                        v = (uint32_t)__builtin_ctz(above);
+                } else {
+                    uint32_t below = msk & (0xffffffffu >> (31 - base));
+                    for (uint32_t k = 1; below && k < cnt; k++)
+                        below &= ~(0x80000000u >> __builtin_clz(below)); /* drop the highest */
+                    if (below)
+                        v = 31u - (uint32_t)__builtin_clz(below);
+                }
+            }
+            r[l] = v;
+        }
+        break;
+    case PX_OP_szext:
+        /* the low b bits of a, sign- (.s32) or zero-extended (.u32); b = 0: 0; b >= 32: .clamp
+         * keeps a, .wrap uses b mod 32 */
+        L {
+            uint32_t x = (uint32_t)a[l], n = (uint32_t)b[l], n1 = n & 31;
+            int big = n >= 32 && (in->flags & PX_F_CLAMP);
+            uint32_t hi = big ? 0 : 0xffffffffu << n1; /* the bits replaced */
+            uint32_t sbit = (!big && n1 && sg) ? (x >> (n1 - 1)) & 1 : 0;
+            r[l] = (x & ~hi) | (sbit ? hi : 0);
+        }
+        break;
+    case PX_OP_bmsk:
+        /* b ones from bit a up: 0 when a + b passes bit 31 (wrap: a and b mod 32; clamp: a >= 32
+         * gives 0, b >= 32 runs to bit 31) */
+        L {
+            uint32_t pa = (uint32_t)a[l], wb = (uint32_t)b[l], a1 = pa & 31, b1 = wb & 31;
+            int clamp = (in->flags & PX_F_CLAMP) != 0;
+            uint32_t lo = (clamp && pa >= 32) ? 0 : 0xffffffffu << a1;
+            int open = a1 + b1 >= 32 || (clamp && (pa >= 32 || wb >= 32)); /* no upper bound */
+            uint32_t top = open ? 0 : b1 == 0 ? 0xffffffffu : 0xffffffffu << (a1 + b1);
+            r[l] = lo & ~top;
         }
         break;
     case PX_OP_prmt:

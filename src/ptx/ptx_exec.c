@@ -660,6 +660,30 @@ static int exec_shfl(px_warp *w, const px_insn *in, uint32_t m)
     return 0;
 }
 
+/* bar.warp.sync membermask: the lanes of a warp run in step here (each instruction for every
+ * lane of its pc, the lowest pc first), so lanes meeting at one needs no waiting; a lane outside
+ * its own membermask is undefined in PTX and stops the launch. */
+static int exec_warp_sync(px_warp *w, const px_insn *in, uint32_t m)
+{
+    const uint64_t *mm = px_read(w, &in->src[0], w->tmp[0]);
+    L if (((m >> l) & 1) && !((mm[l] >> l) & 1))
+        return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "bar.warp.sync with membermask 0x%08x, which leaves out lane %d",
+                     (unsigned)mm[l], l);
+    return 0;
+}
+
+/* createpolicy: a cache policy is opaque and every hinted access ignores it; the word written
+ * keeps what was asked (form in bits 0-1, the .fractional fraction's f32 bits or the .cvt
+ * property's low 32 bits in bits 32-63), so it is the same for the same request */
+static int exec_createpolicy(px_warp *w, const px_insn *in, uint32_t m)
+{
+    const uint64_t *v = in->sub != 2 && in->nsrc ? px_read(w, &in->src[0], w->tmp[0]) : NULL;
+    uint64_t *d = px_reg(w, &in->dst[0]);
+    uint64_t one = 0x3f800000u; /* fraction 1.0 when none is given */
+    L if ((m >> l) & 1) d[l] = (v ? (v[l] & 0xffffffffu) : in->sub == 1 ? one : 0) << 32 | in->sub;
+    return 0;
+}
+
 static int exec_alu(px_warp *w, const px_insn *in, uint32_t mask)
 {
     PX_V(wt__ptx_exec_alu)(w, in, mask);
@@ -674,11 +698,14 @@ static int exec_nop(px_warp *w, const px_insn *in, uint32_t mask)
 px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in)
 {
     switch (in->op) {
+    case PX_OP_bar:
+        return (in->flags & PX_F_WARP) ? exec_warp_sync : NULL;
     case PX_OP_bra: case PX_OP_brx: case PX_OP_ret: case PX_OP_exit: case PX_OP_call: case PX_OP_trap:
-    case PX_OP_bar: case PX_OP_barrier: case PX_OP_activemask:
+    case PX_OP_barrier: case PX_OP_activemask:
         return NULL;
-    case PX_OP_membar: case PX_OP_fence: case PX_OP_prefetch: case PX_OP_nanosleep:
+    case PX_OP_membar: case PX_OP_fence: case PX_OP_prefetch: case PX_OP_prefetchu: case PX_OP_nanosleep:
         return exec_nop;
+    case PX_OP_createpolicy: return exec_createpolicy;
     case PX_OP_vote: return exec_vote;
     case PX_OP_shfl: return exec_shfl;
     case PX_OP_ld: case PX_OP_ldu:

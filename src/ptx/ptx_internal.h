@@ -47,14 +47,17 @@ enum {
     PX_F_UNI = 1u << 4, PX_F_SYNC = 1u << 5, PX_F_ALIGNED = 1u << 6, PX_F_IGNORED = 1u << 7,
     PX_F_CC = 1u << 8, PX_F_SHIFTAMT = 1u << 9, PX_F_CLAMP = 1u << 10, PX_F_WRAP = 1u << 11,
     PX_F_ARRIVE = 1u << 12, PX_F_RED = 1u << 13, PX_F_NAN = 1u << 14, PX_F_RELU = 1u << 15,
-    PX_F_XORSIGN = 1u << 16, PX_F_SATFINITE = 1u << 17
+    PX_F_XORSIGN = 1u << 16, PX_F_SATFINITE = 1u << 17,
+    PX_F_WARP = 1u << 18,       /* bar.warp.sync */
+    PX_F_CACHE_HINT = 1u << 19  /* .L2::cache_hint: ld/st take a cache-policy operand last */
 };
 
 typedef enum px_modkind {
     PX_MK_TYPE, PX_MK_SPACE, PX_MK_TO, PX_MK_RND, PX_MK_RNDI, PX_MK_CMP, PX_MK_LOHI, PX_MK_BOOL,
     PX_MK_VEC, PX_MK_FLAG, PX_MK_TESTP, PX_MK_ATOM, PX_MK_SHFL, PX_MK_VOTE, PX_MK_PRMT, PX_MK_GEOM,
     PX_MK_MIP, PX_MK_COMP, PX_MK_SURFB, PX_MK_SURFP, PX_MK_CLAMPM, PX_MK_HTYPE, PX_MK_QUERY,
-    PX_MK_REDOP
+    PX_MK_REDOP,
+    PX_MK_POLICY /* createpolicy's form */
 } px_modkind;
 
 static inline int px_type_bits(int t)
@@ -111,6 +114,11 @@ enum {
     PX_SR_LANEID, PX_SR_WARPID, PX_SR_NWARPID, PX_SR_SMID, PX_SR_NSMID, PX_SR_GRIDID,
     PX_SR_LANEMASK_EQ, PX_SR_LANEMASK_LT, PX_SR_LANEMASK_LE, PX_SR_LANEMASK_GT, PX_SR_LANEMASK_GE,
     PX_SR_CLOCK, PX_SR_CLOCK64, PX_SR_GLOBALTIMER, PX_SR_DYN_SMEM, PX_SR_TOTAL_SMEM,
+    /* a launch without clusters is a grid of one-block clusters: %clusterid and %nclusterid read
+     * %ctaid and %nctaid; these hold the rest (every component of %cluster_ctaid 0, of
+     * %cluster_nctaid 1; %cluster_ctarank 0, %cluster_nctarank 1, %is_explicit_cluster false) */
+    PX_SR_CLUSTER_CTAID, PX_SR_CLUSTER_NCTAID, PX_SR_CLUSTER_CTARANK, PX_SR_CLUSTER_NCTARANK,
+    PX_SR_IS_EXPLICIT_CLUSTER,
     PX_SR_COUNT
 };
 

@@ -349,6 +349,8 @@ static int warp_run(px_warp *w)
             break;
         case PX_OP_bar:
         case PX_OP_barrier:
+            if (in->run) /* bar.warp.sync: an ordinary instruction */
+                goto straight;
             set_pc(w, f, grp, pc + 1);
             if (m) {
                 w->at_barrier = 1;
@@ -373,6 +375,7 @@ static int warp_run(px_warp *w)
             }
             break;
         default:
+        straight:
             if (m && in->run(w, in, m))
                 return -1;
             break;
@@ -489,6 +492,11 @@ static void warp_static_sregs(launch_ctx *C, px_block *b, int i, int thread)
             w->sreg[PX_SR_LANEMASK_GE][l] = ~((1u << l) - 1);
             w->sreg[PX_SR_DYN_SMEM][l] = C->dyn_shared;
             w->sreg[PX_SR_TOTAL_SMEM][l] = b->shared_size;
+            w->sreg[PX_SR_CLUSTER_CTAID][l] = 0;
+            w->sreg[PX_SR_CLUSTER_NCTAID][l] = 1;
+            w->sreg[PX_SR_CLUSTER_CTARANK][l] = 0;
+            w->sreg[PX_SR_CLUSTER_NCTARANK][l] = 1;
+            w->sreg[PX_SR_IS_EXPLICIT_CLUSTER][l] = 0;
     }
 }
 
@@ -690,7 +698,7 @@ static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
     uint32_t loc = 0, regs = 0;
     int bar = 0;
     for (uint32_t i = 0; i < fn->ncode; i++) {
-        bar |= fn->code[i].op == PX_OP_bar || fn->code[i].op == PX_OP_barrier;
+        bar |= (fn->code[i].op == PX_OP_bar && !(fn->code[i].flags & PX_F_WARP)) || fn->code[i].op == PX_OP_barrier;
         if (fn->code[i].op != PX_OP_call)
             continue;
         /* an indirect call may reach any defined .func */

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Tokens: identifiers ([A-Za-z_$%][A-Za-z0-9_$]*, so %r12, $L__BB0_2 and
- * _Z5surfk are one token each), directives and modifiers (.name), numbers
+ * _Z5surfk are one token each), directives and modifiers (.name, and the
+ * qualified .name::part::part of cache hints and state spaces), numbers
  * (decimal, 0x hex, 0f/0d hex floats, decimal floats, with an optional U
  * suffix), strings, and single punctuation characters.  Comments (// and
  * block comments) are skipped.  Each token records whether it follows the
@@ -81,6 +82,12 @@ px_token wt__ptx_lex_next(px_lexer *lx)
         q++;
         while (q < lx->end && is_id(*q))
             q++;
+        /* qualified modifiers are one token: .L1::evict_last, .L2::64B, .shared::cta */
+        while (q + 2 < lx->end && q[0] == ':' && q[1] == ':' && is_id(q[2])) {
+            q += 2;
+            while (q < lx->end && is_id(*q))
+                q++;
+        }
         t.kind = PX_TK_DIRECTIVE;
     } else if (is_id0(c)) {
         while (q < lx->end && is_id(*q))

@@ -440,7 +440,7 @@ static int reg_declare(px_parser *P, const px_token *t, uint32_t count, int type
 static const struct {
     const char *name;
     int sreg;  /* with a component: the .x one */
-    int comps; /* 3: .x .y .z; 0: none */
+    int comps; /* 3: .x .y .z (consecutive sregs); 1: .x .y .z (all one sreg); 0: none */
 } sregs[] = {
     {"%tid", PX_SR_TID_X, 3},         {"%ntid", PX_SR_NTID_X, 3},       {"%ctaid", PX_SR_CTAID_X, 3},
     {"%nctaid", PX_SR_NCTAID_X, 3},   {"%laneid", PX_SR_LANEID, 0},     {"%warpid", PX_SR_WARPID, 0},
@@ -450,9 +450,15 @@ static const struct {
     {"%lanemask_gt", PX_SR_LANEMASK_GT, 0}, {"%lanemask_ge", PX_SR_LANEMASK_GE, 0},
     {"%clock", PX_SR_CLOCK, 0},       {"%clock64", PX_SR_CLOCK64, 0},   {"%globaltimer", PX_SR_GLOBALTIMER, 0},
     {"%dynamic_smem_size", PX_SR_DYN_SMEM, 0}, {"%total_smem_size", PX_SR_TOTAL_SMEM, 0},
+    {"%clusterid", PX_SR_CTAID_X, 3}, {"%nclusterid", PX_SR_NCTAID_X, 3},
+    {"%cluster_ctaid", PX_SR_CLUSTER_CTAID, 1}, {"%cluster_nctaid", PX_SR_CLUSTER_NCTAID, 1},
+    {"%cluster_ctarank", PX_SR_CLUSTER_CTARANK, 0}, {"%cluster_nctarank", PX_SR_CLUSTER_NCTARANK, 0},
+    {"%is_explicit_cluster", PX_SR_IS_EXPLICIT_CLUSTER, 0},
 };
 static int sreg_width(int s)
 {
+    if (s == PX_SR_IS_EXPLICIT_CLUSTER) /* a predicate */
+        return 1;
     return (s == PX_SR_CLOCK64 || s == PX_SR_GLOBALTIMER || s == PX_SR_GRIDID) ? 64 : 32;
 }
 
@@ -682,8 +688,13 @@ int wt__ptx_src(px_parser *P, int oi, int type, px_ref *r)
                          sregs[i].comps ? "needs .x, .y or .z" : "has no component");
                     return 0;
                 }
-                int s = sregs[i].sreg + (o->sreg_comp > 0 ? o->sreg_comp : 0);
-                if (type && type != PX_T_NONE && px_type_bits(type) != sreg_width(s) &&
+                int s = sregs[i].sreg + (o->sreg_comp > 0 && sregs[i].comps == 3 ? o->sreg_comp : 0);
+                if (type && type != PX_T_NONE && (type == PX_T_PRED) != (sreg_width(s) == 1)) {
+                    PERR(t, "special register %s is %s", tokname(t, nb, sizeof nb),
+                         sreg_width(s) == 1 ? "a predicate" : "not a predicate");
+                    return 0;
+                }
+                if (type && type != PX_T_NONE && type != PX_T_PRED && px_type_bits(type) != sreg_width(s) &&
                     !(sreg_width(s) == 32 && px_type_bits(type) == 64)) {
                     PERR(t, "special register %s is %d bits", tokname(t, nb, sizeof nb), sreg_width(s));
                     return 0;
@@ -889,7 +900,7 @@ static int decode_addr(px_parser *P, int oi, px_insn *in)
 /* ---- instruction decoding (ALU, MEM, CTL) ---- */
 typedef struct mods_t {
     int type[3], ntype;
-    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt, comp, redop;
+    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt, comp, redop, policy;
 } mods_t;
 
 static int need_ops(px_parser *P, const px_token *opt, int lo, int hi)
@@ -923,10 +934,21 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     case PX_OP_mov:
     case PX_OP_abs: case PX_OP_neg: case PX_OP_not: case PX_OP_cnot: case PX_OP_popc: case PX_OP_clz:
     case PX_OP_brev: case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos:
-    case PX_OP_lg2: case PX_OP_ex2: case PX_OP_tanh:
+    case PX_OP_lg2: case PX_OP_ex2: case PX_OP_tanh: case PX_OP_bfind:
         nsrc = 1;
-        if (op == PX_OP_popc || op == PX_OP_clz)
+        if (op == PX_OP_popc || op == PX_OP_clz || op == PX_OP_bfind)
             dt = PX_T_U32;
+        break;
+    case PX_OP_fns: /* fns.b32 d, mask, base, offset */
+        nsrc = 3;
+        break;
+    case PX_OP_szext: /* szext.mode.type d, a, b; bmsk.mode.b32 d, a, b */
+    case PX_OP_bmsk:
+        nsrc = 2;
+        if (!(m->flags & PX_F_CLAMP) == !(m->flags & PX_F_WRAP)) {
+            PERR(opt, "%s needs .clamp or .wrap", op == PX_OP_szext ? "szext" : "bmsk");
+            return 0;
+        }
         break;
     case PX_OP_cvta:
         nsrc = 1;
@@ -1102,6 +1124,10 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             want = PX_T_PRED;
         if (op == PX_OP_shf && i == 2)
             want = PX_T_U32;
+        if ((op == PX_OP_szext && i == 1) || (op == PX_OP_bmsk))
+            want = PX_T_U32;
+        if (op == PX_OP_fns && i == 2)
+            want = PX_T_S32;
         if (op == PX_OP_lop3 && i == 3)
             want = PX_T_B32;
         if ((op == PX_OP_mad) && m->lohi == PX_WIDE && i == 2)
@@ -1130,6 +1156,10 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
                 /* a wider source is truncated to the type (cvt_lanes reads the type's bits) */
                 if (!wt__ptx_relaxed_operand(P, oi, &in->src[i], st, "source"))
                     return 0;
+            } else if (in->src[i].kind == PX_R_SREG && (reg_width_of(P, &in->src[i]) == 1) != (st == PX_T_PRED)) {
+                PERR(&P->ops[oi].tok, "special register %s a predicate, .%s %s", st == PX_T_PRED ? "is not" : "is",
+                     type_name(st), st == PX_T_PRED ? "needs one" : "is not");
+                return 0;
             } else if (in->src[i].kind == PX_R_REG) {
                 int rw = reg_width_of(P, &in->src[i]);
                 int need = px_type_bits(st);
@@ -1176,6 +1206,18 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     if (in->vec > 4) {
         PUNS(opt, ".v8");
         return 0;
+    }
+    /* .L2::cache_hint (ld, st, atom, red): a 64-bit cache policy (createpolicy's) comes last; it
+     * is checked and ignored, as the other cache hints are */
+    if (m->flags & PX_F_CACHE_HINT) {
+        px_ref pol;
+        if (P->ntop < 3) {
+            PERR(opt, ".L2::cache_hint needs a cache-policy operand");
+            return 0;
+        }
+        if (!wt__ptx_src(P, P->top[P->ntop - 1], PX_T_B64, &pol))
+            return 0;
+        P->ntop--;
     }
     if (op == PX_OP_ld || op == PX_OP_ldu) {
         if (!need_ops(P, opt, 2, 2) || !decode_addr(P, P->top[1], in))
@@ -1313,12 +1355,45 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     case PX_OP_fence:
         return need_ops(P, opt, 0, 0);
     case PX_OP_prefetch:
+    case PX_OP_prefetchu: /* hints: the address is decoded, nothing is read */
         in->space = (uint8_t)m->space;
         return need_ops(P, opt, 1, 1) && decode_addr(P, P->top[0], in);
+    case PX_OP_createpolicy: {
+        /* createpolicy.fractional.L2::p{.L2::s}.b64 d{, fraction}
+         * createpolicy.range{.global}.L2::p{.L2::s}.b64 d, [a], primary-size, total-size
+         * createpolicy.cvt.L2.b64 d, access-property */
+        static const int nops[4][2] = {{0, 0}, {1, 2}, {4, 4}, {2, 2}};
+        if (!m->policy || m->ntype != 1 || m->type[0] != PX_T_B64) {
+            PERR(opt, "createpolicy needs .fractional, .range or .cvt and .b64");
+            return 0;
+        }
+        if (!need_ops(P, opt, nops[m->policy][0], nops[m->policy][1]) ||
+            !wt__ptx_dst(P, P->top[0], PX_T_B64, &in->dst[0]))
+            return 0;
+        in->ndst = 1;
+        in->sub = (uint8_t)m->policy;
+        if (m->policy == 1 && P->ntop == 2 && !wt__ptx_src(P, P->top[1], PX_T_F32, &in->src[0]))
+            return 0;
+        if (m->policy == 2 && (!decode_addr(P, P->top[1], in) || !wt__ptx_src(P, P->top[2], PX_T_B32, &in->src[0]) ||
+                               !wt__ptx_src(P, P->top[3], PX_T_B32, &in->src[1])))
+            return 0;
+        if (m->policy == 3 && !wt__ptx_src(P, P->top[1], PX_T_B64, &in->src[0]))
+            return 0;
+        in->nsrc = (uint8_t)(P->ntop - 1 - (m->policy == 2));
+        return 1;
+    }
     case PX_OP_nanosleep:
         return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]) && (in->nsrc = 1);
     case PX_OP_bar:
     case PX_OP_barrier:
+        if (op == PX_OP_bar && (m->flags & PX_F_WARP)) {
+            /* bar.warp.sync membermask (__syncwarp): the warp's lanes meet; no block barrier */
+            if (!(m->flags & PX_F_SYNC)) {
+                PERR(opt, "bar.warp needs .sync");
+                return 0;
+            }
+            return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_B32, &in->src[0]) && (in->nsrc = 1);
+        }
         if (m->flags & PX_F_ARRIVE) {
             PUNS(opt, "bar.arrive");
             return 0;
@@ -1554,16 +1629,26 @@ static int parse_instruction(px_parser *P, px_token *first)
         if (strlen(opcodes[i].s) == t->len && !memcmp(opcodes[i].s, t->s, t->len))
             op = (int)i;
     if (op < 0) {
-        /* legal PTX that warptex does not run (ptxas knows them): unsupported, not malformed */
+        /* legal PTX that warptex does not run (ptx_known.def): unsupported, not malformed; the
+         * message names it with its modifiers (wgmma.mma_async...) */
         static const char *const known[] = {
-            "brx", "match", "redux", "cp", "mma", "wmma", "ldmatrix", "stmatrix", "movmatrix", "tanh", "fns",
-            "bmsk", "szext", "dp4a", "dp2a", "isspacep", "mapa", "getctarank", "alloca", "stacksave",
-            "stackrestore", "prefetchu", "applypriority", "discard", "createpolicy", "elect", "griddepcontrol",
-            "mbarrier", "tensormap", "multimem", "setmaxnreg", "pmevent", "brkpt", "sad", "vadd", "vsub",
-            "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "wgmma", "tcgen05", "addc", "subc", "madc"};
+#define K(name) #name,
+#include "ptx_known.def"
+#undef K
+        };
         for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
             if (strlen(known[i]) == t->len && !memcmp(known[i], t->s, t->len)) {
-                PUNS(t, "opcode %s", tokname(t, nb, sizeof nb));
+                px_token at = *t;
+                char full[160];
+                tokname(t, full, sizeof full);
+                size_t n = strlen(full);
+                while (peek(P)->kind == PX_TK_DIRECTIVE && peek(P)->glued && n + peek(P)->len < sizeof full) {
+                    px_token *d = next(P);
+                    memcpy(full + n, d->s, d->len);
+                    n += d->len;
+                    full[n] = 0;
+                }
+                PUNS(&at, "%s is not supported", full);
                 return 0;
             }
         PERR(t, "unknown opcode %s", tokname(t, nb, sizeof nb));
@@ -1611,6 +1696,7 @@ static int parse_instruction(px_parser *P, px_token *first)
         case PX_MK_PRMT: m.prmt = v; break;
         case PX_MK_COMP: m.comp = v + 1; break;
         case PX_MK_REDOP: m.redop = v; break;
+        case PX_MK_POLICY: m.policy = v; break;
         default: break;
         }
     }

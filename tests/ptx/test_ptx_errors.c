@@ -76,8 +76,8 @@ static const bad_case cases[] = {
      WT_ERROR_PTX_UNSUPPORTED, "bad.ptx:7:2", "combination"},
     {"f16x2 in a 16-bit register", HEAD ".visible .entry k()\n{\n\t.reg .b16 %h<3>;\n\tadd.f16x2 %h1, %h2, %h2;\n}\n",
      WT_ERROR_PTX_PARSE, "bad.ptx:7", "32 bits"},
-    {"legal but not run", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tbmsk.clamp.b32 %r1, %r2, %r2;\n}\n",
-     WT_ERROR_PTX_UNSUPPORTED, "opcode bmsk", "bad.ptx:7:2"},
+    {"legal but not run", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tsad.u32 %r1, %r2, %r2, %r2;\n}\n",
+     WT_ERROR_PTX_UNSUPPORTED, "sad.u32 is not supported", "bad.ptx:7:2"},
     {"bar.red without an operation", HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\t.reg .pred %p<2>;\n"
      "\tbar.red.u32 %r1, 0, %p1;\n}\n", WT_ERROR_PTX_PARSE, "bar.red needs .popc.u32", "bad.ptx:8:2"},
     {"bar.red.popc into a predicate", HEAD ".visible .entry k()\n{\n\t.reg .pred %p<3>;\n"

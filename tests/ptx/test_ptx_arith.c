@@ -32,11 +32,11 @@ static void wide_model(const uint64_t *in, uint64_t *o)
 {
     u128 a = (u128)in[1] << 64 | in[0], b = (u128)in[3] << 64 | in[2];
     u128 s = a + b, d = a - b, p = a * b;
-    s128 sp = (s128)a * (s128)(int64_t)in[2];
+    u128 sp = a * (u128)(s128)(int64_t)in[2]; /* the signed product modulo 2^128, without overflow in C */
     o[0] = (uint64_t)s, o[1] = (uint64_t)(s >> 64);
     o[2] = (uint64_t)d, o[3] = (uint64_t)(d >> 64);
     o[4] = (uint64_t)p, o[5] = (uint64_t)(p >> 64);
-    o[6] = (uint64_t)sp, o[7] = (uint64_t)((u128)sp >> 64);
+    o[6] = (uint64_t)sp, o[7] = (uint64_t)(sp >> 64);
     o[8] = (uint64_t)(((u128)in[0] * in[2]) >> 64);
     o[9] = (uint64_t)((u128)((s128)(int64_t)in[0] * (int64_t)in[2]) >> 64);
     o[10] = a < b;
@@ -85,7 +85,7 @@ static void dots(wt_module m, const char *v)
 {
     enum { N = 300 };
     uint64_t seed = 11;
-    uint32_t *in = reg(m, malloc(N * 3 * 4), N * 3 * 4), *out = reg(m, calloc(N * 8, 4), N * 8 * 4);
+    uint32_t *in = reg(m, malloc(N * 3 * 4), N * 3 * 4), *out = reg(m, calloc(N * 12, 4), N * 12 * 4);
     static const uint32_t e[] = {0, 0xffffffffu, 0x80808080u, 0x7f7f7f7fu, 0x807f0180u, 0x80007fffu, 0x7fff8000u};
     for (int i = 0; i < N * 3; i++)
         in[i] = i < 7 * 7 * 3 ? e[(i / 3) % 7 * ((i % 3) == 0) + (i / 21) % 7 * ((i % 3) == 1)] + (i % 3 == 2 ? 5 : 0)
@@ -95,13 +95,14 @@ static void dots(wt_module m, const char *v)
     pt_launch(m, "dots", (wt_dim3){5, 1, 1}, (wt_dim3){64, 1, 1}, p);
     for (int i = 0; i < N; i++) {
         uint32_t a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
-        uint32_t x[8] = {dp(a, b, c, 1, 0, 1, 1), dp(a, b, c, 1, 0, 0, 0), dp(a, b, c, 0, 0, 1, 1),
-                         dp(a, b, c, 0, 0, 0, 0), dp(a, b, c, 0, 1, 1, 1), dp(a, b, c, 0, 1, 0, 0),
-                         dp(a, b, c, 1, 0, 0, 1), dp(a, b, c, 0, 1, 1, 0)};
-        for (int k = 0; k < 8; k++)
-            if (out[8 * i + k] != x[k])
+        uint32_t x[12] = {dp(a, b, c, 1, 0, 1, 1), dp(a, b, c, 1, 0, 0, 0), dp(a, b, c, 0, 0, 1, 1),
+                          dp(a, b, c, 0, 0, 0, 0), dp(a, b, c, 0, 1, 1, 1), dp(a, b, c, 0, 1, 0, 0),
+                          dp(a, b, c, 1, 0, 0, 1), dp(a, b, c, 0, 1, 1, 0), dp(a, b, c, 1, 0, 1, 0),
+                          dp(a, b, c, 0, 0, 1, 0), dp(a, b, c, 0, 0, 0, 1), dp(a, b, c, 0, 1, 0, 1)};
+        for (int k = 0; k < 12; k++)
+            if (out[12 * i + k] != x[k])
                 fail_msg("%s dots thread %d form %d (a %08x b %08x c %08x): PTX %08x, C %08x", v, i, k, a, b, c,
-                         out[8 * i + k], x[k]);
+                         out[12 * i + k], x[k]);
     }
     wt_module_unregister_memory(m, in);
     wt_module_unregister_memory(m, out);

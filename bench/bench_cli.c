@@ -76,7 +76,8 @@ static int parse_int(const char *opt, const char *s, int lo, int hi, int *out)
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (!*s || *end || errno == ERANGE || v < lo || v > hi) {
+    int digit_first = s[s[0] == '-'] >= '0' && s[s[0] == '-'] <= '9'; /* strtol skips spaces, takes '+' */
+    if (!digit_first || *end || errno == ERANGE || v < lo || v > hi) {
         fprintf(stderr, "%s: %s: '%s' is not an integer in %d..%d\n", bench_prog, opt, s, lo, hi);
         return -1;
     }

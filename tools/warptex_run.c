@@ -1,6 +1,8 @@
 /* warptex_run.c -- `warptex run`: launch a kernel from nvcc's PTX with parameters from the command line
  * SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +31,12 @@ static void run_usage(FILE *f)
             "                     buf:bench-affine parameters, check the kernel's output (the first buf:\n"
             "                     with out or 16 bytes per coordinate) bit for bit and print both rates\n"
             "\n"
+            "X[,Y,Z]: one to three positive integers (grid: X below 2^31, Y and Z at most 65535;\n"
+            "block: X and Y at most 1024, Z at most 64, 1024 threads in all).\n"
+            "\n"
             "PARAM:\n"
-            "  i32:V u32:V i64:V u64:V f32:V f64:V        a scalar\n"
+            "  i32:V u32:V i64:V u64:V  an integer, decimal or 0x hexadecimal, that the type holds\n"
+            "  f32:V f64:V              a finite number that the type holds\n"
             "  tex:SRC[,filter=point|linear][,address=clamp|wrap|mirror|border][,norm][,read=element]\n"
             "      [,format=rgba8|r8|rgba32f|r32f]\n"
             "                    a texture object over an array made from an image: SRC is an image file\n"
@@ -40,13 +46,23 @@ static void run_usage(FILE *f)
             "                    read as normalised float\n"
             "  surf:SRC[,out=FILE]  a surface object over an RGBA8 array: SRC is an image file or WxH (zeros);\n"
             "                    out= writes it after the launch (.png .bmp .tga .jpg)\n"
-            "  buf:BYTES[,file=FILE][,ro][,out=FILE][,as=f32|u32|i32|u8]\n"
-            "                    a pointer to a global buffer of BYTES bytes, zero-filled or read from FILE\n"
-            "                    (BYTES may be omitted then); ro registers it read-only; out= writes it after\n"
-            "                    the launch: .csv as text (as= element type, default f32), anything else raw\n"
+            "  buf:BYTES[,file=FILE][,ro][,out=FILE][,as=f32|u32|i32|u8]   or   buf:file=FILE[,...]\n"
+            "                    a pointer to a global buffer of BYTES bytes (1..2^34), zero-filled or read\n"
+            "                    from FILE (without BYTES: the file's size); ro registers it read-only; out=\n"
+            "                    writes it after the launch: .csv as text (as= element type, default f32),\n"
+            "                    anything else raw\n"
             "  buf:bench-affine  BENCH.md's W1 affine coordinates: 2048*2048 (u, v) float pairs, read-only\n"
             "\n"
-            "Exit status: 0 done, 1 failure (file, PTX, launch fault), 2 usage error.\n");
+            "Examples (from the source tree; in.png from `warptex demo-image in.png`, uv.bin 256 bytes\n"
+            "of (u, v) float pairs):\n"
+            "  warptex run examples/ptx/demo.ptx --entry rotate_blur --grid 32,32 --block 16,16\n"
+            "      tex:in.png,norm,address=border surf:512x512,out=o.png i32:512 i32:512 f32:30\n"
+            "  warptex run examples/ptx/w1.ptx --entry w1 --grid 1 --block 32 tex:in.png,norm,filter=point\n"
+            "      buf:file=uv.bin,ro buf:512,out=y.csv,as=f32 i32:32\n"
+            "  warptex run examples/ptx/w1.ptx --entry w1 --grid 2 --block 16,2 --repeat 3 --threads 1\n"
+            "      tex:bench-t2,norm,format=rgba32f buf:256,file=uv.bin buf:0x200,out=y.bin i32:0x20\n"
+            "\n"
+            "Exit status: 0 done, 1 failure (file, PTX, launch fault), 2 usage error (naming the argument).\n");
 }
 
 typedef struct param {
@@ -64,24 +80,46 @@ typedef struct param {
     void *ptr; /* the 8 bytes passed for buf */
 } param;
 
+/* X[,Y,Z]: one to three decimal components, each at least 1 and within CUDA's limits (the ones
+ * wt_launch_kernel checks: a grid's x below 2^31, y and z at most 65535; a block's x and y at
+ * most 1024, z at most 64, 1024 threads in all).  Anything else is a usage error naming the
+ * option: a fourth or empty component, a sign, a space, text after a number. */
 static int parse_dim(const char *opt, const char *s, wt_dim3 *d)
 {
-    long v[3] = {1, 1, 1};
-    int n = 0;
+    static const char *const axis[3] = {"X", "Y", "Z"};
+    int is_grid = !strcmp(opt, "--grid");
+    const unsigned long long lim[3] = {is_grid ? 0x7fffffffu : 1024u, is_grid ? 65535u : 1024u,
+                                       is_grid ? 65535u : 64u};
+    unsigned long long v[3] = {1, 1, 1};
+    char comp[32];
     const char *p = s;
-    while (n < 3) {
-        char *e;
-        errno = 0;
-        long x = strtol(p, &e, 10);
-        if (e == p || errno || x < 1 || x > 0x7fffffffL)
-            return tool_usage_error(CMD, "%s '%s' is not X[,Y,Z] with positive integers", opt, s), -1;
-        v[n++] = x;
-        if (*e == 0)
+    for (int n = 0;; n++) {
+        size_t len = strcspn(p, ",");
+        if (n == 3)
+            return tool_usage_error(CMD, "%s '%s' has more than three components (X[,Y,Z])", opt, s), -1;
+        if (len == 0)
+            return tool_usage_error(CMD, "%s '%s': component %s is empty (X[,Y,Z])", opt, s, axis[n]), -1;
+        int r = TOOL_NUM_RANGE; /* 31 digits: far past every limit */
+        if (len < sizeof comp) {
+            memcpy(comp, p, len);
+            comp[len] = 0;
+            r = tool_scan_u64(comp, 0, &v[n]);
+        }
+        if (r == TOOL_NUM_BAD || (r == TOOL_NUM_RANGE && *p == '-'))
+            return tool_usage_error(CMD, "%s '%s': %s '%.*s' is not a positive integer", opt, s, axis[n], (int)len, p),
+                   -1;
+        if (r == TOOL_NUM_RANGE || v[n] < 1 || v[n] > lim[n])
+            return tool_usage_error(CMD, "%s '%s': %s is %.*s; it must be 1..%llu", opt, s, axis[n], (int)len, p,
+                                    lim[n]),
+                   -1;
+        p += len;
+        if (!*p)
             break;
-        if (*e != ',')
-            return tool_usage_error(CMD, "%s '%s' is not X[,Y,Z]", opt, s), -1;
-        p = e + 1;
+        p++; /* the comma */
     }
+    if (!is_grid && v[0] * v[1] * v[2] > 1024)
+        return tool_usage_error(CMD, "%s '%s' is %llu threads; a block has at most 1024", opt, s, v[0] * v[1] * v[2]),
+               -1;
     d->x = (uint32_t)v[0];
     d->y = (uint32_t)v[1];
     d->z = (uint32_t)v[2];
@@ -92,7 +130,9 @@ static int parse_dim(const char *opt, const char *s, wt_dim3 *d)
  * (r8: the red byte; the float formats: byte / 255). */
 enum { FMT_RGBA8, FMT_R8, FMT_RGBA32F, FMT_R32F };
 
-static int rgba8_array(const char *src, wt_array *arr, unsigned flags, int *w_out, int *h_out, int fmt)
+/* 0, -1 after a run-time failure, -2 after a usage error (shown: the parameter, for messages) */
+static int rgba8_array(const char *shown, const char *src, wt_array *arr, unsigned flags, int *w_out, int *h_out,
+                       int fmt)
 {
     wt_channel_desc cd = wt_make_channel_desc(8, 8, 8, 8, WT_CHANNEL_UNSIGNED);
     tool_image img = {0, 0, NULL};
@@ -108,9 +148,12 @@ static int rgba8_array(const char *src, wt_array *arr, unsigned flags, int *w_ou
             uint64_t z = bench_splitmix64(&s);
             memcpy(img.px + 8 * i, &z, 8); /* little-endian words, as BENCH.md says */
         }
-    } else if (strchr(src, 'x') && strspn(src, "0123456789x") == strlen(src) && (flags & WT_ARRAY_SURFACE_LOAD_STORE)) {
-        if (tool_parse_size(CMD, "surf", src, &w, &h) != TOOL_OK)
-            return -1;
+    } else if ((flags & WT_ARRAY_SURFACE_LOAD_STORE) && strpbrk(src, "xX") && strpbrk(src, "0123456789") &&
+               !strpbrk(src, "./")) {
+        /* WxH (an image file has a '.' or a '/'): malformed or too small is a usage error */
+        int r = tool_parse_size(CMD, shown, src, &w, &h);
+        if (r != TOOL_OK)
+            return r == TOOL_USAGE ? -2 : -1;
         img.px = calloc((size_t)w * h, 4);
         if (!img.px)
             return tool_error(CMD, "out of memory"), -1;
@@ -155,80 +198,143 @@ static int rgba8_array(const char *src, wt_array *arr, unsigned flags, int *w_ou
     return 0;
 }
 
-/* The options after the value of a parameter, split in place at the commas. */
+/* The options of a parameter (after its value, or all of it for buf: without BYTES), split in
+ * place at the commas: tok[first..n). */
+#define MAX_POPTS 16
 typedef struct popts {
-    char *tok[16];
-    int n;
+    char *tok[MAX_POPTS];
+    int n, first;
 } popts;
 
-/* "key=value" -> value, "key" -> "", absent -> NULL.  (parse_param returns 0, -1 after a
- * run-time failure or -2 after a usage error.) */
+/* "key=value" -> value, "key" -> "", absent -> NULL.  check_opts has made sure each key is
+ * known, given once, with a value when it takes one and without when it is a flag. */
 static const char *opt_of(const popts *o, const char *key)
 {
     size_t n = strlen(key);
-    for (int i = 1; i < o->n; i++)
+    for (int i = o->first; i < o->n; i++)
         if (!strncmp(o->tok[i], key, n) && (o->tok[i][n] == '=' || o->tok[i][n] == 0))
             return o->tok[i][n] == '=' ? o->tok[i] + n + 1 : "";
     return NULL;
 }
 
-static int parse_param(char *spec, param *p)
+/* Every option must be one of `known` ("key=" takes a value, "key" is a flag), once.
+ * 0, or -2 after a usage error naming the parameter. */
+static int check_opts(const char *shown, const popts *o, const char *const *known)
+{
+    for (int i = o->first; i < o->n; i++) {
+        const char *t = o->tok[i];
+        size_t klen = strcspn(t, "=");
+        int k = 0;
+        while (known[k] && !(strncmp(known[k], t, klen) == 0 && (known[k][klen] == 0 || known[k][klen] == '=')))
+            k++;
+        if (!known[k]) {
+            char list[128] = "";
+            for (int j = 0; known[j]; j++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s%s", j ? ", " : "", known[j],
+                         known[j][strlen(known[j]) - 1] == '=' ? "..." : "");
+            return tool_usage_error(CMD, "'%s': unknown option '%.*s' (options: %s)", shown, (int)klen, t, list), -2;
+        }
+        int valued = known[k][klen] == '=';
+        if (valued && (t[klen] != '=' || t[klen + 1] == 0))
+            return tool_usage_error(CMD, "'%s': option %.*s needs a value (%s...)", shown, (int)klen, t, known[k]), -2;
+        if (!valued && t[klen] == '=')
+            return tool_usage_error(CMD, "'%s': option %.*s takes no value", shown, (int)klen, t), -2;
+        for (int j = o->first; j < i; j++)
+            if (strncmp(o->tok[j], t, klen) == 0 && (o->tok[j][klen] == 0 || o->tok[j][klen] == '='))
+                return tool_usage_error(CMD, "'%s': option %.*s is given twice", shown, (int)klen, t), -2;
+    }
+    return 0;
+}
+
+static const char *const TEX_OPTS[] = {"filter=", "address=", "norm", "read=", "format=", NULL};
+static const char *const SURF_OPTS[] = {"out=", NULL};
+static const char *const BUF_OPTS[] = {"file=", "ro", "out=", "as=", NULL};
+
+/* i32/u32/i64/u64:V, V decimal or 0x hexadecimal, within the type; f32/f64:V a finite number
+ * the type can hold.  0, or -2 after a usage error naming the parameter. */
+static int parse_scalar(const char *shown, const char *kind, const char *val, uint8_t bytes[8])
+{
+    int is64 = kind[1] == '6';
+    if (kind[0] == 'f') {
+        double d;
+        if (tool_parse_double(CMD, shown, val, &d))
+            return -2;
+        if (!is64) {
+            /* from FLT_MAX + half its ulp up a double rounds to infinity as a float */
+            if (fabs(d) >= (double)FLT_MAX + 0x1p103)
+                return tool_usage_error(CMD, "'%s': %s is out of range for f32 (magnitude at most %.9g)", shown, val,
+                                        (double)FLT_MAX), -2;
+            float f = (float)d;
+            memcpy(bytes, &f, 4);
+        } else {
+            memcpy(bytes, &d, 8);
+        }
+        return 0;
+    }
+    int r;
+    if (kind[0] == 'i') {
+        long long v = 0, lo = is64 ? LLONG_MIN : INT32_MIN, hi = is64 ? LLONG_MAX : INT32_MAX;
+        r = tool_scan_i64(val, 1, &v);
+        if (r == TOOL_NUM_OK && (v < lo || v > hi))
+            r = TOOL_NUM_RANGE;
+        if (r == TOOL_NUM_RANGE)
+            return tool_usage_error(CMD, "'%s': %s is out of range for %s (%lld..%lld)", shown, val, kind, lo, hi), -2;
+        if (is64)
+            memcpy(bytes, &v, 8);
+        else
+            memcpy(bytes, &(int32_t){(int32_t)v}, 4);
+    } else {
+        unsigned long long v = 0, hi = is64 ? ULLONG_MAX : UINT32_MAX;
+        r = tool_scan_u64(val, 1, &v);
+        if (r == TOOL_NUM_OK && v > hi)
+            r = TOOL_NUM_RANGE;
+        if (r == TOOL_NUM_RANGE)
+            return tool_usage_error(CMD, "'%s': %s is out of range for %s (0..%llu)", shown, val, kind, hi), -2;
+        if (is64)
+            memcpy(bytes, &v, 8);
+        else
+            memcpy(bytes, &(uint32_t){(uint32_t)v}, 4);
+    }
+    if (r == TOOL_NUM_BAD)
+        return tool_usage_error(CMD, "'%s': '%s' is not an integer (decimal or 0x hexadecimal)", shown, val), -2;
+    return 0;
+}
+
+/* 0, -1 after a run-time failure, -2 after a usage error.  shown: the parameter as given. */
+static int parse_param(char *spec, const char *shown, param *p)
 {
     memset(p, 0, sizeof *p);
     char *colon = strchr(spec, ':');
     if (!colon)
-        return tool_usage_error(CMD, "parameter '%s' is not KIND:VALUE", spec), -2;
+        return tool_usage_error(CMD, "parameter '%s' is not KIND:VALUE", shown), -2;
     *colon = 0;
     char *val = colon + 1;
+    static const char *const scalars[] = {"i32", "u32", "i64", "u64", "f32", "f64"};
+    for (size_t k = 0; k < sizeof scalars / sizeof *scalars; k++)
+        if (!strcmp(spec, scalars[k])) {
+            if (strchr(val, ','))
+                return tool_usage_error(CMD, "'%s': a scalar takes no options", shown), -2;
+            return parse_scalar(shown, spec, val, p->bytes);
+        }
     popts O;
     O.n = 0;
-    for (char *t = val; t && O.n < 16; O.n++) {
+    for (char *t = val; t; O.n++) {
+        if (O.n == MAX_POPTS)
+            return tool_usage_error(CMD, "'%s': more than %d options", shown, MAX_POPTS - 1), -2;
         O.tok[O.n] = t;
         t = strchr(t, ',');
         if (t)
             *t++ = 0;
     }
-    const char *head = O.tok[0];
-    if (!strcmp(spec, "i32") || !strcmp(spec, "u32") || !strcmp(spec, "i64") || !strcmp(spec, "u64")) {
-        char *e;
-        errno = 0;
-        int is64 = spec[1] == '6';
-        if (spec[0] == 'i') {
-            long long v = strtoll(val, &e, 0);
-            if (*e || e == val || errno || (!is64 && (v < INT32_MIN || v > INT32_MAX)))
-                return tool_usage_error(CMD, "%s:%s is not a %s", spec, val, spec), -2;
-            if (is64)
-                memcpy(p->bytes, &v, 8);
-            else {
-                int32_t x = (int32_t)v;
-                memcpy(p->bytes, &x, 4);
-            }
-        } else {
-            unsigned long long v = strtoull(val, &e, 0);
-            if (*e || e == val || errno || *val == '-' || (!is64 && v > UINT32_MAX))
-                return tool_usage_error(CMD, "%s:%s is not a %s", spec, val, spec), -2;
-            if (is64)
-                memcpy(p->bytes, &v, 8);
-            else {
-                uint32_t x = (uint32_t)v;
-                memcpy(p->bytes, &x, 4);
-            }
-        }
-        return 0;
-    }
-    if (!strcmp(spec, "f32") || !strcmp(spec, "f64")) {
-        double d;
-        if (tool_parse_double(CMD, spec, val, &d))
-            return -2;
-        if (spec[1] == '3') {
-            float f = (float)d;
-            memcpy(p->bytes, &f, 4);
-        } else {
-            memcpy(p->bytes, &d, 8);
-        }
-        return 0;
-    }
+    /* buf:file=FILE (README) and buf:ro,...: BYTES left out, every token an option */
+    O.first = !strcmp(spec, "buf") && (strchr(O.tok[0], '=') || !strcmp(O.tok[0], "ro")) ? 0 : 1;
+    const char *head = O.first ? O.tok[0] : "";
+    if (O.first && !*head && strcmp(spec, "buf"))
+        return tool_usage_error(CMD, "'%s': %s: needs SRC", shown, spec), -2;
+    int r;
     if (!strcmp(spec, "tex")) {
+        if ((r = check_opts(shown, &O, TEX_OPTS)))
+            return r;
         p->kind = 1;
         int w, h, fmt = FMT_RGBA8;
         const char *fo = opt_of(&O, "format");
@@ -236,10 +342,8 @@ static int parse_param(char *spec, param *p)
             fmt = !strcmp(fo, "rgba8") ? FMT_RGBA8 : !strcmp(fo, "r8") ? FMT_R8 : !strcmp(fo, "rgba32f") ? FMT_RGBA32F
                 : !strcmp(fo, "r32f") ? FMT_R32F : -1;
             if (fmt < 0)
-                return tool_usage_error(CMD, "format=%s is not rgba8, r8, rgba32f or r32f", fo), -2;
+                return tool_usage_error(CMD, "'%s': format=%s is not rgba8, r8, rgba32f or r32f", shown, fo), -2;
         }
-        if (rgba8_array(head, &p->arr, 0, &w, &h, fmt))
-            return -1;
         wt_texture_desc td;
         memset(&td, 0, sizeof td);
         td.filter_mode = WT_FILTER_LINEAR;
@@ -247,13 +351,14 @@ static int parse_param(char *spec, param *p)
         const char *o;
         if ((o = opt_of(&O, "filter"))) {
             if (!strcmp(o, "point")) td.filter_mode = WT_FILTER_POINT;
-            else if (strcmp(o, "linear")) return tool_usage_error(CMD, "filter=%s is not point or linear", o), -2;
+            else if (strcmp(o, "linear"))
+                return tool_usage_error(CMD, "'%s': filter=%s is not point or linear", shown, o), -2;
         }
         if ((o = opt_of(&O, "address"))) {
             wt_address_mode m = !strcmp(o, "clamp") ? WT_ADDRESS_CLAMP : !strcmp(o, "wrap") ? WT_ADDRESS_WRAP
                               : !strcmp(o, "mirror") ? WT_ADDRESS_MIRROR : !strcmp(o, "border") ? WT_ADDRESS_BORDER : (wt_address_mode)-1;
             if ((int)m < 0)
-                return tool_usage_error(CMD, "address=%s is not clamp, wrap, mirror or border", o), -2;
+                return tool_usage_error(CMD, "'%s': address=%s is not clamp, wrap, mirror or border", shown, o), -2;
             td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = m;
         } else {
             td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = WT_ADDRESS_CLAMP;
@@ -264,10 +369,14 @@ static int parse_param(char *spec, param *p)
             td.read_mode = WT_READ_ELEMENT_TYPE; /* float texels read as they are */
         if ((o = opt_of(&O, "read"))) {
             if (!strcmp(o, "element")) td.read_mode = WT_READ_ELEMENT_TYPE;
-            else if (strcmp(o, "float")) return tool_usage_error(CMD, "read=%s is not element or float", o), -2;
+            else if (strcmp(o, "float"))
+                return tool_usage_error(CMD, "'%s': read=%s is not element or float", shown, o), -2;
         }
         if (td.read_mode == WT_READ_ELEMENT_TYPE && fmt != FMT_RGBA32F && fmt != FMT_R32F)
             td.filter_mode = WT_FILTER_POINT; /* integers read as integers cannot filter */
+        /* the options are all checked before the image is read */
+        if ((r = rgba8_array(shown, head, &p->arr, 0, &w, &h, fmt)))
+            return r;
         wt_resource_desc rd;
         memset(&rd, 0, sizeof rd);
         rd.type = WT_RESOURCE_ARRAY;
@@ -278,13 +387,15 @@ static int parse_param(char *spec, param *p)
         return 0;
     }
     if (!strcmp(spec, "surf")) {
+        if ((r = check_opts(shown, &O, SURF_OPTS)))
+            return r;
         p->kind = 2;
         int w, h;
-        if (rgba8_array(head, &p->arr, WT_ARRAY_SURFACE_LOAD_STORE, &w, &h, FMT_RGBA8))
-            return -1;
         p->out = opt_of(&O, "out");
         if (p->out && !tool_image_ext_ok(p->out))
-            return tool_usage_error(CMD, "out=%s: not .png, .bmp, .tga or .jpg", p->out), -2;
+            return tool_usage_error(CMD, "'%s': out=%s: not .png, .bmp, .tga or .jpg", shown, p->out), -2;
+        if ((r = rgba8_array(shown, head, &p->arr, WT_ARRAY_SURFACE_LOAD_STORE, &w, &h, FMT_RGBA8)))
+            return r;
         wt_resource_desc rd;
         memset(&rd, 0, sizeof rd);
         rd.type = WT_RESOURCE_ARRAY;
@@ -295,14 +406,18 @@ static int parse_param(char *spec, param *p)
         return 0;
     }
     if (!strcmp(spec, "buf")) {
+        if ((r = check_opts(shown, &O, BUF_OPTS)))
+            return r;
         p->kind = 3;
         p->out = opt_of(&O, "out");
         p->as = opt_of(&O, "as");
         if (p->as && strcmp(p->as, "f32") && strcmp(p->as, "u32") && strcmp(p->as, "i32") && strcmp(p->as, "u8"))
-            return tool_usage_error(CMD, "as=%s is not f32, u32, i32 or u8", p->as), -2;
+            return tool_usage_error(CMD, "'%s': as=%s is not f32, u32, i32 or u8", shown, p->as), -2;
         const char *file = opt_of(&O, "file");
         p->ro = opt_of(&O, "ro") != NULL;
         if (!strcmp(head, "bench-affine")) {
+            if (file)
+                return tool_usage_error(CMD, "'%s': bench-affine is generated; file= does not apply", shown), -2;
             /* only the affine set is needed: computed here as bench_data.c does (BENCH.md) */
             size_t n = BENCH_FULL_N;
             float *c = malloc(n * 8);
@@ -320,15 +435,18 @@ static int parse_param(char *spec, param *p)
             p->size = n * 8;
             p->affine = 1;
         } else {
+            const unsigned long long max_bytes = (unsigned long long)1 << 34;
             unsigned long long n = 0;
             if (*head) {
-                char *e;
-                errno = 0;
-                n = strtoull(head, &e, 0);
-                if (*e || errno || n == 0 || n > ((unsigned long long)1 << 34))
-                    return tool_usage_error(CMD, "buf:%s: BYTES must be 1..2^34", head), -2;
+                int sr = tool_scan_u64(head, 1, &n);
+                if (sr == TOOL_NUM_BAD)
+                    return tool_usage_error(CMD, "'%s': BYTES '%s' is not a number (decimal or 0x hexadecimal; "
+                                            "buf:file=FILE leaves it out)", shown, head), -2;
+                if (sr == TOOL_NUM_RANGE || n == 0 || n > max_bytes)
+                    return tool_usage_error(CMD, "'%s': BYTES is %s; it must be 1..2^34 (%llu)", shown, head,
+                                            max_bytes), -2;
             } else if (!file) {
-                return tool_usage_error(CMD, "buf: needs BYTES or file=FILE"), -2;
+                return tool_usage_error(CMD, "'%s': buf: needs BYTES or file=FILE", shown), -2;
             }
             size_t fsize = 0;
             uint8_t *fdata = NULL;
@@ -343,6 +461,10 @@ static int parse_param(char *spec, param *p)
                     fclose(f);
                     return tool_error(CMD, "cannot read '%s'", file), -1;
                 }
+                if (!n && (unsigned long long)L > max_bytes) {
+                    fclose(f);
+                    return tool_error(CMD, "'%s': %s is %ld bytes; a buf: is at most 2^34", shown, file, L), -1;
+                }
                 fsize = (size_t)L;
                 fdata = malloc(fsize ? fsize : 1);
                 if (!fdata || fread(fdata, 1, fsize, f) != fsize) {
@@ -356,7 +478,7 @@ static int parse_param(char *spec, param *p)
             }
             if (n == 0) {
                 free(fdata);
-                return tool_usage_error(CMD, "buf: %s is empty", file ? file : "size"), -2;
+                return tool_usage_error(CMD, "'%s': %s is empty", shown, file), -2;
             }
             p->buf = calloc(1, (size_t)n);
             if (!p->buf) {
@@ -372,7 +494,8 @@ static int parse_param(char *spec, param *p)
         memcpy(p->bytes, &p->ptr, 8);
         return 0;
     }
-    return tool_usage_error(CMD, "unknown parameter kind '%s' (i32 u32 i64 u64 f32 f64 tex surf buf)", spec), -2;
+    return tool_usage_error(CMD, "'%s': unknown parameter kind '%s' (i32 u32 i64 u64 f32 f64 tex surf buf)", shown,
+                            spec), -2;
 }
 
 static int write_buf(const param *p)
@@ -538,7 +661,7 @@ int tool_run(int argc, char **argv)
         char shown[256];
         snprintf(shown, sizeof shown, "%s", pspec[i]);
         size_t have = (!strncmp(pspec[i], "i32:", 4) || !strncmp(pspec[i], "u32:", 4) || !strncmp(pspec[i], "f32:", 4)) ? 4 : 8;
-        int pr = parse_param(pspec[i], &ps[i]);
+        int pr = parse_param(pspec[i], shown, &ps[i]);
         if (pr) {
             rc = pr == -2 ? TOOL_USAGE : TOOL_FAIL; /* -2: a usage error, already reported */
             goto done;

@@ -44,11 +44,21 @@ int tool_usage_error(const char *cmd, const char *fmt, ...);
  * argv[*i] is another option, and -1 (after a message) when the value is
  * missing.  *i is advanced past a consumed value. */
 int tool_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
-/* Strict parsers: the whole string must be a finite number / an integer in
- * lo..hi.  Return 0 on success, else print a usage message and return -1. */
+/* Strict integer scanners, no message: the whole string is [-]DIGITS (or, with
+ * hex_ok, [-]0xHEXDIGITS); no white space, no '+', no text after, no '-' on
+ * an unsigned value.  TOOL_NUM_RANGE: a number, but past 64 bits (or negative,
+ * for tool_scan_u64); TOOL_NUM_BAD: not a number.  *out is set only on
+ * TOOL_NUM_OK. */
+enum { TOOL_NUM_OK = 0, TOOL_NUM_BAD = -1, TOOL_NUM_RANGE = -2 };
+int tool_scan_u64(const char *s, int hex_ok, unsigned long long *out);
+int tool_scan_i64(const char *s, int hex_ok, long long *out);
+/* Strict parsers: the whole string must be a finite number (strtod's forms,
+ * nothing before or after) / a decimal integer in lo..hi.  Return 0 on
+ * success, else print a usage message naming opt and return -1. */
 int tool_parse_double(const char *cmd, const char *opt, const char *s, double *out);
 int tool_parse_int(const char *cmd, const char *opt, const char *s, long lo, long hi, int *out);
-/* "WxH" with both sides at least 1 and the image within the image limit.
+/* "WxH" (two decimal numbers, nothing else) with both sides at least 1 and the
+ * image within the image limit.
  * Returns TOOL_OK; TOOL_USAGE after a usage message (not WxH, a side below 1);
  * TOOL_FAIL after tool_image_limit's message (too large). */
 int tool_parse_size(const char *cmd, const char *opt, const char *s, int *w, int *h);

@@ -28,6 +28,11 @@ void reset(void);
  * CUDA's); false when it starts in a device allocation (or in the padding after one) and runs past
  * its end, or wraps the address space.  Thread-safe, O(log allocations).  Records nothing. */
 bool device_range_ok(const void *p, size_t bytes);
+/* Whether [p, p + bytes) lies inside one live allocation the device can address: a device
+ * allocation as above, or pinned host memory (cudaMallocHost, cudaHostAlloc), which CUDA's
+ * memsets accept too.  Pageable host memory, a block's padding and a range past a block's end are
+ * not.  bytes is at least 1.  Thread-safe, O(log allocations). */
+bool device_accessible(const void *p, size_t bytes);
 /* The bytes from a pitched pointer to one past the last byte that a box of rows x slices rows of
  * row_bytes at (x bytes, y, z) touches: (z + slices - 1) * slice_pitch + (y + rows - 1) * pitch +
  * x + row_bytes.  false when that overflows size_t.  rows and slices are at least 1. */

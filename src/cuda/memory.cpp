@@ -5,9 +5,10 @@
  * of a pointer that is not a live allocation is cudaErrorInvalidValue, not heap
  * corruption, and so that every copy and set can check the device side of its
  * range against the allocation it starts in before it writes anything (README,
- * "Run CUDA code on the CPU").  They are kept sorted by base address: the one
- * holding an address is found in O(log n) under a shared lock, so copies from
- * many host threads do not serialise. */
+ * "Run CUDA code on the CPU"); a set needs its whole range in one device or
+ * pinned allocation, as CUDA's does.  They are kept sorted by base address: the
+ * one holding an address is found in O(log n) under a shared lock, so copies
+ * from many host threads do not serialise. */
 #include <map>
 #include <mutex>
 #include <shared_mutex>
@@ -17,6 +18,7 @@
 
 #include "cuda_internal.h"
 
+using wt_cuda_rt::device_accessible;
 using wt_cuda_rt::device_range_ok;
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
@@ -31,6 +33,17 @@ struct block {
 };
 std::shared_mutex g_lock;
 std::map<uintptr_t, block> g_allocs; /* by base address */
+
+/* The live block holding all of [a, a + bytes) (bytes >= 1), or g_allocs.end(); g_lock held. */
+std::map<uintptr_t, block>::iterator block_holding(uintptr_t a, size_t bytes)
+{
+    auto it = g_allocs.upper_bound(a);
+    if (it == g_allocs.begin())
+        return g_allocs.end();
+    --it;
+    const uintptr_t off = a - it->first;
+    return off < it->second.size && bytes <= it->second.size - off ? it : g_allocs.end();
+}
 
 cudaError_t alloc(void **out, size_t size, alloc_kind kind)
 {
@@ -96,6 +109,12 @@ bool device_range_ok(const void *p, size_t bytes)
     if (off >= it->second.reserved || it->second.kind != ALLOC_DEVICE)
         return true; /* host memory: not ours to check (CUDA cannot either) */
     return off <= it->second.size && bytes <= it->second.size - off;
+}
+
+bool device_accessible(const void *p, size_t bytes)
+{
+    std::shared_lock<std::shared_mutex> g(g_lock);
+    return block_holding((uintptr_t)p, bytes) != g_allocs.end();
 }
 
 bool pitched_extent(size_t pitch, size_t slice_pitch, size_t x, size_t y, size_t z, size_t row_bytes, size_t rows,
@@ -203,8 +222,10 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     return cudaSuccess;
 }
 
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t)
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
     return cudaMemcpy(dst, src, count, kind);
 }
 
@@ -245,12 +266,17 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
         return e;
     if (count == 0)
         return cudaSuccess;
-    if (!devPtr || !device_range_ok(devPtr, count))
+    if (!device_accessible(devPtr, count))
         return fail(cudaErrorInvalidValue);
     memset(devPtr, value, count);
     return cudaSuccess;
 }
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t) { return cudaMemset(devPtr, value, count); }
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream))
+        return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    return cudaMemset(devPtr, value, count);
+}
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
 {
@@ -263,7 +289,7 @@ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, si
     if (width > pitch)
         return fail(cudaErrorInvalidPitchValue);
     size_t bytes;
-    if (!pitched_extent(pitch, 0, 0, 0, 0, width, height, 1, &bytes) || !device_range_ok(devPtr, bytes))
+    if (!pitched_extent(pitch, 0, 0, 0, 0, width, height, 1, &bytes) || !device_accessible(devPtr, bytes))
         return fail(cudaErrorInvalidValue);
     for (size_t y = 0; y < height; y++)
         memset((char *)devPtr + y * pitch, value, width);
@@ -291,7 +317,7 @@ cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct 
     size_t slice, bytes;
     if (__builtin_mul_overflow(pitchedDevPtr.pitch, pitchedDevPtr.ysize, &slice) ||
         !pitched_extent(pitchedDevPtr.pitch, slice, 0, 0, 0, extent.width, extent.height, extent.depth, &bytes) ||
-        !device_range_ok(pitchedDevPtr.ptr, bytes))
+        !device_accessible(pitchedDevPtr.ptr, bytes))
         return fail(cudaErrorInvalidValue);
     for (size_t z = 0; z < extent.depth; z++)
         for (size_t y = 0; y < extent.height; y++)

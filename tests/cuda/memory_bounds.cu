@@ -532,6 +532,69 @@ static void check_managed_and_pinned(unsigned char *dev)
     EXPECT(holds_byte(h, 64, fill_of(dev)));
 }
 
+// ---- the memsets take device memory and pinned host memory only (CUDA: cudaErrorInvalidValue for
+// any other pointer; its cudaMemset notes that devPtr may be pinned host memory) ----
+static void check_memset_pointers(unsigned char *dev)
+{
+    unsigned char *h = nullptr, stack[64];
+    EXPECT(cudaMallocHost(&h, 64) == cudaSuccess);
+    track(h, 64, true);
+    unsigned char *heap = new unsigned char[64];
+    track(heap, 64);
+    track(stack, sizeof stack);
+    arm();
+    EXPECT_REFUSED(cudaMemset(hdst, 0x11, 16));
+    EXPECT_REFUSED(cudaMemset(stack, 0x11, 16));
+    EXPECT_REFUSED(cudaMemset(heap, 0x11, 64));
+    EXPECT_REFUSED(cudaMemsetAsync(hdst, 0x11, 1));
+    EXPECT_REFUSED(cudaMemset2D(hdst, 16, 0x11, 16, 4));
+    EXPECT_REFUSED(cudaMemset2DAsync(stack, 16, 0x11, 8, 2));
+    EXPECT_REFUSED(cudaMemset3D(make_cudaPitchedPtr(heap, 16, 16, 2), 0x11, make_cudaExtent(16, 2, 2)));
+    EXPECT_REFUSED(cudaMemset3DAsync(make_cudaPitchedPtr(hdst, 16, 16, 2), 0x11, make_cudaExtent(16, 2, 2)));
+    EXPECT_REFUSED(cudaMemset(nullptr, 0x11, 1));
+    // pinned memory: inside its block only, as a device block
+    EXPECT_REFUSED(cudaMemset(h, 0x11, 65));
+    EXPECT_REFUSED(cudaMemset(h + 64, 0x11, 1));
+    EXPECT_REFUSED(cudaMemset2D(h, 16, 0x11, 16, 5));
+    EXPECT_UNTOUCHED();
+    EXPECT_OK(cudaMemset(h, 0x11, 64));
+    EXPECT(holds_byte(h, 64, 0x11));
+    arm();
+    EXPECT_OK(cudaMemset2D(h + 8, 16, 0x22, 8, 4));
+    EXPECT(h[8] == 0x22 && h[56 + 7] == 0x22 && h[0] == fill_of(h) && h[16] == fill_of(h));
+    EXPECT_OK(cudaMemset(dev, 0x33, 64)); // device memory still is
+    EXPECT(holds_byte(dev, 64, 0x33));
+    blocks.pop_back(); // stack
+    blocks.pop_back(); // heap
+    delete[] heap;
+}
+
+// ---- the Async forms check their stream first, as the 2D and 3D ones: a destroyed or made-up
+// handle is cudaErrorInvalidResourceHandle, and nothing is written ----
+static void check_async_streams(unsigned char *dev, unsigned char *dev2)
+{
+    cudaStream_t s, gone;
+    EXPECT(cudaStreamCreate(&s) == cudaSuccess);
+    EXPECT(cudaStreamCreate(&gone) == cudaSuccess);
+    EXPECT(cudaStreamDestroy(gone) == cudaSuccess);
+    cudaStream_t made_up = (cudaStream_t)(uintptr_t)0x1234;
+    arm();
+    EXPECT_ERROR(cudaMemcpyAsync(dev, hsrc, 64, cudaMemcpyHostToDevice, gone), cudaErrorInvalidResourceHandle);
+    EXPECT_ERROR(cudaMemcpyAsync(hdst, dev, 64, cudaMemcpyDeviceToHost, made_up), cudaErrorInvalidResourceHandle);
+    EXPECT_ERROR(cudaMemcpyAsync(dev2, dev, 64, cudaMemcpyDefault, gone), cudaErrorInvalidResourceHandle);
+    EXPECT_ERROR(cudaMemsetAsync(dev, 0x5A, 64, gone), cudaErrorInvalidResourceHandle);
+    EXPECT_ERROR(cudaMemsetAsync(dev, 0x5A, 64, made_up), cudaErrorInvalidResourceHandle);
+    EXPECT_UNTOUCHED();
+    // the same calls on a live stream and on the null stream go through
+    EXPECT_OK(cudaMemcpyAsync(dev, hsrc, 64, cudaMemcpyHostToDevice, s));
+    EXPECT(holds_pattern(dev, 64));
+    EXPECT_OK(cudaMemsetAsync(dev, 0x5A, 64, s));
+    EXPECT(holds_byte(dev, 64, 0x5A));
+    EXPECT_OK(cudaMemsetAsync(dev2, 0x5B, 64, 0));
+    EXPECT(holds_byte(dev2, 64, 0x5B));
+    EXPECT(cudaStreamDestroy(s) == cudaSuccess);
+}
+
 // ---- blocks made and freed on several host threads while copies look them up (TSan) ----
 static void check_threads()
 {
@@ -614,6 +677,8 @@ int main()
     check_arrays(dev);
     check_symbols(dev);
     check_managed_and_pinned(dev);
+    check_memset_pointers(dev);
+    check_async_streams(dev, dev2);
     check_threads();
     check_huge(dev);
     EXPECT(cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess); // nothing sticky

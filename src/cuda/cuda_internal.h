@@ -26,13 +26,22 @@ void reset(void);
  * device allocation (cudaMalloc, cudaMallocManaged, cudaMallocPitch, cudaMalloc3D; interior
  * pointers included) or does not start in one (host memory, pinned memory included: unchecked, as
  * CUDA's); false when it starts in a device allocation (or in the padding after one) and runs past
- * its end, or wraps the address space.  Thread-safe, O(log allocations).  Records nothing. */
+ * its end, starts in a block freed while objects hold it (hold_range), or wraps the address space.
+ * Thread-safe, O(log allocations).  Records nothing. */
 bool device_range_ok(const void *p, size_t bytes);
 /* Whether [p, p + bytes) lies inside one live allocation the device can address: a device
  * allocation as above, or pinned host memory (cudaMallocHost, cudaHostAlloc), which CUDA's
- * memsets accept too.  Pageable host memory, a block's padding and a range past a block's end are
- * not.  bytes is at least 1.  Thread-safe, O(log allocations). */
+ * memsets and texture objects accept too.  Pageable host memory, a block's padding, a freed block
+ * and a range past a block's end are not.  bytes is at least 1.  Thread-safe, O(log allocations). */
 bool device_accessible(const void *p, size_t bytes);
+/* Texture and surface objects over linear memory hold the allocation they read, as an object over
+ * an array keeps the array: cudaFree (cudaFreeHost) of a held block ends the allocation at once
+ * (later calls find none there) but its memory is returned when the last holder lets go, so a
+ * kernel fetching through a stale object reads what the block last held, never freed memory.
+ * hold_range: the base of the allocation device_accessible(p, bytes) finds, now held; nullptr
+ * when there is none.  release_hold: lets go of a base hold_range gave. */
+void *hold_range(const void *p, size_t bytes);
+void release_hold(void *base);
 /* The bytes from a pitched pointer to one past the last byte that a box of rows x slices rows of
  * row_bytes at (x bytes, y, z) touches: (z + slices - 1) * slice_pitch + (y + rows - 1) * pitch +
  * x + row_bytes.  false when that overflows size_t.  rows and slices are at least 1. */

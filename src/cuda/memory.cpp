@@ -5,10 +5,12 @@
  * of a pointer that is not a live allocation is cudaErrorInvalidValue, not heap
  * corruption, and so that every copy and set can check the device side of its
  * range against the allocation it starts in before it writes anything (README,
- * "Run CUDA code on the CPU"); a set needs its whole range in one device or
- * pinned allocation, as CUDA's does.  They are kept sorted by base address: the
- * one holding an address is found in O(log n) under a shared lock, so copies
- * from many host threads do not serialise. */
+ * "Run CUDA code on the CPU"); a set, like a texture object over linear memory,
+ * needs its whole range in one device or pinned allocation, as CUDA's do.  They
+ * are kept sorted by base address: the one holding an address is found in
+ * O(log n) under a shared lock, so copies from many host threads do not
+ * serialise.  A block with objects over it outlives its cudaFree until the last
+ * of them goes (hold_range). */
 #include <map>
 #include <mutex>
 #include <shared_mutex>
@@ -30,6 +32,8 @@ struct block {
     size_t size;     /* what was asked for: the end of the caller's block */
     size_t reserved; /* what was taken (more than size): the padding belongs to no one */
     alloc_kind kind;
+    size_t holders;  /* texture and surface objects over it (hold_range) */
+    bool freed;      /* freed while holders remained: no allocation any more, its memory kept */
 };
 std::shared_mutex g_lock;
 std::map<uintptr_t, block> g_allocs; /* by base address */
@@ -42,7 +46,8 @@ std::map<uintptr_t, block>::iterator block_holding(uintptr_t a, size_t bytes)
         return g_allocs.end();
     --it;
     const uintptr_t off = a - it->first;
-    return off < it->second.size && bytes <= it->second.size - off ? it : g_allocs.end();
+    const bool inside = !it->second.freed && off < it->second.size && bytes <= it->second.size - off;
+    return inside ? it : g_allocs.end();
 }
 
 cudaError_t alloc(void **out, size_t size, alloc_kind kind)
@@ -65,7 +70,7 @@ cudaError_t alloc(void **out, size_t size, alloc_kind kind)
         return fail(cudaErrorMemoryAllocation);
     try {
         std::unique_lock<std::shared_mutex> g(g_lock);
-        g_allocs.emplace((uintptr_t)p, block{size, rounded, kind});
+        g_allocs.emplace((uintptr_t)p, block{size, rounded, kind, 0, false});
     } catch (...) {
         free(p);
         return fail(cudaErrorMemoryAllocation);
@@ -83,8 +88,12 @@ cudaError_t release(void *p, alloc_kind kind)
     {
         std::unique_lock<std::shared_mutex> g(g_lock);
         auto it = g_allocs.find((uintptr_t)p);
-        if (it == g_allocs.end() || it->second.kind != kind)
+        if (it == g_allocs.end() || it->second.kind != kind || it->second.freed)
             return fail(cudaErrorInvalidValue);
+        if (it->second.holders) { /* no allocation any more; its memory stays until the last object goes */
+            it->second.freed = true;
+            return cudaSuccess;
+        }
         g_allocs.erase(it);
     }
     free(p);
@@ -106,6 +115,8 @@ bool device_range_ok(const void *p, size_t bytes)
         return true;
     --it; /* the block with the highest base at or below p */
     const uintptr_t off = a - it->first;
+    if (off < it->second.reserved && it->second.freed)
+        return false; /* freed, kept only for the objects still over it */
     if (off >= it->second.reserved || it->second.kind != ALLOC_DEVICE)
         return true; /* host memory: not ours to check (CUDA cannot either) */
     return off <= it->second.size && bytes <= it->second.size - off;
@@ -115,6 +126,28 @@ bool device_accessible(const void *p, size_t bytes)
 {
     std::shared_lock<std::shared_mutex> g(g_lock);
     return block_holding((uintptr_t)p, bytes) != g_allocs.end();
+}
+
+void *hold_range(const void *p, size_t bytes)
+{
+    std::unique_lock<std::shared_mutex> g(g_lock);
+    auto it = block_holding((uintptr_t)p, bytes);
+    if (it == g_allocs.end())
+        return nullptr;
+    it->second.holders++;
+    return (void *)it->first;
+}
+
+void release_hold(void *base)
+{
+    {
+        std::unique_lock<std::shared_mutex> g(g_lock);
+        auto it = g_allocs.find((uintptr_t)base);
+        if (it == g_allocs.end() || --it->second.holders || !it->second.freed)
+            return;
+        g_allocs.erase(it);
+    }
+    free(base); /* freed by cudaFree or cudaFreeHost earlier: its last object is gone */
 }
 
 bool pitched_extent(size_t pitch, size_t slice_pitch, size_t x, size_t y, size_t z, size_t row_bytes, size_t rows,

@@ -17,6 +17,7 @@ namespace {
 struct kept {
     cudaResourceDesc res;
     cudaResourceViewDesc view;
+    void *held; /* the allocation a linear or pitch2D object reads (wt_cuda_rt::hold_range), or null */
 };
 std::mutex g_lock;
 std::map<unsigned long long, kept> g_objects;
@@ -70,18 +71,49 @@ bool view_format(wt_channel_desc *out, cudaResourceViewFormat f)
     return true;
 }
 
+/* A linear or pitch2D object: every byte it may read or write must lie in one live device (or
+ * pinned host) allocation, as CUDA requires of the range it is given: sizeInBytes from devPtr, or
+ * (height - 1) * pitchInBytes + width * element size, computed without overflow (README, "Copies
+ * stay inside their allocations").  That allocation is then held for the object (*held), so that
+ * cudaFree leaves no object reading freed memory.  false when the range is outside; arrays hold
+ * nothing here (the library keeps them).  Asked once the library has accepted the descriptor, so
+ * the element size is the channels' bits / 8 and the extent is at least one element. */
+bool hold_memory(const cudaResourceDesc &r, void **held)
+{
+    *held = nullptr;
+    if (r.resType == cudaResourceTypeLinear)
+        return (*held = wt_cuda_rt::hold_range(r.res.linear.devPtr, r.res.linear.sizeInBytes)) != nullptr;
+    if (r.resType != cudaResourceTypePitch2D)
+        return true;
+    const cudaChannelFormatDesc &d = r.res.pitch2D.desc;
+    const size_t element = (size_t)(d.x + d.y + d.z + d.w) / 8;
+    size_t row, bytes;
+    if (__builtin_mul_overflow(r.res.pitch2D.width, element, &row) ||
+        !wt_cuda_rt::pitched_extent(r.res.pitch2D.pitchInBytes, 0, 0, 0, 0, row, r.res.pitch2D.height, 1, &bytes))
+        return false;
+    return (*held = wt_cuda_rt::hold_range(r.res.pitch2D.devPtr, bytes)) != nullptr;
+}
+
 cudaError_t status(wt_status s) { return s == WT_SUCCESS ? cudaSuccess : fail(from_status(s)); }
 
-void keep(unsigned long long h, const cudaResourceDesc &r, const cudaResourceViewDesc *v)
+void keep(unsigned long long h, const cudaResourceDesc &r, const cudaResourceViewDesc *v, void *held)
 {
     kept k;
     k.res = r;
+    k.held = held;
     if (v)
         k.view = *v;
     else
         memset(&k.view, 0, sizeof k.view);
-    std::lock_guard<std::mutex> g(g_lock);
-    g_objects[h] = k;
+    void *stale; /* a handle destroyed through the library's own API and given out again */
+    {
+        std::lock_guard<std::mutex> g(g_lock);
+        kept &slot = g_objects[h];
+        stale = slot.held;
+        slot = k;
+    }
+    if (stale)
+        wt_cuda_rt::release_hold(stale);
 }
 
 bool find(unsigned long long h, kept *out)
@@ -94,10 +126,20 @@ bool find(unsigned long long h, kept *out)
     return true;
 }
 
+/* after the library destroyed the object: its allocation is no longer held */
 void forget(unsigned long long h)
 {
-    std::lock_guard<std::mutex> g(g_lock);
-    g_objects.erase(h);
+    void *held = nullptr;
+    {
+        std::lock_guard<std::mutex> g(g_lock);
+        auto it = g_objects.find(h);
+        if (it == g_objects.end())
+            return;
+        held = it->second.held;
+        g_objects.erase(it);
+    }
+    if (held)
+        wt_cuda_rt::release_hold(held);
 }
 } // namespace
 
@@ -153,10 +195,17 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struc
     const wt_status s = wt_create_texture_object(&t, &res, &td, pv);
     if (s != WT_SUCCESS)
         return status(s);
+    void *held;
+    if (!hold_memory(*pResDesc, &held)) { /* destroyed before anyone sees it */
+        wt_destroy_texture_object(t);
+        return fail(cudaErrorInvalidValue);
+    }
     try {
-        keep(t, *pResDesc, pResViewDesc);
+        keep(t, *pResDesc, pResViewDesc, held);
     } catch (...) {
         wt_destroy_texture_object(t);
+        if (held)
+            wt_cuda_rt::release_hold(held);
         return fail(cudaErrorMemoryAllocation);
     }
     *pTexObject = t;
@@ -244,10 +293,17 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const stru
     const wt_status st = wt_create_surface_object(&s, &res);
     if (st != WT_SUCCESS)
         return status(st);
+    void *held;
+    if (!hold_memory(*pResDesc, &held)) {
+        wt_destroy_surface_object(s);
+        return fail(cudaErrorInvalidValue);
+    }
     try {
-        keep(s, *pResDesc, nullptr);
+        keep(s, *pResDesc, nullptr, held);
     } catch (...) {
         wt_destroy_surface_object(s);
+        if (held)
+            wt_cuda_rt::release_hold(held);
         return fail(cudaErrorMemoryAllocation);
     }
     *pSurfObject = s;

@@ -64,5 +64,5 @@ if(TARGET warptex)
   add_test(NAME ptx_run_fault COMMAND warptex run ${PROJECT_SOURCE_DIR}/examples/ptx/w1.ptx --entry w1 --grid 1
            --block 64 tex:${WT_PTX_RUN_DIR}/in.png,norm buf:256,file=${WT_PTX_RUN_DIR}/in.png,ro buf:512 i32:64)
   set_tests_properties(ptx_run_fault PROPERTIES FIXTURES_REQUIRED ptx_run_in ENVIRONMENT "${WT_TEST_ENV}"
-                       PASS_REGULAR_EXPRESSION "thread \\(32,0,0\\) lane 0: load of 8 bytes .* outside every registered memory range")
+                       PASS_REGULAR_EXPRESSION "thread \\(32,0,0\\) lane 0: ld.global.v2.f32 of 8 bytes at 0x[0-9a-f]+ is outside every registered memory range")
 endif()

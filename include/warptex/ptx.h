@@ -106,9 +106,14 @@ typedef struct wt_dim3 {
  * entry points; WARPTEX_NUM_THREADS); the warps of one block run together.
  * Errors: WT_ERROR_INVALID_VALUE (NULL fn, a zero or oversized dimension:
  * block x*y*z above 1024, a NULL params with parameters),
- * WT_ERROR_LAUNCH_FAILED (an access outside the registered memory, a
- * misaligned access, local memory or call depth exhausted; the message
- * names kernel, line and lane), WT_ERROR_TRAP (a `trap` ran), and the
+ * WT_ERROR_PTX_UNSUPPORTED (the kernel reaches a recursive call; the message
+ * names the cycle), WT_ERROR_OUT_OF_MEMORY (the declared registers, local
+ * and shared memory are past the limits in README "PTX front end": a warp's
+ * state along the deepest call chain above 32 MiB, shared memory above
+ * 1 GiB a block, a block's state above 1 GiB; checked before anything is
+ * allocated), WT_ERROR_LAUNCH_FAILED (an access outside the registered
+ * memory, a misaligned access; the message names kernel, line and lane, the
+ * instruction, its size and the address), WT_ERROR_TRAP (a `trap` ran), and the
  * status of a texture or surface instruction that failed (e.g.
  * WT_ERROR_INVALID_HANDLE), its message prefixed with kernel and line.
  * Blocks already run keep their effects; the launch stops at the first

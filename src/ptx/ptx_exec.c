@@ -13,6 +13,7 @@
 #pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
 #endif
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ptx_internal.h"
@@ -131,26 +132,72 @@ static int global_fast(px_warp *w, const px_insn *in, uint32_t mask, uint64_t *e
     return (bad >> 63) == 0;
 }
 
+/* ---- fault messages ---- */
+static const char *const op_names[] = {
+#define X(name, cls) #name,
+#include "ptx_ops.def"
+#undef X
+};
+
+/* The instruction as PTX spells the parts that say what it accessed: opcode, state space,
+ * atomic operation, vector width and type (e.g. "atom.global.add.u32", "ld.shared.v4.f32"). */
+static const char *insn_name(const px_insn *in, char *buf, size_t n)
+{
+    static const char *const spaces[] = {"", ".global", ".shared", ".local", ".param", ".const"};
+    static const char *const aops[] = {"", ".add", ".inc", ".dec", ".min", ".max", ".exch", ".cas", ".and",
+                                       ".or", ".xor"};
+    static const char *const types[PX_T_COUNT] = {
+        [PX_T_B8] = ".b8",   [PX_T_B16] = ".b16",     [PX_T_B32] = ".b32",   [PX_T_B64] = ".b64",
+        [PX_T_U8] = ".u8",   [PX_T_U16] = ".u16",     [PX_T_U32] = ".u32",   [PX_T_U64] = ".u64",
+        [PX_T_S8] = ".s8",   [PX_T_S16] = ".s16",     [PX_T_S32] = ".s32",   [PX_T_S64] = ".s64",
+        [PX_T_F16] = ".f16", [PX_T_F16X2] = ".f16x2", [PX_T_BF16] = ".bf16", [PX_T_BF16X2] = ".bf16x2",
+        [PX_T_F32] = ".f32", [PX_T_F64] = ".f64",     [PX_T_PRED] = ".pred", [PX_T_B128] = ".b128"};
+    const char *op = in->op < sizeof op_names / sizeof *op_names ? op_names[in->op] : "?";
+    int mem = in->op == PX_OP_ld || in->op == PX_OP_ldu || in->op == PX_OP_st || in->op == PX_OP_atom ||
+              in->op == PX_OP_red;
+    if (!mem) {
+        snprintf(buf, n, "%s", op);
+        return buf;
+    }
+    int atomic = in->op == PX_OP_atom || in->op == PX_OP_red;
+    char vec[8] = "";
+    if (in->vec > 1)
+        snprintf(vec, sizeof vec, ".v%u", (unsigned)in->vec);
+    snprintf(buf, n, "%s%s%s%s%s", op, in->space < 6 ? spaces[in->space] : "",
+             atomic && in->aop < 11 ? aops[in->aop] : "", vec,
+             in->type < PX_T_COUNT && types[in->type] ? types[in->type] : "");
+    return buf;
+}
+
 /* Turns the effective addresses ea[] of an access of `size` bytes by every
- * lane in mask into host addresses, or returns -1 after a fault.  space: the
- * instruction's state space. */
+ * lane in mask into host addresses, or returns -1 after a fault naming the
+ * instruction, the size and the address.  space: the instruction's state
+ * space. */
 static int resolve(px_warp *w, const px_insn *in, uint32_t mask, uint64_t *ea, unsigned size, int access)
 {
     int space = in->space;
     px_block *b = w->blk;
+    char nm[48];
+    const char *bytes = size == 1 ? "byte" : "bytes";
     if (space == PX_SP_PARAM) {
         if (in->addr.sym == PX_SYM_KPARAM && in->addr.base.kind == PX_R_NONE) {
-            if (access == ACC_WRITE)
-                return fault(w, in, px_first_lane(mask), WT_ERROR_LAUNCH_FAILED, "store to a kernel parameter");
             uint64_t o = ea[px_first_lane(mask)];
+            if (access == ACC_WRITE)
+                return fault(w, in, px_first_lane(mask), WT_ERROR_LAUNCH_FAILED,
+                             "%s of %u %s at parameter offset %llu: a store to a kernel parameter",
+                             insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)o);
             if (o + size > b->entry->kparam_size || o + size < o)
-                return fault(w, in, px_first_lane(mask), WT_ERROR_LAUNCH_FAILED, "parameter access outside the parameters");
+                return fault(w, in, px_first_lane(mask), WT_ERROR_LAUNCH_FAILED,
+                             "%s of %u %s at parameter offset %llu is outside the %u bytes of parameters",
+                             insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)o,
+                             (unsigned)b->entry->kparam_size);
             uint64_t p = (uint64_t)(uintptr_t)(b->kparams + o);
             L ea[l] = p;
             return 0;
         }
         if (in->addr.sym != PX_SYM_LOCAL)
-            return fault(w, in, px_first_lane(mask), WT_ERROR_PTX_UNSUPPORTED, "a .param address that is not a parameter name");
+            return fault(w, in, px_first_lane(mask), WT_ERROR_PTX_UNSUPPORTED,
+                         "%s: a .param address that is not a parameter name", insn_name(in, nm, sizeof nm));
         space = PX_SP_LOCAL;
     }
     /* fast path: global memory, all lanes in one range (their addresses are host addresses) */
@@ -171,37 +218,39 @@ static int resolve(px_warp *w, const px_insn *in, uint32_t mask, uint64_t *ea, u
                 sp = PX_SP_LOCAL;
                 x &= ((uint64_t)1 << TAG_SHIFT) - 1;
             } else if (tag) {
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "generic address 0x%llx is in no window",
-                             (unsigned long long)ea[l]);
+                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "%s of %u %s at generic address 0x%llx, which is in no "
+                             "window", insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)ea[l]);
             } else {
                 sp = PX_SP_GLOBAL;
             }
         }
         if (x & (size - 1))
-            return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "misaligned %u-byte access at 0x%llx", size,
-                         (unsigned long long)ea[l]);
+            return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "%s of %u %s at 0x%llx is misaligned (not a multiple of %u)",
+                         insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)ea[l], size);
         switch (sp) {
         case PX_SP_SHARED:
             if (x >= b->shared_size || b->shared_size - x < size)
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "shared memory access at %llu is outside the %zu bytes",
-                             (unsigned long long)x, b->shared_size);
+                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "%s of %u %s at %llu is outside the %zu bytes of shared "
+                             "memory", insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)x,
+                             b->shared_size);
             ea[l] = (uint64_t)(uintptr_t)(b->shared + x);
             break;
         case PX_SP_LOCAL:
             if (x >= w->local_size || w->local_size - x < size)
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "local memory access at %llu is outside the %u bytes",
-                             (unsigned long long)x, (unsigned)w->local_size);
+                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "%s of %u %s at %llu is outside the %u bytes of local "
+                             "memory", insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)x,
+                             (unsigned)w->local_size);
             ea[l] = (uint64_t)(uintptr_t)(w->local + (size_t)l * w->local_size + x);
             break;
         default: {
             const px_range *r = range_find(w->mod, (uintptr_t)x);
             if (!r || r->size - (x - r->base) < size)
                 return fault(w, in, l, WT_ERROR_LAUNCH_FAILED,
-                             "%s of %u bytes at 0x%llx is outside every registered memory range",
-                             access == ACC_WRITE ? "store" : "load", size, (unsigned long long)x);
+                             "%s of %u %s at 0x%llx is outside every registered memory range",
+                             insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)x);
             if (access == ACC_WRITE && (!r->writable || sp == PX_SP_CONST))
-                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "store to read-only memory at 0x%llx",
-                             (unsigned long long)x);
+                return fault(w, in, l, WT_ERROR_LAUNCH_FAILED, "%s of %u %s at 0x%llx writes read-only memory",
+                             insn_name(in, nm, sizeof nm), size, bytes, (unsigned long long)x);
         }
         }
     }

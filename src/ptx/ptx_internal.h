@@ -203,11 +203,13 @@ typedef struct px_func {
     uint32_t ncallargs;
     uint32_t *brx;        /* brx.idx target lists (.branchtargets): instruction indices */
     uint32_t nbrx;
-    /* filled by the launch checks */
+    /* filled at load by the call-graph walk (ptx_interp.c), saturating at UINT32_MAX */
     int depth_state;      /* 0 unvisited, 1 visiting, 2 done */
     uint32_t max_local;   /* frame_size plus the deepest callee chain */
     uint32_t max_regs;
-    int recursive;
+    uint32_t max_depth;   /* frames of the deepest chain, this function's included */
+    int recursive;        /* entry: 1 recursive (cycle says where), -1 the walk ran out of memory */
+    char cycle[128];      /* entry: "f -> g -> f", a cycle of calls it reaches */
     int has_barrier;      /* it or a function it may call has bar/barrier */
     int addr_taken;       /* its address is a value: indirect calls may reach it */
 } px_func;

@@ -40,7 +40,21 @@
 #include "ptx_internal.h"
 
 #define L for (int l = 0; l < PX_W; l++)
-#define MAX_FRAMES 64
+
+/* The launch's limits on the state a kernel declares (README, "PTX front end"), checked from the
+ * declared sizes before anything is allocated:
+ *   - a warp: 32 lanes of the registers (8 bytes each) and local memory of the deepest call
+ *     chain, and its call frames, at most PX_MAX_WARP_STATE (1 MiB a thread);
+ *   - a block: the warps whose state is kept (all of them when the kernel has a barrier,
+ *     else one: the warps run one after another) and its static and dynamic shared memory,
+ *     at most PX_MAX_BLOCK_STATE;
+ *   - shared memory, static and dynamic together, at most PX_MAX_SHARED a block.
+ * Each thread running blocks holds one block's state.  The call depth has no limit of its own:
+ * a call graph without recursion is finite, and its deepest chain's frames are in the warp's
+ * state. */
+#define PX_MAX_WARP_STATE ((uint64_t)32 << 20)
+#define PX_MAX_BLOCK_STATE ((uint64_t)1 << 30)
+#define PX_MAX_SHARED ((uint64_t)1 << 30)
 
 /* ---- faults ---- */
 WT_PRINTF(5, 6)
@@ -441,7 +455,7 @@ static px_block *block_new(launch_ctx *C)
         w->mod = C->mod;
         w->local_size = (C->entry->max_local + 15u) & ~15u;
         w->regstack_len = (size_t)C->entry->max_regs * PX_W;
-        w->max_frames = MAX_FRAMES;
+        w->max_frames = (int)C->entry->max_depth; /* within PX_MAX_WARP_STATE: checked at launch */
         if (i > 0 && b->one_state) {
             w->regstack = b->warps[0].regstack;
             w->local = b->warps[0].local;
@@ -450,7 +464,7 @@ static px_block *block_new(launch_ctx *C)
         }
         w->regstack = wt__alloc((w->regstack_len ? w->regstack_len : 1) * sizeof(uint64_t));
         w->local = wt__alloc(w->local_size ? (size_t)w->local_size * PX_W : 1);
-        w->frames = wt__alloc((size_t)MAX_FRAMES * sizeof(px_frame));
+        w->frames = wt__alloc((size_t)w->max_frames * sizeof(px_frame));
         if (!w->regstack || !w->local || !w->frames) {
             block_free(b);
             return NULL;
@@ -685,41 +699,95 @@ static void run_blocks(launch_ctx *C, size_t begin, size_t end, int thread)
     }
 }
 
-/* The deepest frame chain (local bytes and registers) below fn; recursion is refused. */
-static int chain_sizes(const struct wt_module_s *m, px_func *fn, int depth)
+/* ---- the call graph ---- */
+static uint32_t sat_add(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
+
+/* One function on the walk's stack: where its scan of the code is, and the deepest chain
+ * (local bytes, registers, frames) found below it so far. */
+typedef struct walk_frame {
+    px_func *fn;
+    uint32_t i;        /* next instruction to look at */
+    int k, hi;         /* callees k..hi of the current call instruction left to visit */
+    int indirect;
+    uint32_t loc, regs, depth;
+    int bar;
+} walk_frame;
+
+/* The next function fn may call, or NULL when its code has no more calls. */
+static px_func *next_callee(const struct wt_module_s *m, walk_frame *t)
 {
-    if (fn->depth_state == 2)
-        return 0;
-    if (fn->depth_state == 1 || depth > MAX_FRAMES) {
-        fn->recursive = 1;
-        return -1;
-    }
-    fn->depth_state = 1;
-    uint32_t loc = 0, regs = 0;
-    int bar = 0;
-    for (uint32_t i = 0; i < fn->ncode; i++) {
-        bar |= (fn->code[i].op == PX_OP_bar && !(fn->code[i].flags & PX_F_WARP)) || fn->code[i].op == PX_OP_barrier;
-        if (fn->code[i].op != PX_OP_call)
-            continue;
-        /* an indirect call may reach any defined .func */
-        int lo = fn->code[i].target == UINT32_MAX ? 0 : (int)fn->code[i].target;
-        int hi = fn->code[i].target == UINT32_MAX ? m->nfuncs - 1 : lo;
-        for (int k = lo; k <= hi; k++) {
-            px_func *c = m->funcs[k];
-            if (c->is_entry || !c->defined || (lo != hi && !c->addr_taken))
-                continue;
-            if (chain_sizes(m, c, depth + 1))
-                return -1;
-            loc = c->max_local > loc ? c->max_local : loc;
-            regs = c->max_regs > regs ? c->max_regs : regs;
-            bar |= c->has_barrier;
+    for (;;) {
+        while (t->k <= t->hi) {
+            px_func *c = m->funcs[t->k++];
+            /* an indirect call may reach any defined .func whose address is taken */
+            if (!c->is_entry && c->defined && (!t->indirect || c->addr_taken))
+                return c;
         }
+        if (t->i >= t->fn->ncode)
+            return NULL;
+        const px_insn *in = &t->fn->code[t->i++];
+        t->bar |= (in->op == PX_OP_bar && !(in->flags & PX_F_WARP)) || in->op == PX_OP_barrier; /* not bar.warp */
+        if (in->op != PX_OP_call)
+            continue;
+        t->indirect = in->target == UINT32_MAX;
+        t->k = t->indirect ? 0 : (int)in->target;
+        t->hi = t->indirect ? m->nfuncs - 1 : t->k;
     }
-    fn->max_local = ((fn->frame_size + 15u) & ~15u) + loc;
-    fn->max_regs = fn->nregs + regs;
-    fn->has_barrier = bar;
-    fn->depth_state = 2;
-    return 0;
+}
+
+/* Walks the calls below entry depth first, without recursion in C (a chain may be as long as
+ * the module has functions), and sets each function's deepest chain: its frame plus the largest
+ * of its callees' local bytes, registers and depth, each the maximum over every chain below it.
+ * A cycle sets entry->recursive and entry->cycle. */
+static void walk_calls(const struct wt_module_s *m, px_func *entry)
+{
+    walk_frame *st = malloc(((size_t)m->nfuncs + 1) * sizeof *st); /* a function is on it once */
+    if (!st) {
+        entry->recursive = -1;
+        return;
+    }
+    int sp = 0;
+    entry->depth_state = 1;
+    st[sp++] = (walk_frame){.fn = entry, .k = 1, .hi = 0};
+    while (sp > 0) {
+        walk_frame *t = &st[sp - 1];
+        px_func *c = next_callee(m, t);
+        if (c && c->depth_state == 1) { /* c is on the stack: a cycle from there to here */
+            int j = sp - 1;
+            while (j > 0 && st[j].fn != c)
+                j--;
+            size_t n = 0;
+            for (int q = j; q <= sp && n + 1 < sizeof entry->cycle; q++)
+                n += (size_t)snprintf(entry->cycle + n, sizeof entry->cycle - n, "%s%s", q > j ? " -> " : "",
+                                      q < sp ? st[q].fn->name : c->name);
+            entry->recursive = 1;
+            free(st);
+            return;
+        }
+        if (c && c->depth_state == 0) {
+            c->depth_state = 1;
+            st[sp++] = (walk_frame){.fn = c, .k = 1, .hi = 0};
+            continue;
+        }
+        if (!c) { /* t's calls are all seen: its chain is known */
+            px_func *f = t->fn;
+            f->max_local = sat_add((f->frame_size + 15u) & ~15u, t->loc);
+            f->max_regs = sat_add(f->nregs, t->regs);
+            f->max_depth = sat_add(1, t->depth);
+            f->has_barrier = t->bar;
+            f->depth_state = 2;
+            if (--sp == 0)
+                break;
+            c = f;
+            t = &st[sp - 1];
+        }
+        /* c's chain is known: t's deepest chain includes it */
+        t->loc = c->max_local > t->loc ? c->max_local : t->loc;
+        t->regs = c->max_regs > t->regs ? c->max_regs : t->regs;
+        t->depth = c->max_depth > t->depth ? c->max_depth : t->depth;
+        t->bar |= c->has_barrier;
+    }
+    free(st);
 }
 
 /* The invariant prefix of an entry.  nvcc starts a kernel with straight-line code that every
@@ -828,10 +896,40 @@ void wt__ptx_plan_entries(struct wt_module_s *m)
         for (int i = 0; i < m->nfuncs; i++)
             if (m->funcs[i]->depth_state == 1)
                 m->funcs[i]->depth_state = 0;
-        if (chain_sizes(m, e, 0))
-            e->recursive = 1;
+        walk_calls(m, e);
         plan_prefix(e);
     }
+}
+
+/* The limits above, from the declared sizes, in 64 bits (no product can wrap: each factor is
+ * below 2^33).  WT_SUCCESS, or WT_ERROR_OUT_OF_MEMORY naming what is too big and the limit. */
+static wt_status check_state(const px_func *e, const struct wt_module_s *m, wt_dim3 block, size_t dyn_shared)
+{
+    static const char *FN = "wt_launch_kernel";
+    uint64_t regs = e->max_regs, local = (e->max_local + (uint64_t)15) & ~(uint64_t)15, depth = e->max_depth;
+    uint64_t warp = PX_W * (regs * 8u + local) + depth * sizeof(px_frame);
+    if (warp > PX_MAX_WARP_STATE)
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): kernel %s needs %llu bytes per warp along its deepest call "
+                         "chain (%llu registers of 8 bytes and %llu bytes of local memory per thread, call depth "
+                         "%llu); the limit is %llu bytes (1 MiB per thread)", FN, e->name, (unsigned long long)warp,
+                         (unsigned long long)regs, (unsigned long long)local, (unsigned long long)depth,
+                         (unsigned long long)PX_MAX_WARP_STATE);
+    uint64_t stat = ((uint64_t)m->shared_static + 15u) & ~(uint64_t)15, shared = stat + (uint64_t)dyn_shared;
+    if (shared > PX_MAX_SHARED)
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): kernel %s asks for %llu bytes of shared memory per block "
+                         "(%llu bytes of static and %llu bytes of dynamic shared memory); the limit is %llu bytes",
+                         FN, e->name, (unsigned long long)shared, (unsigned long long)stat,
+                         (unsigned long long)dyn_shared, (unsigned long long)PX_MAX_SHARED);
+    uint64_t nthr = (uint64_t)block.x * block.y * block.z, nwarps = (nthr + PX_W - 1) / PX_W;
+    uint64_t kept = e->has_barrier ? nwarps : 1, blk = kept * warp + shared;
+    if (blk > PX_MAX_BLOCK_STATE)
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): kernel %s: a block of %llu threads keeps %llu warps of %llu "
+                         "bytes%s and %llu bytes of shared memory, %llu bytes; the limit is %llu bytes", FN, e->name,
+                         (unsigned long long)nthr, (unsigned long long)kept, (unsigned long long)warp,
+                         e->has_barrier ? " (the kernel has a barrier: its warps run together)" : "",
+                         (unsigned long long)shared, (unsigned long long)blk,
+                         (unsigned long long)PX_MAX_BLOCK_STATE);
+    return WT_SUCCESS;
 }
 
 wt_status wt__ptx_launch(struct wt_function_s *fh, wt_dim3 grid, wt_dim3 block, size_t shared_bytes, void *const *params)
@@ -851,8 +949,15 @@ wt_status wt__ptx_launch(struct wt_function_s *fh, wt_dim3 grid, wt_dim3 block, 
                          e->nparams);
     if (shared_bytes > ((size_t)1 << 30))
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): shared_bytes = %zu is above 1 GiB", FN, shared_bytes);
-    if (e->recursive)
-        return wt__error(WT_ERROR_PTX_UNSUPPORTED, "%s(): kernel %s calls functions recursively", FN, e->name);
+    if (e->recursive > 0)
+        return wt__error(WT_ERROR_PTX_UNSUPPORTED, "%s(): kernel %s calls functions recursively (%s); recursion is "
+                         "not supported", FN, e->name, e->cycle);
+    if (e->recursive < 0)
+        return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): kernel %s: the module's call graph could not be walked at "
+                         "load (out of memory)", FN, e->name);
+    wt_status lst = check_state(e, m, block, shared_bytes);
+    if (lst != WT_SUCCESS)
+        return lst;
     launch_ctx C;
     memset(&C, 0, sizeof C);
     C.mod = m;

@@ -2084,6 +2084,10 @@ static int parse_param(px_parser *P, px_param *pp, int is_entry)
     pp->name = dupn(d.name.s, d.name.len);
     if (!pp->name)
         return OOM(), 0;
+    if (decl_bytes(&d) > (1u << 24)) {
+        PUNS(&d.name, "a parameter of more than 16 MiB");
+        return 0;
+    }
     pp->size = (uint32_t)decl_bytes(&d);
     pp->align = (uint32_t)d.align;
     (void)is_entry;
@@ -2388,17 +2392,25 @@ static int parse_function(px_parser *P, int is_entry, int is_extern)
             next(P);
         }
     }
-    /* layout: entry params in the kernel buffer, func formals (retval first) in the frame */
+    /* layout: entry params in the kernel buffer, func formals (retval first) in the frame.
+     * Laid out in 64 bits and held to the 16 MiB that a frame may have (frame_alloc), so
+     * that a few parameters of up to 2^31 bytes each cannot wrap the 32-bit offsets and
+     * leave the buffers that are sized from them smaller than what is copied into them. */
     {
-        uint32_t off = 0;
+        uint64_t off = 0;
         if (f->ret.size) {
             f->ret.offset = 0;
             off = f->ret.size;
         }
         for (int i = 0; i < f->nparams; i++) {
-            off = align_up(off, f->params[i].align ? f->params[i].align : 1);
-            f->params[i].offset = off;
+            const uint64_t a = f->params[i].align ? f->params[i].align : 1;
+            off = (off + a - 1) & ~(a - 1);
+            f->params[i].offset = (uint32_t)off;
             off += f->params[i].size;
+        }
+        if (off > (1u << 24)) {
+            PUNS(&nt, "%s takes more than 16 MiB of parameters", f->name);
+            goto out;
         }
         if (is_entry)
             f->kparam_size = off;

@@ -200,6 +200,35 @@ static void shared_total(void **state)
     expect_launch_refused(src, "shared.ptx", (wt_dim3){1, 1, 1}, (size_t)1 << 30, NULL, WT_ERROR_OUT_OF_MEMORY, parts);
 }
 
+/* Parameters are laid out in 64 bits and held to 16 MiB, a kernel's and a function's alike:
+ * three parameters of nearly 2^31 bytes each once wrapped the 32-bit layout, so the kernel's
+ * parameter buffer was allocated smaller than what a launch copied into it. */
+static void parameters_bounded(void **state)
+{
+    (void)state;
+    static const char *const srcs[] = {
+        HEAD ".visible .entry k(.param .align 8 .b32 a[536870911], .param .align 8 .b32 b[536870911],\n"
+             "\t.param .align 8 .b32 c[536870911], .param .u32 d)\n{\n\tret;\n}\n",
+        HEAD ".visible .entry k(.param .align 4 .b8 a[16777216], .param .u32 d)\n{\n\tret;\n}\n",
+        HEAD ".func (.param .b32 r) f(.param .align 8 .b32 a[536870911], .param .b32 x)\n{\n\tret;\n}\n"
+             ".visible .entry k()\n{\n\tret;\n}\n",
+        HEAD ".visible .entry k(.param .align 4 .b8 a[16777217])\n{\n\tret;\n}\n",
+    };
+    for (size_t i = 0; i < sizeof srcs / sizeof *srcs; i++) {
+        wt_module m = NULL;
+        wt_status st = wt_module_load_ptx(&m, srcs[i], strlen(srcs[i]), "params.ptx");
+        const char *msg = wt_last_error_message();
+        if (st != WT_ERROR_PTX_UNSUPPORTED || !strstr(msg, "16 MiB"))
+            fail_msg("case %zu: status %d, message '%s'; wanted a refusal naming 16 MiB", i, (int)st, msg);
+        assert_null(m);
+    }
+    /* just inside: 16 MiB of parameters in all loads */
+    static const char ok[] = HEAD ".visible .entry k(.param .align 4 .b8 a[16777212], .param .u32 d)\n{\n\tret;\n}\n";
+    wt_module m = NULL;
+    assert_int_equal(wt_module_load_ptx(&m, ok, strlen(ok), "params.ptx"), WT_SUCCESS);
+    wt_module_unload(m);
+}
+
 /* A fault's message names the instruction, its operation and size, and the address. */
 static void fault_names_instruction(void **state)
 {
@@ -254,6 +283,7 @@ int main(void)
         cmocka_unit_test(deep_call_chain),  cmocka_unit_test(recursion_named), cmocka_unit_test(registers_refused_fast),
         cmocka_unit_test(chain_registers),  cmocka_unit_test(chain_local),     cmocka_unit_test(block_state),
         cmocka_unit_test(shared_total),     cmocka_unit_test(fault_names_instruction),
+        cmocka_unit_test(parameters_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -132,18 +132,26 @@ static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0
 static inline float __fdividef(float a, float b) { return a / b; }
 static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
 static inline double rsqrt(double a) { return 1.0 / sqrt(a); }
-/* glibc's math.h declares __expf, __sinf, ... (its own names of expf, sinf, ...): those are used as they are */
+/* The fast intrinsics compute the libm value.  glibc's math.h declares __expf, __sinf, ... (its
+ * internal names of expf, sinf, ...) with C linkage but libm does not export them, so there they
+ * are defined here as inline functions of those declarations; elsewhere as static functions. */
+#ifdef __GLIBC__
+#define WT__FAST_MATH(decl) extern "C" inline decl noexcept
+#else
+#define WT__FAST_MATH(decl) static inline decl
+#endif
+WT__FAST_MATH(float __expf(float a)) { return expf(a); }
+WT__FAST_MATH(float __exp10f(float a)) { return powf(10.0f, a); }
+WT__FAST_MATH(float __logf(float a)) { return logf(a); }
+WT__FAST_MATH(float __log2f(float a)) { return log2f(a); }
+WT__FAST_MATH(float __log10f(float a)) { return log10f(a); }
+WT__FAST_MATH(float __sinf(float a)) { return sinf(a); }
+WT__FAST_MATH(float __cosf(float a)) { return cosf(a); }
+WT__FAST_MATH(float __tanf(float a)) { return tanf(a); }
+WT__FAST_MATH(float __powf(float a, float b)) { return powf(a, b); }
+WT__FAST_MATH(void __sincosf(float a, float *s, float *c)) { *s = sinf(a); *c = cosf(a); }
+#undef WT__FAST_MATH
 #ifndef __GLIBC__
-static inline float __expf(float a) { return expf(a); }
-static inline float __exp10f(float a) { return powf(10.0f, a); }
-static inline float __logf(float a) { return logf(a); }
-static inline float __log2f(float a) { return log2f(a); }
-static inline float __log10f(float a) { return log10f(a); }
-static inline float __sinf(float a) { return sinf(a); }
-static inline float __cosf(float a) { return cosf(a); }
-static inline float __tanf(float a) { return tanf(a); }
-static inline float __powf(float a, float b) { return powf(a, b); }
-static inline void __sincosf(float a, float *s, float *c) { *s = sinf(a); *c = cosf(a); }
 static inline float exp10f(float a) { return powf(10.0f, a); }
 #endif
 

@@ -23,6 +23,7 @@ __global__ void histogram(const unsigned char *data, int n, unsigned int *bins)
         atomicAdd(&bins[i], local[i]);
 }
 
+#ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
 int main()
 {
     const int n = 1 << 20;
@@ -58,3 +59,4 @@ int main()
     std::printf("histogram: %s\n", bad ? "FAILED" : "ok");
     return bad != 0;
 }
+#endif

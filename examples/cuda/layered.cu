@@ -23,6 +23,7 @@ __global__ void sum_layers(float *out, cudaTextureObject_t tex, int w, int h, in
     out[y * w + x] = s;
 }
 
+#ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
 int main()
 {
     const int w = 64, h = 48, layers = 5;
@@ -75,3 +76,4 @@ int main()
     std::printf("layered: %s\n", bad ? "FAILED" : "ok");
     return bad != 0;
 }
+#endif

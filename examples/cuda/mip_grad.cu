@@ -24,6 +24,7 @@ __global__ void sample(float4 *out, cudaTextureObject_t tex, int w, int h)
     out[y * w + x] = tex2DGrad<float4>(tex, u, v, ddx, ddy);
 }
 
+#ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
 int main()
 {
     const int size = 128, levels = 8, w = 64, h = 64;
@@ -96,3 +97,4 @@ int main()
     std::printf("mip_grad: %s\n", bad ? "FAILED" : "ok");
     return bad != 0;
 }
+#endif

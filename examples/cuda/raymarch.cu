@@ -30,6 +30,7 @@ __global__ void render(float *img, cudaTextureObject_t vol, int w, int h, int st
         img[y * w + x] = march(vol, (x + 0.5f) / w, (y + 0.5f) / h, steps);
 }
 
+#ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
 int main()
 {
     const int n = 32, w = 48, h = 40, steps = 24;
@@ -88,3 +89,4 @@ int main()
     std::printf("raymarch: %s\n", bad ? "FAILED" : "ok");
     return bad != 0;
 }
+#endif

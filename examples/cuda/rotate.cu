@@ -26,6 +26,7 @@ __global__ void rotate(float4 *out, cudaTextureObject_t tex, int w, int h, float
     out[y * w + x] = tex2D<float4>(tex, tu, tv);
 }
 
+#ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
 // Gold: bilinear over clamp-addressed RGBA8 texels, weights quantised to 1/256 (SEMANTICS §2.3).
 static void gold_pixel(const unsigned char *img, int w, int h, float tu, float tv, float out[4])
 {
@@ -113,3 +114,4 @@ int main()
     std::printf("rotate: ok\n");
     return 0;
 }
+#endif

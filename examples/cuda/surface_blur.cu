@@ -25,6 +25,7 @@ __global__ void blur(cudaSurfaceObject_t src, cudaSurfaceObject_t dst, int w, in
     surf2Dwrite(make_uchar4(s[0] / 9, s[1] / 9, s[2] / 9, s[3] / 9), dst, x * 4, y);
 }
 
+#ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
 int main()
 {
     const int w = 200, h = 120;
@@ -72,3 +73,4 @@ int main()
     std::printf("surface_blur: %s\n", bad ? "FAILED" : "ok");
     return bad != 0;
 }
+#endif

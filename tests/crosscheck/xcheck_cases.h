@@ -111,7 +111,7 @@ static inline std::vector<xc_case> xc_cases()
     const int n = 128;
     const size_t I4 = 4, I8 = 8;
 
-    // ---- kernels/arith.cu ----------------------------------------------------------------------
+    // ---- kernels/ops.cu ------------------------------------------------------------------------
     v.push_back({"ops/x_widen", "ops", "x_widen", "x_widen", dim3(2), dim3(64), 0,
                  {buf(n * I4, i32_edge()), buf(8 * n * I4, zero()), buf(4 * n * I8, zero())}, {}, {},
                  {B(0), B(1), B(2), I(n)}, {out(1, XC_U32), out(2, XC_U64)}});

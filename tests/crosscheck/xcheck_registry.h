@@ -15,7 +15,7 @@
 typedef cudaError_t (*xc_launcher)(dim3 grid, dim3 block, size_t shared, void **args);
 
 struct xc_kernel {
-    const char *source; /* the kernel source's name: "programs", "arith", "rotate", ... */
+    const char *source; /* the kernel source's name: "programs", "ops", "rotate", ... */
     const char *name;   /* the kernel's name in that source */
     xc_launcher launch;
 };

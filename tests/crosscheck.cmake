@@ -21,7 +21,7 @@ set(wt_xc ${CMAKE_CURRENT_BINARY_DIR}/crosscheck/xcheck)
 # -Wno-unused-parameter: the fixtures' store kernels share a signature with the loads
 add_custom_command(OUTPUT ${wt_xc}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/crosscheck
-  COMMAND ${wt_xc_emu} $<TARGET_FILE:warptex-cxx> -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter
+  COMMAND ${wt_xc_emu} $<TARGET_FILE:warptex-cxx> -O1 -g -Xcompiler -Wall,-Wextra,-Werror,-Wno-unused-parameter
           ${wt_xc_dir}/xcheck.cu ${wt_xc_sources} -o ${wt_xc}
   DEPENDS ${wt_xc_dir}/xcheck.cu ${wt_xc_sources} ${wt_xc_deps} warptex-cxx warptex_cuda warptex_static
   COMMENT "warptex-cxx tests/crosscheck" VERBATIM)

@@ -167,8 +167,7 @@ static inline std::vector<xc_case> xc_cases()
     v.push_back({"ops/x_shared", "ops", "x_shared", "x_shared", dim3(2), dim3(128), 128 * I4,
                  {buf(256 * I4, i32_edge()), buf(4 * 256 * I4, zero())}, {}, {}, {B(0), B(1)}, {out(1, XC_U32)}});
     v.push_back({"bar_red/x_bar_red", "bar_red", "x_bar_red", "x_bar_red", dim3(2), dim3(96), 0,
-                 {buf(192 * I4, i32_edge()), buf(2 * 192 * I4, zero())}, {}, {}, {B(0), B(1)}, {out(1, XC_U32)},
-                 "ptx", "bar.red (__syncthreads_count/_and/_or) is not run by the PTX front end"});
+                 {buf(192 * I4, i32_edge()), buf(2 * 192 * I4, zero())}, {}, {}, {B(0), B(1)}, {out(1, XC_U32)}});
     for (const char *k : {"ffs", "sad"})
         v.push_back({std::string(k) + "/x_" + k, k, k[0] == 'f' ? "x_ffs" : "x_sad", k[0] == 'f' ? "x_ffs" : "x_sad",
                      dim3(2), dim3(64), 0, {buf(n * I4, i32_edge()), buf(n * I4, i32_edge()), buf(2 * n * I4, zero())},
@@ -177,6 +176,17 @@ static inline std::vector<xc_case> xc_cases()
     v.push_back({"ops/x_cvt_narrow", "ops", "x_cvt_narrow", "x_cvt_narrow", dim3(2), dim3(64), 0,
                  {buf(n * I4, f32_edge()), buf(7 * n * I4, zero())}, {}, {}, {B(0), B(1), I(n)}, {out(1, XC_U32)},
                  "ptx", "cvt to .s8/.s16 held in a 32-bit register zero-extends (the PTX ISA sign-extends)"});
+
+    // ---- tests/ptx/fixtures/arith.cu --------------------------------------------------------------
+    v.push_back({"arith/wide", "arith", "wide", "wide", dim3(2), dim3(32), 0,
+                 {buf(4 * 64 * I8, i32_edge()), buf(12 * 64 * I8, zero())}, {}, {}, {B(0), B(1), I(64)},
+                 {out(1, XC_U64)}});
+    v.push_back({"arith/dots", "arith", "dots", "dots", dim3(2), dim3(32), 0,
+                 {buf(3 * 64 * I4, i32_edge()), buf(8 * 64 * I4, zero())}, {}, {}, {B(0), B(1), I(64)},
+                 {out(1, XC_U32)}});
+    v.push_back({"arith/votes", "arith", "votes", "votes", dim3(2), dim3(96), 0,
+                 {buf(180 * I4, i32_edge()), buf(3 * 180 * I4, zero())}, {}, {}, {B(0), B(1), I(180), I(1000), I(-1)},
+                 {out(1, XC_U32)}});
 
     // ---- tests/ptx/fixtures/programs.cu ----------------------------------------------------------
     const xc_array rgba8_20x14 = arr(20, 14, 0, 0, fmt(8, 8, 8, 8, U), bytes());

@@ -16,7 +16,8 @@ if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
 endif()
 file(GLOB wt_xc_sources CONFIGURE_DEPENDS ${wt_xc_dir}/glue/*.cu ${wt_xc_dir}/kernels/*.cu)
 file(GLOB wt_xc_deps CONFIGURE_DEPENDS ${wt_xc_dir}/*.h ${PROJECT_SOURCE_DIR}/tests/ptx/fixtures/*.cu
-     ${PROJECT_SOURCE_DIR}/examples/cuda/*.cu ${PROJECT_SOURCE_DIR}/examples/ptx/*.cu)
+     ${PROJECT_SOURCE_DIR}/examples/cuda/*.cu ${PROJECT_SOURCE_DIR}/examples/ptx/*.cu
+     ${PROJECT_SOURCE_DIR}/include/warptex/cuda/*.h)
 set(wt_xc ${CMAKE_CURRENT_BINARY_DIR}/crosscheck/xcheck)
 # -Wno-unused-parameter: the fixtures' store kernels share a signature with the loads
 add_custom_command(OUTPUT ${wt_xc}

@@ -359,8 +359,10 @@ static long xc_compared = 0, xc_within_bound = 0;
 
 /* Compares output o of case c between two runs; `native` is true when one of them is warptex-cxx's
  * native code (then two NaNs match whatever their bits).  Returns the number of differences. */
+static long xc_lane_known = 0; /* differences in threads the case marks (known_lanes) */
 static long xc_compare(const xc_case &c, size_t o, const std::vector<unsigned char> &a,
-                       const std::vector<unsigned char> &b, const char *an, const char *bn, bool native)
+                       const std::vector<unsigned char> &b, const char *an, const char *bn, bool native,
+                       bool vs_gpu = false)
 {
     const xc_output &op = c.outputs[o];
     if (a.size() != b.size()) {
@@ -388,7 +390,11 @@ static long xc_compare(const xc_case &c, size_t o, const std::vector<unsigned ch
                 continue;
             }
         }
-        if (bad < 6) {
+        if (vs_gpu && c.known_lanes && ((c.known_lanes >> (i / (size_t)c.known_group % 16)) & 1)) {
+            xc_lane_known++;
+            continue;
+        }
+        if (bad < (getenv("XCHECK_ALL") ? 100000 : 6)) {
             printf("  %s output %zu element %zu (row %zu column %zu): %s %0*llx (%.9g), %s %0*llx (%.9g)", c.name.c_str(),
                    o, i, i / ncol, i % ncol, an, (int)(2 * es), (unsigned long long)va, xc_value(va, col.type), bn,
                    (int)(2 * es), (unsigned long long)vb, xc_value(vb, col.type));
@@ -429,7 +435,10 @@ static bool xc_read(const char *path, std::map<std::string, std::vector<unsigned
             continue;
         }
         const size_t sp = line.find(' ');
-        if (sp != std::string::npos && line[0] != '#') {
+        if (sp != std::string::npos && line.compare(0, sp, "#unavailable") != 0 &&
+            sp >= 12 && line.compare(sp - 12, 12, "#unavailable") == 0) { /* "<case>#unavailable why" */
+            (*out)[line.substr(0, sp)] = std::vector<unsigned char>(line.begin() + (long)sp + 1, line.end());
+        } else if (sp != std::string::npos && line[0] != '#') {
             std::vector<unsigned char> bytes;
             for (size_t i = sp + 1; i + 1 < line.size(); i += 2)
                 bytes.push_back((unsigned char)(hexval(line[i]) << 4 | hexval(line[i + 1])));
@@ -491,11 +500,21 @@ int main(int argc, char **argv)
         if ((only && !strstr(c.name.c_str(), only)) || (exact && c.name != exact))
             continue;
         const bool has_native = xc_find(c.source, c.kernel) != nullptr;
-        const bool known_native = c.known_door && !strcmp(c.known_door, "native"),
-                   known_ptx = c.known_door && !strcmp(c.known_door, "ptx");
+        if (!has_native && !both) { /* a GPU build runs every kernel or says so */
+            printf("%s: not built into this program\n", c.name.c_str());
+            xc_failures++;
+            continue;
+        }
+        /* which comparisons the case's mark expects to differ: "native" or "ptx", that door's
+         * with everything; "warptex", both doors' with the GPU (the doors still agree) */
+        const bool known_warptex = c.known_door && !strcmp(c.known_door, "warptex");
+        const bool known_native = (c.known_door && !strcmp(c.known_door, "native")) || known_warptex,
+                   known_ptx = (c.known_door && !strcmp(c.known_door, "ptx")) || known_warptex;
+        const bool known_doors = c.known_door && !known_warptex;
         xc_results rn, rp;
         std::string en, ep;
         long bad = 0, bad_known = 0; /* differences; those the case's mark expects */
+        const long lane_known_before = xc_lane_known;
         if (has_native && !(en = xc_run(c, XC_NATIVE, ptx_dir, &rn)).empty()) {
             printf("%s: native door: %s\n", c.name.c_str(), en.c_str());
             (known_native ? bad_known : bad)++;
@@ -511,8 +530,12 @@ int main(int argc, char **argv)
         const bool run_n = has_native && en.empty(), run_p = both && ep.empty();
         if (run_n && run_p)
             for (size_t o = 0; o < c.outputs.size(); o++)
-                (c.known_door ? bad_known : bad) += xc_compare(c, o, rn[o], rp[o], "warptex-cxx", "PTX", true);
-        if (against_path) {
+                (known_doors ? bad_known : bad) += xc_compare(c, o, rn[o], rp[o], "warptex-cxx", "PTX", true);
+        auto unavailable = against.find(c.name + "#unavailable");
+        if (against_path && unavailable != against.end()) {
+            printf("%s: no GPU result: %s\n", c.name.c_str(),
+                   std::string(unavailable->second.begin(), unavailable->second.end()).c_str());
+        } else if (against_path) {
             bool found = true;
             for (size_t o = 0; o < c.outputs.size() && found; o++) {
                 auto it = against.find(c.name + "#" + std::to_string(o));
@@ -523,18 +546,27 @@ int main(int argc, char **argv)
                     continue;
                 }
                 if (run_n)
-                    (known_native ? bad_known : bad) += xc_compare(c, o, rn[o], it->second, "warptex-cxx", "GPU", true);
+                    (known_native ? bad_known : bad) += xc_compare(c, o, rn[o], it->second, "warptex-cxx", "GPU", true, true);
                 if (run_p)
-                    (known_ptx ? bad_known : bad) += xc_compare(c, o, rp[o], it->second, "PTX", "GPU", false);
+                    (known_ptx ? bad_known : bad) += xc_compare(c, o, rp[o], it->second, "PTX", "GPU", false, true);
             }
             kernels_gpu += found;
+        }
+        if (c.known_lanes && xc_lane_known > lane_known_before)
+            printf("%s: known difference with the GPU in %ld elements of the marked threads: %s\n", c.name.c_str(),
+                   xc_lane_known - lane_known_before, c.known_lanes_why);
+        else if (c.known_lanes && against_path && unavailable == against.end()) {
+            printf("%s: the known difference of the marked threads is gone (%s): remove the mark\n", c.name.c_str(),
+                   c.known_lanes_why);
+            bad++;
         }
         outputs += (long)c.outputs.size();
         if (c.known_door && bad_known) {
             printf("%s: known difference of the %s door (%ld): %s\n", c.name.c_str(), c.known_door, bad_known,
                    c.known_why);
             xc_known++;
-        } else if (c.known_door && (c.known_door[0] == 'n' ? has_native : both)) {
+        } else if (c.known_door && (both || against_path) && (known_native ? has_native : both) &&
+                   !(known_warptex && (!against_path || unavailable != against.end()))) {
             printf("%s: the known difference of the %s door is gone (%s): remove the mark\n", c.name.c_str(),
                    c.known_door, c.known_why);
             bad++;

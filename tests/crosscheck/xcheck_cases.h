@@ -9,6 +9,8 @@
 #ifndef XCHECK_CASES_H
 #define XCHECK_CASES_H
 
+#include <string.h>
+
 #include <vector>
 
 #include "xcheck_spec.h"
@@ -118,10 +120,12 @@ static inline std::vector<xc_case> xc_cases()
     v.push_back({"ops/x_f2narrow", "ops", "x_f2narrow", "x_f2narrow", dim3(2), dim3(64), 0,
                  {buf(n * I4, f32_range(-128.99, 127.99)), buf(n * I4, f32_edge()), buf(12 * n * I4, zero()),
                   buf(2 * n * I8, zero())},
-                 {}, {}, {B(0), B(1), B(2), B(3), I(n)}, {out(2, XC_U32), out(3, XC_U64)}});
+                 {}, {}, {B(0), B(1), B(2), B(3), I(n)}, {out(2, XC_U32), out(3, XC_U64)},
+                 "ptx", "cvt.rni/rzi.s64.f32 of NaN gives 0; the GPU gives INT64_MIN (0x8000000000000000)"});
     v.push_back({"ops/x_i2f", "ops", "x_i2f", "x_i2f", dim3(2), dim3(64), 0,
                  {buf(n * I4, i32_edge()), buf(n * I4, f32_edge()), buf(n * I8, f64_edge()), buf(8 * n * I4, zero())},
-                 {}, {}, {B(0), B(1), B(2), B(3), I(n)}, {out(3, XC_F32)}});
+                 {}, {}, {B(0), B(1), B(2), B(3), I(n)}, {out(3, XC_F32)},
+                 "ptx", "f64 NaN through cvt.rn.f32.f64: the GPU gives 0x7fc00000 (the f64 NaN's top bits), warptex the canonical 0x7fffffff"});
     v.push_back({"ops/x_mul", "ops", "x_mul", "x_mul", dim3(2), dim3(64), 0,
                  {buf(n * I4, i32_edge()), buf(n * I4, i32_edge()), buf(8 * n * I8, zero())}, {}, {},
                  {B(0), B(1), B(2), I(n)}, {out(2, XC_U64)}});
@@ -130,7 +134,8 @@ static inline std::vector<xc_case> xc_cases()
                  {B(0), B(1), B(2), I(n)}, {out(2, XC_U32)}});
     v.push_back({"ops/x_fops", "ops", "x_fops", "x_fops", dim3(2), dim3(64), 0,
                  {buf(n * I4, f32_edge()), buf(n * I4, f32_edge()), buf(n * I4, f32_edge()), buf(20 * n * I4, zero())},
-                 {}, {}, {B(0), B(1), B(2), B(3), I(n)}, {out(3, XC_F32)}});
+                 {}, {}, {B(0), B(1), B(2), B(3), I(n)}, {out(3, XC_F32)},
+                 "ptx", "neg.f32 / abs.f32 of a NaN keep its payload; the GPU gives the canonical 0x7fffffff. cvt.sat.f32.f32 of -0.0 gives -0.0; the GPU (and __saturatef) +0.0"});
     v.push_back({"ops/x_fminmax", "ops", "x_fminmax", "x_fminmax", dim3(2), dim3(64), 0,
                  {buf(n * I4, f32_edge()), buf(n * I4, f32_edge()), buf(4 * n * I4, zero())}, {}, {},
                  {B(0), B(1), B(2), I(n)}, {out(2, XC_F32)}, "native",
@@ -139,10 +144,12 @@ static inline std::vector<xc_case> xc_cases()
     v.push_back({"ops/x_f64", "ops", "x_f64", "x_f64", dim3(2), dim3(64), 0,
                  {buf(n * I8, f64_edge()), buf(n * I8, f64_edge()), buf(6 * n * I8, zero())}, {}, {},
                  {B(0), B(1), B(2), I(n)},
-                 {out(2, {col(XC_F64), col(XC_F64), col(XC_F64), col(XC_F64), col(XC_U64), col(XC_F64)})}});
+                 {out(2, {col(XC_F64), col(XC_F64), col(XC_F64), col(XC_F64), col(XC_U64), col(XC_F64)})},
+                 "ptx", "f64 arithmetic on the NaN 0x7ff8000000000000 gives 0x7fffffffffffffff; the GPU returns 0x7ff8000000000000. cvt.rni/rzi.s32.f64 of NaN gives 0; the GPU INT_MIN"});
     v.push_back({"ops/x_half", "ops", "x_half", "x_half", dim3(2), dim3(64), 0,
                  {buf(n * I4, f32_edge()), buf(2 * n * I4, zero())}, {}, {}, {B(0), B(1), I(n)},
-                 {out(1, {col(XC_U32), col(XC_F32)})}});
+                 {out(1, {col(XC_U32), col(XC_F32)})},
+                 "ptx", "cvt.rn/rz.f16.f32 of NaN keeps sign and payload (0x7e00, 0xfe00); the GPU gives the canonical 0x7fff"});
     v.push_back({"ops/x_math", "ops", "x_math", "x_math", dim3(2), dim3(64), 0,
                  {buf(n * I4, f32_range(-10.0, 10.0)), buf(n * I4, f32_range(0.001, 100.0)), buf(16 * n * I4, zero())},
                  {}, {}, {B(0), B(1), B(2), I(n)}, {out(2, math_cols())}});
@@ -271,10 +278,43 @@ static inline std::vector<xc_case> xc_cases()
             {"k_gather_u", tex(arr(16, 12, 0, cudaArrayTextureGather, fmt(16, 16, 16, 16, U), bytes()), CLAMP, BORDER, CLAMP, POINT, ELEM, 0), tex_ops(-2.0, 18.0)},
             {"k_tex2d_resident", rgba8_2d, norm_ops},
         };
-        for (const form &f : forms)
-            v.push_back({std::string("tex_forms/") + f.kernel, "tex_forms", f.kernel, f.kernel, dim3(1), dim3(m), 0,
-                         {buf(m * 32, f.ops), buf(m * 16, zero())}, {f.t}, {}, {T(0), B(0), B(1), I(m)},
-                         {out(1, XC_F32)}});
+        /* Differences found on an H200 (gpu/results.txt) and not yet resolved: threads 15 of 16
+         * sample at a NaN x, threads 14 at y = +inf (XC_TEX_OPS); the gradient forms below differ
+         * for ordinary coordinates too. */
+        const char *const nan_x = "a 1D fetch at x = NaN returns other texels than the GPU's";
+        const char *const inf_y = "a fetch at y = +inf returns other texels than the GPU's";
+        struct lane_mark {
+            const char *kernel;
+            unsigned lanes;
+            const char *why;
+        };
+        const lane_mark lane_marks[] = {
+            {"k_tex1d_f", 1u << 15, nan_x},     {"k_tex1dl_f", 1u << 15, nan_x},    {"k_tex1dlod_f", 1u << 15, nan_x},
+            {"k_tex1dllod_f", 1u << 15, nan_x}, {"k_tex1dgrad_f", 1u << 15, nan_x}, {"k_tex1dlgrad_f", 1u << 15, nan_x},
+            {"k_tex3d_f", 1u << 14, inf_y},     {"k_cube_f", 1u << 14, inf_y},      {"k_cubel_f", 1u << 14, inf_y},
+            {"k_tex2dlod_f", 1u << 14, inf_y},  {"k_tex3dlod_f", 1u << 14, inf_y},  {"k_cubelod_f", 1u << 14, inf_y},
+            {"k_cubellod_f", 1u << 14, inf_y},  {"k_tex2dgrad_f", 1u << 14, inf_y},
+            {"k_gather_i", 3u << 14, "a gather (wrap, normalised) at x = NaN or y = +inf returns other texels than the GPU's"},
+        };
+        for (const form &f : forms) {
+            xc_case c{std::string("tex_forms/") + f.kernel, "tex_forms", f.kernel, f.kernel, dim3(1), dim3(m), 0,
+                      {buf(m * 32, f.ops), buf(m * 16, zero())}, {f.t}, {}, {T(0), B(0), B(1), I(m)},
+                      {out(1, XC_F32)}};
+            for (const lane_mark &k : lane_marks)
+                if (!strcmp(k.kernel, f.kernel)) {
+                    c.known_lanes = k.lanes;
+                    c.known_group = 4;
+                    c.known_lanes_why = k.why;
+                }
+            if (!strcmp(f.kernel, "k_cubegrad_f") || !strcmp(f.kernel, "k_tex3dgrad_f")) {
+                c.known_door = "warptex";
+                c.known_why = f.kernel[2] == 'c' ? "texCubemapGrad: the level of detail differs from the GPU's for most "
+                                                   "threads (results close, a different mip blend)"
+                                                 : "tex3DGrad: the level of detail differs from the GPU's for about one "
+                                                   "thread in five";
+            }
+            v.push_back(c);
+        }
         v.push_back({"tex_forms/k_txq", "tex_forms", "k_txq", "k_txq", dim3(1), dim3(4), 0, {buf(4 * 8 * I4, zero())},
                      {mip2d}, {}, {T(0), B(0)}, {out(0, XC_U32)}});
     }

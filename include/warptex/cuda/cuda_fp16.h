@@ -21,8 +21,10 @@ static inline unsigned short f32_to_f16_bits(float f, int round)
     memcpy(&u, &f, 4);
     const unsigned short sign = (unsigned short)((u >> 16) & 0x8000u);
     const uint32_t abs = u & 0x7fffffffu;
-    if (abs >= 0x7f800000u) /* inf or NaN: NaN keeps the top of its payload, quiet */
-        return (unsigned short)(sign | 0x7c00u | (abs > 0x7f800000u ? 0x200u | ((abs >> 13) & 0x3ffu) : 0u));
+    if (abs > 0x7f800000u) /* NaN: the GPU's canonical half NaN, whatever the sign and payload */
+        return 0x7fffu;
+    if (abs == 0x7f800000u)
+        return (unsigned short)(sign | 0x7c00u);
     const int exp = (int)(abs >> 23) - 127;
     uint32_t mant = abs & 0x7fffffu;
     if (exp > 15) /* overflow: inf (nearest) or the largest finite (toward zero) */

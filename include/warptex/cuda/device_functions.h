@@ -171,9 +171,9 @@ static inline unsigned f2u_sat(float r)
     if (r >= 4294967296.0f) return 4294967295u;
     return (unsigned)r;
 }
-static inline long long f2ll_sat(double r)
+static inline long long f2ll_sat(double r) /* NaN -> INT64_MIN, as the GPU's cvt.s64.f32 */
 {
-    if (r != r) return 0;
+    if (r != r) return (-9223372036854775807LL - 1);
     if (r >= 9223372036854775808.0) return 9223372036854775807LL;
     if (r < -9223372036854775808.0) return (-9223372036854775807LL - 1);
     return (long long)r;
@@ -189,8 +189,9 @@ static inline unsigned int __float2uint_rd(float x) { return wt_cuda_detail::f2u
 static inline unsigned int __float2uint_ru(float x) { return wt_cuda_detail::f2u_sat(ceilf(x)); }
 static inline long long __float2ll_rn(float x) { return wt_cuda_detail::f2ll_sat(nearbyint((double)x)); }
 static inline long long __float2ll_rz(float x) { return wt_cuda_detail::f2ll_sat(trunc((double)x)); }
-static inline int __double2int_rn(double x) { double r = nearbyint(x); return r != r ? 0 : r >= 2147483647.0 ? 2147483647 : r <= -2147483648.0 ? (-2147483647 - 1) : (int)r; }
-static inline int __double2int_rz(double x) { double r = trunc(x); return r != r ? 0 : r >= 2147483647.0 ? 2147483647 : r <= -2147483648.0 ? (-2147483647 - 1) : (int)r; }
+/* double -> int: NaN -> INT_MIN, as the GPU's cvt.s32.f64 (float -> int gives 0) */
+static inline int __double2int_rn(double x) { double r = nearbyint(x); return r != r ? (-2147483647 - 1) : r >= 2147483647.0 ? 2147483647 : r <= -2147483648.0 ? (-2147483647 - 1) : (int)r; }
+static inline int __double2int_rz(double x) { double r = trunc(x); return r != r ? (-2147483647 - 1) : r >= 2147483647.0 ? 2147483647 : r <= -2147483648.0 ? (-2147483647 - 1) : (int)r; }
 static inline float __int2float_rn(int i) { return (float)i; }
 static inline float __uint2float_rn(unsigned int i) { return (float)i; }
 static inline float __double2float_rn(double d) { return (float)d; }

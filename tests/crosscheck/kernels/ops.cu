@@ -306,6 +306,7 @@ extern "C" __global__ void x_shared(const int *in, int *out)
     __syncthreads();
     unsigned mirror = tile[blockDim.x - 1 - t] + dyn[(t + 5) % blockDim.x];
     unsigned pick = local[(unsigned)v % 16u] + local[(t * 3) & 15];
+    __syncthreads(); /* every read of the tile above before the reduction writes it */
     for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
         if (t < s)
             tile[t] += tile[t + s];

@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: MIT
 //
 //   xcheck PTX_DIR [--write FILE] [--against FILE] [--only SUBSTRING] [--case NAME] [--list]
-//   (XCHECK_DUMP=1 in the environment prints the first 256 bytes of each input buffer)
+//   (XCHECK_DUMP=1 in the environment prints the first 4096 bytes of each input buffer)
 //
 // warptex-cxx build: each case runs through both doors and their outputs are compared (the
 // case's rules, xcheck_spec.h); --against compares both with a results file another build wrote
@@ -175,7 +175,7 @@ static std::string xc_run(const xc_case &c, xc_door d, const std::string &ptx_di
         xc_fill_bytes(host.data(), host.size(), b.fill, c.name + "/buf" + std::to_string(i));
         if (getenv("XCHECK_DUMP") && d == XC_NATIVE) { /* the inputs of a reproducer */
             printf("%s buffer %zu:", c.name.c_str(), i);
-            for (size_t k = 0; k < b.bytes && k < 256; k += 4) {
+            for (size_t k = 0; k < b.bytes && k < 4096; k += 4) {
                 uint32_t w;
                 memcpy(&w, &host[k], 4);
                 printf(" %08x", w);

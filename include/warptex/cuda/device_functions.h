@@ -224,7 +224,12 @@ __extension__ typedef __int128 wt_cuda_i128;
 __extension__ typedef unsigned __int128 wt_cuda_u128;
 static inline long long __mul64hi(long long a, long long b) { return (long long)(((wt_cuda_i128)a * b) >> 64); }
 static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return (unsigned long long)(((wt_cuda_u128)a * b) >> 64); }
-static inline int __mul24(int a, int b) { return (int)((unsigned)(((a << 8) >> 8) * ((b << 8) >> 8))); }
+/* the low 32 bits of the product of the sign-extended low 24 bits (shifted as unsigned and
+ * multiplied in 64 bits: a signed left shift or product could overflow, which C++ leaves undefined) */
+static inline int __mul24(int a, int b)
+{
+    return (int)(unsigned)((long long)((int)((unsigned)a << 8) >> 8) * ((int)((unsigned)b << 8) >> 8));
+}
 static inline unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
 static inline unsigned int __sad(int a, int b, unsigned int c) { return c + (unsigned)(a > b ? (unsigned)a - (unsigned)b : (unsigned)b - (unsigned)a); }
 static inline unsigned int __usad(unsigned int a, unsigned int b, unsigned int c) { return c + (a > b ? a - b : b - a); }

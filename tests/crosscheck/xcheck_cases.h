@@ -188,7 +188,7 @@ static inline std::vector<xc_case> xc_cases()
                  {buf(4 * 64 * I8, i32_edge()), buf(12 * 64 * I8, zero())}, {}, {}, {B(0), B(1), I(64)},
                  {out(1, XC_U64)}});
     v.push_back({"arith/dots", "arith", "dots", "dots", dim3(2), dim3(32), 0,
-                 {buf(3 * 64 * I4, i32_edge()), buf(8 * 64 * I4, zero())}, {}, {}, {B(0), B(1), I(64)},
+                 {buf(3 * 64 * I4, i32_edge()), buf(12 * 64 * I4, zero())}, {}, {}, {B(0), B(1), I(64)},
                  {out(1, XC_U32)}});
     v.push_back({"arith/votes", "arith", "votes", "votes", dim3(2), dim3(96), 0,
                  {buf(180 * I4, i32_edge()), buf(3 * 180 * I4, zero())}, {}, {}, {B(0), B(1), I(180), I(1000), I(-1)},

@@ -565,7 +565,7 @@ int main(int argc, char **argv)
             printf("%s: known difference of the %s door (%ld): %s\n", c.name.c_str(), c.known_door, bad_known,
                    c.known_why);
             xc_known++;
-        } else if (c.known_door && (both || against_path) && (known_native ? has_native : both) &&
+        } else if (c.known_door && !c.known_optional && (both || against_path) && (known_native ? has_native : both) &&
                    !(known_warptex && (!against_path || unavailable != against.end()))) {
             printf("%s: the known difference of the %s door is gone (%s): remove the mark\n", c.name.c_str(),
                    c.known_door, c.known_why);

@@ -235,6 +235,8 @@ WT_INTERNAL void *wt__handle_remove(uint64_t h, wt__kind kind);
  * with release(obj) once no read section that could have found it is left. */
 WT_INTERNAL void wt__read_begin(void);
 WT_INTERNAL void wt__read_end(void);
+/* The nesting depth of this thread's read sections (async-signal-safe). */
+WT_INTERNAL unsigned wt__read_depth(void);
 WT_INTERNAL void wt__retire(void *obj, void (*release)(void *));
 /* Release retired objects no reader can still hold, if any wait; never
  * blocks (object creation calls it, so such objects do not linger until the

@@ -128,6 +128,15 @@ void wt__read_end(void)
         atomic_store_explicit(&r->epoch, 0, memory_order_release);
 }
 
+/* How deeply this thread is nested in read sections.  Async-signal-safe (it
+ * only reads this thread's own state): the CUDA layer's fault handler asks it
+ * whether a kernel faulted inside a texture or surface call. */
+unsigned wt__read_depth(void)
+{
+    const reader *r = self;
+    return r ? r->depth : anonymous_depth;
+}
+
 /* Release what no reader can still hold.  Caller holds retire_lock. */
 static void collect(void)
 {

@@ -20,8 +20,12 @@
  * (wt_cuda_check_lane_call), __trap(), an exception leaving a thread, a
  * barrier nobody can pass, or a texture call that failed (the library's last
  * error, read when the block ends) stop the block, skip the blocks not yet
- * started, and make cudaErrorLaunchFailure sticky.  Parked threads of a
- * stopped block are resumed once more and unwound with an exception of ours.
+ * started, and make cudaErrorLaunchFailure sticky.  A memory fault (SIGSEGV,
+ * SIGBUS, SIGFPE) in a thread's own code does the same with the error CUDA
+ * gives for it (cudaErrorIllegalAddress, ...): the handler (fault_guard.h)
+ * jumps back to to_fiber, which abandons the faulting fiber (its stack goes
+ * back to the pool; the thread's destructors do not run).  Parked threads of
+ * a stopped block are resumed once more and unwound with an exception of ours.
  *
  * Sanitizers: every switch is announced to AddressSanitizer
  * (__sanitizer_start/finish_switch_fiber) and ThreadSanitizer
@@ -37,6 +41,7 @@
 #include <boost/context/fiber.hpp>
 
 #include "cuda_internal.h"
+#include "fault_guard.h"
 #include "stack_pool.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -68,6 +73,7 @@ void wt__parallel_for(size_t n, size_t grain, int threads, wt__task_fn fn, void 
 /* src/core/reclaim.c: a read section (they nest; see run_blocks) */
 void wt__read_begin(void);
 void wt__read_end(void);
+unsigned wt__read_depth(void);
 }
 
 __thread struct wt_cuda_thread_state wt_cuda_tls;
@@ -95,15 +101,19 @@ struct launch_run {
     uint3 grid, block;
     unsigned threads;
     size_t shared;
+    bool guarded; /* memory faults in kernels are caught (fault_guard.h) */
     std::atomic<bool> failed{false};
     std::mutex lock;
     std::string why;
+    cudaError_t error = cudaErrorLaunchFailure; /* the first failure's */
 
-    void fail(const std::string &w)
+    void fail(const std::string &w, cudaError_t e = cudaErrorLaunchFailure)
     {
         std::lock_guard<std::mutex> g(lock);
-        if (!failed.load(std::memory_order_relaxed))
+        if (!failed.load(std::memory_order_relaxed)) {
             why = w;
+            error = e;
+        }
         failed.store(true, std::memory_order_release);
     }
 };
@@ -142,9 +152,9 @@ struct block_run {
     size_t main_size = 0;
     void *tsan_main = nullptr;
 
-    void stop(const std::string &why)
+    void stop(const std::string &why, cudaError_t e = cudaErrorLaunchFailure)
     {
-        L->fail(why);
+        L->fail(why, e);
         cur.stop = 1;
     }
 };
@@ -171,11 +181,24 @@ struct pool_allocator {
 };
 
 /* ---- switches, announced to the sanitizers ---- */
-void to_fiber(block_run *b, fiber_rec *r)
+/* Runs r until it parks or ends: true; false when a memory fault ended it
+ * (the handler jumped back here; wt_cuda_rt::t_fault.last says what). */
+bool to_fiber(block_run *b, fiber_rec *r)
 {
     b->current = r;
     b->cur.current = r->thread;
     wt_cuda_tls.thread_idx = wt_cuda_detail::index_of(r->thread, b->L->block);
+    sigjmp_buf back;
+    if (b->L->guarded) {
+        /* Nothing this frame changes after here is read after the jump back:
+         * b and r are not written, the ASan switch is not built (no handler). */
+        if (sigsetjmp(back, 0) != 0) {
+            wt_cuda_rt::t_fault.jump = nullptr;
+            return false;
+        }
+        wt_cuda_rt::t_fault.jump = &back;
+        wt_cuda_rt::t_fault.guard = static_cast<const char *>(r->stack_bottom) - wt_cuda_rt::fault_page_size();
+    }
 #ifdef WT_CUDA_ASAN
     void *fake = nullptr;
     __sanitizer_start_switch_fiber(&fake, r->stack_bottom, r->stack_size);
@@ -184,9 +207,11 @@ void to_fiber(block_run *b, fiber_rec *r)
     __tsan_switch_to_fiber(r->tsan_fiber, 0);
 #endif
     r->fib = std::move(r->fib).resume();
+    wt_cuda_rt::t_fault.jump = nullptr;
 #ifdef WT_CUDA_ASAN
     __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #endif
+    return true;
 }
 
 void entered_fiber(block_run *b, fiber_rec *r)
@@ -287,6 +312,35 @@ void finish_if_done(fiber_rec *r)
     r->tsan_fiber = nullptr;
 #endif
     t_recs.free.push_back(r); /* capacity reserved by run_block: never throws */
+}
+
+/* r faulted and the handler left it: nothing on its stack runs again.  Its
+ * fiber handle is already empty (resume() empties it before the switch);
+ * r->main still holds the scheduler's context as it was when r last
+ * started, which must be forgotten, not unwound (a fiber's destructor would
+ * resume it), so it is overwritten.  The stack goes back to the pool: its
+ * guard page is intact, and the objects on it are lost, not destroyed. */
+void abandon(block_run *b, fiber_rec *r)
+{
+    new (&r->main) ctx::fiber();
+    wt_cuda_rt::stack_give(wt_cuda_rt::stack{r->stack_bottom, r->stack_size});
+    finish_if_done(r);
+    const wt_cuda_rt::fault_record &f = wt_cuda_rt::t_fault.last;
+    char what[256];
+    wt_cuda_rt::fault_describe(f, what, sizeof what);
+    const uint3 bi = wt_cuda_tls.block_idx, ti = wt_cuda_tls.thread_idx;
+    char where[96];
+    snprintf(where, sizeof where, "block (%u,%u,%u) thread (%u,%u,%u): ", bi.x, bi.y, bi.z, ti.x, ti.y, ti.z);
+    b->stop(std::string(where) + what, wt_cuda_rt::fault_error(f));
+}
+
+/* Runs r until it parks or ends, then recycles it if it ended. */
+void resume(block_run *b, fiber_rec *r)
+{
+    if (to_fiber(b, r))
+        finish_if_done(r);
+    else
+        abandon(b, r);
 }
 
 /* thread t of the current fiber parks in state st until released */
@@ -391,8 +445,7 @@ void run_block(launch_run *L, unsigned long long id)
                     fiber_rec *r = b.fiber_of[t];
                     b.state[t] = RUNNING;
                     b.parked--;
-                    to_fiber(&b, r);
-                    finish_if_done(r);
+                    resume(&b, r);
                 }
             break;
         }
@@ -402,8 +455,7 @@ void run_block(launch_run *L, unsigned long long id)
                 b.stop("out of memory for a fiber stack (WARPTEX_CUDA_STACK_SIZE)");
                 continue;
             }
-            to_fiber(&b, r);
-            finish_if_done(r);
+            resume(&b, r);
             continue;
         }
         if (b.cur.next < b.n) { /* another block failed: stop this one too */
@@ -426,8 +478,7 @@ void run_block(launch_run *L, unsigned long long id)
             fiber_rec *r = b.fiber_of[t];
             b.state[t] = RUNNING;
             b.parked--;
-            to_fiber(&b, r);
-            finish_if_done(r);
+            resume(&b, r);
         }
     }
     const wt_status s = wt_get_last_error();
@@ -463,6 +514,10 @@ void run_blocks(void *c, size_t begin, size_t end, int)
         read_section(const read_section &) = delete;
         read_section &operator=(const read_section &) = delete;
     } section;
+    if (L->guarded) {
+        wt_cuda_rt::fault_guard_thread();
+        wt_cuda_rt::t_fault.read_depth = wt__read_depth();
+    }
     for (size_t i = begin; i < end && !L->failed.load(std::memory_order_relaxed); i++)
         run_block(L, i);
     wt_cuda_tls = wt_cuda_thread_state{};
@@ -493,6 +548,7 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
     L.block = uint3{block.x, block.y, block.z};
     L.threads = (unsigned)threads;
     L.shared = shared_bytes;
+    L.guarded = wt_cuda_rt::fault_guard_start();
     const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
     const int workers = wt_get_num_threads();
     size_t grain = (size_t)(blocks / ((unsigned long long)workers * 8));
@@ -500,7 +556,7 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
         grain = 1;
     wt__parallel_for((size_t)blocks, grain, 0, run_blocks, &L);
     if (L.failed.load(std::memory_order_acquire))
-        wt_cuda_rt::set_sticky(cudaErrorLaunchFailure, L.why.c_str());
+        wt_cuda_rt::set_sticky(L.error, L.why.c_str());
     return cudaSuccess; /* as on the GPU, the fault shows from the next call on */
 }
 

@@ -23,7 +23,7 @@
  * started, and make cudaErrorLaunchFailure sticky.  A memory fault (SIGSEGV,
  * SIGBUS, SIGFPE) in a thread's own code does the same with the error CUDA
  * gives for it (cudaErrorIllegalAddress, ...): the handler (fault_guard.h)
- * jumps back to to_fiber, which abandons the faulting fiber (its stack goes
+ * jumps back to run_block, which abandons the faulting fiber (its stack goes
  * back to the pool; the thread's destructors do not run).  Parked threads of
  * a stopped block are resumed once more and unwound with an exception of ours.
  *
@@ -151,6 +151,9 @@ struct block_run {
     void *main_bottom = nullptr;
     size_t main_size = 0;
     void *tsan_main = nullptr;
+    std::vector<unsigned> released;      /* the threads a barrier releases (releasable) */
+    sigjmp_buf *fault_return = nullptr; /* where a fault in a fiber leaves it to (run_block); null: not caught */
+    size_t page = 0;                    /* the guard page's size */
 
     void stop(const std::string &why, cudaError_t e = cudaErrorLaunchFailure)
     {
@@ -181,24 +184,15 @@ struct pool_allocator {
 };
 
 /* ---- switches, announced to the sanitizers ---- */
-/* Runs r until it parks or ends: true; false when a memory fault ended it
- * (the handler jumped back here; wt_cuda_rt::t_fault.last says what). */
-bool to_fiber(block_run *b, fiber_rec *r)
+/* Runs r until it parks or ends.  While it runs, a memory fault in it jumps
+ * to b->fault_return (run_block) instead of returning here. */
+void to_fiber(block_run *b, fiber_rec *r)
 {
     b->current = r;
     b->cur.current = r->thread;
     wt_cuda_tls.thread_idx = wt_cuda_detail::index_of(r->thread, b->L->block);
-    sigjmp_buf back;
-    if (b->L->guarded) {
-        /* Nothing this frame changes after here is read after the jump back:
-         * b and r are not written, the ASan switch is not built (no handler). */
-        if (sigsetjmp(back, 0) != 0) {
-            wt_cuda_rt::t_fault.jump = nullptr;
-            return false;
-        }
-        wt_cuda_rt::t_fault.jump = &back;
-        wt_cuda_rt::t_fault.guard = static_cast<const char *>(r->stack_bottom) - wt_cuda_rt::fault_page_size();
-    }
+    wt_cuda_rt::t_fault.jump = b->fault_return;
+    wt_cuda_rt::t_fault.guard = static_cast<const char *>(r->stack_bottom) - b->page;
 #ifdef WT_CUDA_ASAN
     void *fake = nullptr;
     __sanitizer_start_switch_fiber(&fake, r->stack_bottom, r->stack_size);
@@ -211,7 +205,6 @@ bool to_fiber(block_run *b, fiber_rec *r)
 #ifdef WT_CUDA_ASAN
     __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #endif
-    return true;
 }
 
 void entered_fiber(block_run *b, fiber_rec *r)
@@ -337,10 +330,8 @@ void abandon(block_run *b, fiber_rec *r)
 /* Runs r until it parks or ends, then recycles it if it ended. */
 void resume(block_run *b, fiber_rec *r)
 {
-    if (to_fiber(b, r))
-        finish_if_done(r);
-    else
-        abandon(b, r);
+    to_fiber(b, r);
+    finish_if_done(r);
 }
 
 /* thread t of the current fiber parks in state st until released */
@@ -437,7 +428,21 @@ void run_block(launch_run *L, unsigned long long id)
     wt_cuda_tls.block_idx = wt_cuda_detail::index_of(id, L->grid);
     wt_cuda_tls.block = &b;
     (void)wt_get_last_error(); /* a failure before this block is not this block's */
-    std::vector<unsigned> released;
+    /* A fault in one of the block's fibers (to_fiber runs them) comes back
+     * here: the fiber is abandoned and the block stops, as by __trap().  The
+     * scheduler keeps all its state in b (thread_local, not in this frame),
+     * and the frames the jump skips (resume, to_fiber, the switch) hold
+     * nothing to destroy, so the loop below goes on from b as it was. */
+    sigjmp_buf fault_return;
+    b.fault_return = nullptr;
+    if (L->guarded) {
+        if (sigsetjmp(fault_return, 0) != 0) {
+            wt_cuda_rt::t_fault.jump = nullptr;
+            abandon(&b, b.current);
+        }
+        b.fault_return = &fault_return;
+        b.page = wt_cuda_rt::fault_page_size();
+    }
     for (;;) {
         if (b.cur.stop) { /* unwind parked threads */
             for (unsigned t = 0; t < b.n; t++)
@@ -464,8 +469,8 @@ void run_block(launch_run *L, unsigned long long id)
         }
         if (b.parked == 0) /* every thread has returned */
             break;
-        releasable(&b, released);
-        if (released.empty()) {
+        releasable(&b, b.released);
+        if (b.released.empty()) {
             bool waiting = false;
             for (unsigned t = 0; t < b.n; t++)
                 waiting |= waits(b.state[t]);
@@ -474,7 +479,7 @@ void run_block(launch_run *L, unsigned long long id)
             b.stop("a barrier no thread can pass (threads wait at __syncthreads and __syncwarp at once)");
             continue;
         }
-        for (unsigned t : released) {
+        for (unsigned t : b.released) {
             fiber_rec *r = b.fiber_of[t];
             b.state[t] = RUNNING;
             b.parked--;
@@ -484,6 +489,7 @@ void run_block(launch_run *L, unsigned long long id)
     const wt_status s = wt_get_last_error();
     if (s != WT_SUCCESS)
         L->fail(std::string("a texture or surface call failed: ") + wt_last_error_message());
+    b.fault_return = nullptr; /* this frame ends */
     wt_cuda_tls.block = nullptr;
     wt_cuda_tls.lane_tex = 0; /* the block's inline view is forgotten (wt_cuda_lane2d_lookup) */
     wt_cuda_tls.lane_view = nullptr;

@@ -17,8 +17,9 @@
  * more than 1024 threads or dimensions past CUDA's limits;
  * cudaErrorInvalidValue for more than 48 KiB of dynamic shared memory or a
  * bad stream; the sticky error if one is set.  A kernel that faults makes
- * the sticky cudaErrorLaunchFailure (cuda_runtime_api.h), returned by this
- * and every later call.  Thread-safety: launches from several host threads
+ * the sticky cudaErrorLaunchFailure (cuda_runtime_api.h), or for a memory
+ * fault cudaErrorIllegalAddress and its kin (src/cuda/fault_guard.h),
+ * returned by this and every later call.  Thread-safety: launches from several host threads
  * may run at once, each on its own team of threads. */
 #ifndef WARPTEX_CUDA_RUNTIME_H
 #define WARPTEX_CUDA_RUNTIME_H

@@ -17,7 +17,11 @@
  * surface .trap, __trap(), an invalid texture or surface object, an exception
  * escaping a thread, a barrier no thread can pass) makes the process's
  * state sticky: every later call returns cudaErrorLaunchFailure until
- * cudaDeviceReset().  Nothing aborts the process.
+ * cudaDeviceReset().  A memory fault in a kernel's code (SIGSEGV, SIGBUS,
+ * SIGFPE, a stack overflow) does the same with cudaErrorIllegalAddress,
+ * cudaErrorMisalignedAddress, cudaErrorLaunchFailure or
+ * cudaErrorHardwareStackError (README, "Run CUDA code on the CPU": what is
+ * and is not caught).  Faults outside kernels take their usual course.
  *
  * Thread-safety: every call may be made from any host thread; the last
  * error is per host thread, the sticky error per process (as CUDA's

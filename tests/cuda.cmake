@@ -98,6 +98,12 @@ set_tests_properties(cuda_stack_overflow_guard PROPERTIES ENVIRONMENT "${WT_TEST
   PASS_REGULAR_EXPRESSION "recursing.*(stack overflowed into its guard page.*cudaDeviceSynchronize: cudaErrorHardwareStackError.*exit status 0|sanitizer build.*exit status [1-9])"
   FAIL_REGULAR_EXPRESSION "survived")
 
+# WARPTEX_CUDA_FAULT_HANDLER=0: the handler stays out, the overflow kills the process as before
+add_test(NAME cuda_fault_handler_off
+         COMMAND sh -c "ulimit -c 0; WARPTEX_CUDA_FAULT_HANDLER=0 WARPTEX_CUDA_STACK_SIZE=64K ${wt_emu_sh} ${wt_so} 2>&1; echo \"exit status $?\"")
+set_tests_properties(cuda_fault_handler_off PROPERTIES ENVIRONMENT "${WT_TEST_ENV}"
+  PASS_REGULAR_EXPRESSION "recursing.*exit status [1-9]" FAIL_REGULAR_EXPRESSION "survived|cudaDeviceSynchronize")
+
 foreach(name kernel_faults host_fault_default host_fault_chain texture_call_fault)
   wt_cuda_fault_program(${name} ${wt_fault_src}/${name}.cu -O2 -g -Wall -Wextra -Werror)
 endforeach()
@@ -150,7 +156,7 @@ else()
   wt_cuda_fault_program(asan_heap_overflow ${wt_fault_src}/asan_heap_overflow.cu -fsanitize=address -O1 -g)
   add_test(NAME cuda_asan_heap_overflow COMMAND ${wt_bin}/asan_heap_overflow)
   set_tests_properties(cuda_asan_heap_overflow PROPERTIES ENVIRONMENT "${WT_TEST_ENV}"
-    PASS_REGULAR_EXPRESSION "AddressSanitizer: heap-buffer-overflow.*WRITE of size 4")
+    PASS_REGULAR_EXPRESSION "a fault: cudaErrorIllegalAddress.*then: cudaSuccess.*AddressSanitizer: heap-buffer-overflow.*WRITE of size 4")
 endif()
 
 # Installed: <prefix>/bin/warptex-cxx builds a CUDA example with the headers and libraries of its

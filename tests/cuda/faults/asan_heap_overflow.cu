@@ -1,11 +1,36 @@
 // asan_heap_overflow.cu -- a wild store that lands in mapped memory raises no signal, so the fault
 // handler cannot see it; built with `warptex-cxx -fsanitize=address`, AddressSanitizer does (as
-// compute-sanitizer does on a GPU): tests/cuda.cmake expects its heap-buffer-overflow report for this
-// off-by-one store just past a cudaMalloc'd block.
+// compute-sanitizer does on a GPU): tests/cuda.cmake expects its heap-buffer-overflow report for the
+// off-by-one store just past a cudaMalloc'd block.  Before it, a fault the handler does see, in a
+// kernel with locals on its stack, must leave no false report behind on the pooled fiber stacks.
 // SPDX-License-Identifier: MIT
 #include <cstdio>
 
 #include <cuda_runtime.h>
+
+__device__ int sum_of(const int *p, int n, int bad)
+{
+    volatile int local[64]; // ASan puts redzones around it on the fiber's stack
+    for (int i = 0; i < 64; i++)
+        local[i] = p[(i + threadIdx.x) % n];
+    if (bad && threadIdx.x == 5)
+        *reinterpret_cast<volatile int *>(static_cast<size_t>(bad)) = 1; // ends the launch mid-frame
+    int s = 0;
+    for (int i = 0; i < 64; i++)
+        s += local[i];
+    return s;
+}
+
+__global__ void sums(int *p, int n, int bad) { p[threadIdx.x] = sum_of(p, n, bad); }
+
+// another frame layout over the same pooled stacks: it writes where the faulted frames had redzones
+__global__ void wide(int *p, int n)
+{
+    volatile char buf[3000];
+    for (int i = 0; i < 3000; i++)
+        buf[i] = (char)i;
+    p[threadIdx.x % n] += buf[threadIdx.x % 3000];
+}
 
 __global__ void fill(int *p, int n)
 {
@@ -16,10 +41,19 @@ __global__ void fill(int *p, int n)
 
 int main()
 {
+    std::setvbuf(stdout, nullptr, _IONBF, 0); // before ASan's report, which ends the process
     const int n = 256; // cudaMalloc rounds a block up to 256 bytes (README): 1024 bytes end exactly at n
     int *p;
-    if (cudaMalloc(&p, n * sizeof(int)) != cudaSuccess)
+    if (cudaMalloc(&p, n * sizeof(int)) != cudaSuccess || cudaMemset(p, 0, n * sizeof(int)) != cudaSuccess)
         return 1;
+    sums<<<4, 64>>>(p, n, 0x10);
+    std::printf("asan_heap_overflow: a fault: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    cudaDeviceReset();
+    for (int i = 0; i < 3; i++) {
+        sums<<<4, 64>>>(p, n, 0);
+        wide<<<4, 64>>>(p, n);
+    }
+    std::printf("asan_heap_overflow: then: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     fill<<<2, 256>>>(p, n);
     std::printf("asan_heap_overflow: not reported (%s)\n", cudaGetErrorName(cudaDeviceSynchronize()));
     return 0;

@@ -105,7 +105,7 @@ set_tests_properties(cuda_fault_handler_off PROPERTIES ENVIRONMENT "${WT_TEST_EN
   PASS_REGULAR_EXPRESSION "recursing.*exit status [1-9]" FAIL_REGULAR_EXPRESSION "survived|cudaDeviceSynchronize")
 
 foreach(name kernel_faults host_fault_default host_fault_chain texture_call_fault)
-  wt_cuda_fault_program(${name} ${wt_fault_src}/${name}.cu -O2 -g -Wall -Wextra -Werror)
+  wt_cuda_fault_program(${name} ${wt_fault_src}/${name}.cu -O2 -g -Xcompiler -Wall,-Wextra,-Werror)
 endforeach()
 set(wt_bin ${CMAKE_CURRENT_BINARY_DIR}/cuda)
 add_test(NAME cuda_kernel_faults COMMAND ${wt_emu} ${wt_bin}/kernel_faults)
@@ -129,7 +129,7 @@ set_tests_properties(cuda_texture_call_fault PROPERTIES ENVIRONMENT "${WT_TEST_E
   PASS_REGULAR_EXPRESSION "faulted inside a texture or surface call.*exit status 139"
   FAIL_REGULAR_EXPRESSION "FAILED" SKIP_REGULAR_EXPRESSION "skipped")
 
-# A wild store into mapped memory raises no signal: `warptex-cxx -fsanitize=address` finds it, as
+# A wild store into mapped memory raises no signal: `warptex-cxx -Xcompiler -fsanitize=address` finds it, as
 # compute-sanitizer would.  Not with TSan (the two do not mix), not under qemu-user (ASan's shadow
 # memory needs a fixed layout of the address space that the emulator does not give), not without
 # the compiler's libasan.
@@ -160,7 +160,7 @@ else()
     set(wt_asan_lib -DWT_TEST_LIBRARY_SANITIZED=1)
     set(wt_asan_pass "")
   endif()
-  wt_cuda_fault_program(asan_heap_overflow ${wt_fault_src}/asan_heap_overflow.cu -fsanitize=address -O1 -g ${wt_asan_lib})
+  wt_cuda_fault_program(asan_heap_overflow ${wt_fault_src}/asan_heap_overflow.cu -Xcompiler -fsanitize=address -O1 -g ${wt_asan_lib})
   add_test(NAME cuda_asan_heap_overflow COMMAND ${wt_bin}/asan_heap_overflow)
   set_tests_properties(cuda_asan_heap_overflow PROPERTIES ENVIRONMENT "${WT_TEST_ENV}"
     PASS_REGULAR_EXPRESSION "${wt_asan_pass}AddressSanitizer: heap-buffer-overflow.*WRITE of size 4")

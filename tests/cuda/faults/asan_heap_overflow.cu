@@ -1,5 +1,5 @@
 // asan_heap_overflow.cu -- a wild store that lands in mapped memory raises no signal, so the fault
-// handler cannot see it; built with `warptex-cxx -fsanitize=address`, AddressSanitizer does (as
+// handler cannot see it; built with `warptex-cxx -Xcompiler -fsanitize=address`, AddressSanitizer does (as
 // compute-sanitizer does on a GPU): tests/cuda.cmake expects its heap-buffer-overflow report for the
 // off-by-one store just past a cudaMalloc'd block.  Before it, a fault the handler does see, in a
 // kernel with locals on its stack, must leave no false report behind on the pooled fiber stacks.

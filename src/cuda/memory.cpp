@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asan_probe.h"
 #include "cuda_internal.h"
 
 using wt_cuda_rt::device_accessible;
@@ -61,12 +62,16 @@ cudaError_t alloc(void **out, size_t size, alloc_kind kind)
         return cudaSuccess; /* CUDA: a zero-size allocation gives NULL and succeeds */
     /* at least one byte more than asked for, rounded to 256: the address one past the end is
      * then always the layer's own padding, never another allocation or the host's memory, so a
-     * copy to or from it is known to run past the block */
+     * copy to or from it is known to run past the block.  Under AddressSanitizer the block is
+     * taken at its exact size instead: the redzone ASan puts after it is that byte, and a
+     * kernel's store past the end is ASan's heap-buffer-overflow (README), as compute-sanitizer
+     * reports it on a GPU. */
     if (size > SIZE_MAX - 256)
         return fail(cudaErrorMemoryAllocation);
-    const size_t rounded = (size + 256) & ~(size_t)255;
-    void *p = aligned_alloc(256, rounded);
-    if (!p)
+    const bool exact = wt_cuda_rt::asan_in_process();
+    const size_t rounded = exact ? size + 1 : (size + 256) & ~(size_t)255;
+    void *p = nullptr;
+    if (exact ? posix_memalign(&p, 256, size) != 0 : !(p = aligned_alloc(256, rounded)))
         return fail(cudaErrorMemoryAllocation);
     try {
         std::unique_lock<std::shared_mutex> g(g_lock);

@@ -43,21 +43,28 @@ __global__ void fill(int *p, int n)
 int main()
 {
     std::setvbuf(stdout, nullptr, _IONBF, 0); // before ASan's report, which ends the process
-    const int n = 256; // cudaMalloc rounds a block up to 256 bytes (README): 1024 bytes end exactly at n
-    int *p;
-    if (cudaMalloc(&p, n * sizeof(int)) != cudaSuccess || cudaMemset(p, 0, n * sizeof(int)) != cudaSuccess)
+    const int m = 256;
+    int *q;
+    if (cudaMalloc(&q, m * sizeof(int)) != cudaSuccess || cudaMemset(q, 0, m * sizeof(int)) != cudaSuccess)
         return 1;
 #ifndef WT_TEST_LIBRARY_SANITIZED // (tests/cuda.cmake: there ASan owns SIGSEGV, the fault would end the test)
-    sums<<<4, 64>>>(p, n, 0x10);
+    sums<<<4, 64>>>(q, m, 0x10);
     std::printf("asan_heap_overflow: a fault: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     cudaDeviceReset();
 #endif
     for (int i = 0; i < 3; i++) {
-        sums<<<4, 64>>>(p, n, 0);
-        wide<<<4, 64>>>(p, n);
+        sums<<<4, 64>>>(q, m, 0);
+        wide<<<4, 64>>>(q, m);
     }
     std::printf("asan_heap_overflow: then: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    // 1000 bytes, not a multiple of 256: outside ASan cudaMalloc would take 1024 (memory.cpp)
+    const int n = 250;
+    int *p;
+    if (cudaMalloc(&p, n * sizeof(int)) != cudaSuccess)
+        return 1;
     fill<<<2, 256>>>(p, n);
     std::printf("asan_heap_overflow: not reported (%s)\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    cudaFree(p);
+    cudaFree(q);
     return 0;
 }

@@ -17,7 +17,7 @@ fail() { echo "$check: FAILED: $*"; exit 1; }
 wt() { $EMU "$W" "$@" > out 2>&1; }
 # the command line NVIDIA's sample CMake gives nvcc (with -c and -o after it)
 SAMPLE="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true --generate-code=arch=compute_80,code=[compute_80,sm_80]"
-printf '__global__ void k(int *p) { *p = 1; }\nint main() { int *p; cudaMallocManaged(&p, 4); k<<<1, 1>>>(p); return *p != 1; }\n' > x.cu
+printf '__global__ void k(int *p) { *p = 1; }\nint main() { int *p; cudaMallocManaged(&p, 4); k<<<1, 1>>>(p); int bad = *p != 1; cudaFree(p); return bad; }\n' > x.cu
 
 case $check in
 spellings)

@@ -24,6 +24,11 @@
 
 #include "ptx_parse.h"
 
+/* The most bytes of local, shared or parameter space one declaration, thread or frame may take:
+ * 16 MiB, far above what a GPU gives, low enough that a hostile module cannot make a launch
+ * allocate gigabytes. */
+#define WT_PTX_SPACE_LIMIT (1u << 24)
+
 /* ---- modifiers ---- */
 static const struct {
     const char *s;
@@ -1832,7 +1837,7 @@ static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) & ~(a - 1)
 static int frame_alloc(px_parser *P, const px_token *t, uint64_t bytes, int align, uint32_t *off)
 {
     uint32_t o = align_up(P->fn->frame_size, (uint32_t)align);
-    if (bytes > (1u << 24) || o + bytes > (1u << 24)) {
+    if (bytes > WT_PTX_SPACE_LIMIT || o + bytes > WT_PTX_SPACE_LIMIT) {
         PUNS(t, "more than 16 MiB of local memory per thread");
         return 0;
     }
@@ -2025,7 +2030,7 @@ static int parse_module_var(px_parser *P, int space)
                 return 0;
         } else {
             o = align_up(P->mod->shared_static, (uint32_t)d.align);
-            if (o + bytes > (1u << 24)) {
+            if (o + bytes > WT_PTX_SPACE_LIMIT) {
                 PUNS(&d.name, "more than 16 MiB of shared memory");
                 return 0;
             }
@@ -2084,7 +2089,7 @@ static int parse_param(px_parser *P, px_param *pp, int is_entry)
     pp->name = dupn(d.name.s, d.name.len);
     if (!pp->name)
         return OOM(), 0;
-    if (decl_bytes(&d) > (1u << 24)) {
+    if (decl_bytes(&d) > WT_PTX_SPACE_LIMIT) {
         PUNS(&d.name, "a parameter of more than 16 MiB");
         return 0;
     }
@@ -2408,7 +2413,7 @@ static int parse_function(px_parser *P, int is_entry, int is_extern)
             f->params[i].offset = (uint32_t)off;
             off += f->params[i].size;
         }
-        if (off > (1u << 24)) {
+        if (off > WT_PTX_SPACE_LIMIT) {
             PUNS(&nt, "%s takes more than 16 MiB of parameters", f->name);
             goto out;
         }

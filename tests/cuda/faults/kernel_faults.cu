@@ -17,36 +17,7 @@
 #include <cuda_runtime.h>
 #include <warptex.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifdef SANITIZED
-static const bool sanitized = true;
-#else
-static const bool sanitized = false;
-#endif
-
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
-#define EXPECT_ERR(call, err)                                                              \
-    do {                                                                                   \
-        const cudaError_t e_ = (call);                                                     \
-        if (e_ != (err)) {                                                                 \
-            std::printf("%s:%d: %s gave %s, not %s\n", __FILE__, __LINE__, #call,          \
-                        cudaGetErrorName(e_), cudaGetErrorName(err));                      \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "fault_test.h"
 
 // ---- a correct kernel, run after every fault: barriers and shared memory across many blocks ----
 __global__ void rotate(int *out, int bad_block, int *bad)

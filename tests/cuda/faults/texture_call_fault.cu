@@ -10,18 +10,7 @@
 
 #include <cuda_runtime.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifdef SANITIZED
-static const bool sanitized = true;
-#else
-static const bool sanitized = false;
-#endif
+#include "fault_test.h"
 
 __global__ void fetch(cudaTextureObject_t t, float *out, int at) { out[threadIdx.x] = tex1Dfetch<float>(t, at); }
 

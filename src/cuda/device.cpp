@@ -1,4 +1,4 @@
-/* device.cpp -- the CPU as CUDA device 0: properties, synchronisation, streams and events
+/* device.cpp -- the CPU as CUDA device 0: limits, synchronisation, streams and events (properties: device_props.cpp)
  * SPDX-License-Identifier: MIT */
 #include <chrono>
 #include <mutex>
@@ -92,103 +92,7 @@ cudaError_t cudaGetDevice(int *device)
     return cudaSuccess;
 }
 
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (!p)
-        return fail(cudaErrorInvalidValue);
-    if (device != 0)
-        return fail(cudaErrorInvalidDevice);
-    memset(p, 0, sizeof *p);
-    const int threads = wt_get_num_threads();
-    snprintf(p->name, sizeof p->name, "warptex CPU (%d threads, backend %s)", threads, wt_backend_name());
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    p->totalGlobalMem = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
-    p->sharedMemPerBlock = 48 * 1024;        /* the dynamic shared memory a launch may ask for */
-    p->sharedMemPerBlockOptin = 48 * 1024;
-    p->sharedMemPerMultiprocessor = 48 * 1024;
-    p->regsPerBlock = 65536;
-    p->warpSize = 32;
-    p->memPitch = (size_t)-1 / 2;
-    p->maxThreadsPerBlock = 1024;
-    p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024, p->maxThreadsDim[2] = 64;
-    p->maxGridSize[0] = 2147483647, p->maxGridSize[1] = 65535, p->maxGridSize[2] = 65535;
-    p->totalConstMem = p->totalGlobalMem; /* __constant__ is ordinary memory */
-    /* texture and surface results follow SEMANTICS.md, measured on sm_86 */
-    p->major = 8;
-    p->minor = 6;
-    p->textureAlignment = 512;
-    p->texturePitchAlignment = 32;
-    p->surfaceAlignment = 512;
-    p->multiProcessorCount = threads; /* one block runs per OS thread at a time */
-    p->maxThreadsPerMultiProcessor = 1024;
-    p->integrated = 1;
-    p->canMapHostMemory = 1;
-    p->unifiedAddressing = 1;
-    p->managedMemory = 1;
-    p->concurrentKernels = 0;
-    /* SEMANTICS §12.4 (what wt_malloc_array checks) */
-    p->maxTexture1D = 131072, p->maxTexture1DLinear = 1 << 28;
-    p->maxTexture2D[0] = 131072, p->maxTexture2D[1] = 65536;
-    p->maxTexture2DLinear[0] = 131072, p->maxTexture2DLinear[1] = 65000, p->maxTexture2DLinear[2] = 2097120;
-    p->maxTexture2DGather[0] = 32768, p->maxTexture2DGather[1] = 32768;
-    p->maxTexture3D[0] = p->maxTexture3D[1] = p->maxTexture3D[2] = 16384;
-    p->maxTextureCubemap = 32768;
-    p->maxTexture1DLayered[0] = 32768, p->maxTexture1DLayered[1] = 2048;
-    p->maxTexture2DLayered[0] = 32768, p->maxTexture2DLayered[1] = 32768, p->maxTexture2DLayered[2] = 2048;
-    p->maxTextureCubemapLayered[0] = 32768, p->maxTextureCubemapLayered[1] = 2046;
-    p->maxSurface1D = 32768;
-    p->maxSurface2D[0] = 131072, p->maxSurface2D[1] = 65536;
-    p->maxSurface3D[0] = p->maxSurface3D[1] = p->maxSurface3D[2] = 16384;
-    p->maxSurface1DLayered[0] = 32768, p->maxSurface1DLayered[1] = 2048;
-    p->maxSurface2DLayered[0] = 32768, p->maxSurface2DLayered[1] = 32768, p->maxSurface2DLayered[2] = 1048;
-    p->maxSurfaceCubemap = 32768;
-    p->maxSurfaceCubemapLayered[0] = 32768, p->maxSurfaceCubemapLayered[1] = 2046;
-    return cudaSuccess;
-}
-
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (!value)
-        return fail(cudaErrorInvalidValue);
-    if (device != 0)
-        return fail(cudaErrorInvalidDevice);
-    cudaDeviceProp p;
-    cudaGetDeviceProperties(&p, 0);
-    switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-    case cudaDevAttrTotalConstantMemory: *value = (int)(p.totalConstMem > 2147483647u ? 2147483647u : p.totalConstMem); break;
-    case cudaDevAttrWarpSize: *value = p.warpSize; break;
-    case cudaDevAttrTextureAlignment: *value = (int)p.textureAlignment; break;
-    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-    case cudaDevAttrIntegrated: *value = p.integrated; break;
-    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
-    case cudaDevAttrMaxTexture1DWidth: *value = p.maxTexture1D; break;
-    case cudaDevAttrMaxTexture2DWidth: *value = p.maxTexture2D[0]; break;
-    case cudaDevAttrMaxTexture2DHeight: *value = p.maxTexture2D[1]; break;
-    case cudaDevAttrMaxTexture3DWidth: *value = p.maxTexture3D[0]; break;
-    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
-    case cudaDevAttrTexturePitchAlignment: *value = (int)p.texturePitchAlignment; break;
-    case cudaDevAttrMaxSurface2DWidth: *value = p.maxSurface2D[0]; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
-    default: return fail(cudaErrorInvalidValue);
-    }
-    return cudaSuccess;
-}
+/* cudaGetDeviceProperties, cudaDeviceGetAttribute: device_props.cpp */
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {

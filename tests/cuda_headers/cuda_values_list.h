@@ -1,9 +1,13 @@
 /* cuda_values_list.h -- what warptex's CUDA-named headers must share with the CUDA toolkit's:
- * enumerator values, flag values, vector type sizes and alignments (one X(expr) each), after
- * every cudaError_t of WT_CUDA_ERROR_LIST.
+ * enumerator values, flag values, vector type sizes and alignments, the layout of cudaDeviceProp
+ * (one X(expr) each), after every cudaError_t of WT_CUDA_ERROR_LIST and every cudaDeviceAttr of
+ * WT_CUDA_DEVICE_ATTR_LIST.
  * Expanded once against the toolkit's headers and once against warptex's
  * (cuda_values_toolkit.cpp, cuda_values_warptex.cpp); cuda_values_main.cpp compares.
  * SPDX-License-Identifier: MIT */
+#include <stddef.h>
+
+#include "warptex/cuda/cuda_device_attr_list.h"
 #include "warptex/cuda/cuda_error_list.h"
 
 #define WT__VT(X, T) X(sizeof(T)) X(alignof(T))
@@ -31,9 +35,72 @@
     X(cudaTextureType1D) X(cudaTextureType2D) X(cudaTextureType3D) X(cudaTextureTypeCubemap)      \
     X(cudaTextureType1DLayered) X(cudaTextureType2DLayered) X(cudaTextureTypeCubemapLayered)      \
     X(cudaSurfaceType2D) X(cudaSurfaceTypeCubemapLayered)                                         \
-    X(cudaDevAttrMaxThreadsPerBlock) X(cudaDevAttrMaxBlockDimX) X(cudaDevAttrMaxBlockDimY) X(cudaDevAttrMaxBlockDimZ) X(cudaDevAttrMaxGridDimX) X(cudaDevAttrMaxGridDimY) X(cudaDevAttrMaxGridDimZ) X(cudaDevAttrMaxSharedMemoryPerBlock) \
-    X(cudaDevAttrTotalConstantMemory) X(cudaDevAttrWarpSize) X(cudaDevAttrTextureAlignment) X(cudaDevAttrMultiProcessorCount) X(cudaDevAttrIntegrated) X(cudaDevAttrCanMapHostMemory) X(cudaDevAttrMaxTexture1DWidth) X(cudaDevAttrMaxTexture2DWidth) X(cudaDevAttrMaxTexture2DHeight) \
-    X(cudaDevAttrMaxTexture3DWidth) X(cudaDevAttrConcurrentKernels) X(cudaDevAttrMaxThreadsPerMultiProcessor) X(cudaDevAttrUnifiedAddressing) X(cudaDevAttrTexturePitchAlignment) X(cudaDevAttrMaxSurface2DWidth) X(cudaDevAttrComputeCapabilityMajor) X(cudaDevAttrComputeCapabilityMinor) X(cudaDevAttrManagedMemory) \
+    X(cudaDevAttrMax) X(cudaComputeModeDefault) X(cudaComputeModeExclusive) X(cudaComputeModeProhibited) \
+    X(cudaComputeModeExclusiveProcess) X(sizeof(cudaDeviceProp)) X(sizeof(cudaUUID_t)) \
+    X(offsetof(cudaDeviceProp, name)) X(offsetof(cudaDeviceProp, uuid)) \
+    X(offsetof(cudaDeviceProp, luid)) X(offsetof(cudaDeviceProp, luidDeviceNodeMask)) \
+    X(offsetof(cudaDeviceProp, totalGlobalMem)) X(offsetof(cudaDeviceProp, sharedMemPerBlock)) \
+    X(offsetof(cudaDeviceProp, regsPerBlock)) X(offsetof(cudaDeviceProp, warpSize)) \
+    X(offsetof(cudaDeviceProp, memPitch)) X(offsetof(cudaDeviceProp, maxThreadsPerBlock)) \
+    X(offsetof(cudaDeviceProp, maxThreadsDim)) X(offsetof(cudaDeviceProp, maxGridSize)) \
+    X(offsetof(cudaDeviceProp, totalConstMem)) X(offsetof(cudaDeviceProp, major)) \
+    X(offsetof(cudaDeviceProp, minor)) X(offsetof(cudaDeviceProp, textureAlignment)) \
+    X(offsetof(cudaDeviceProp, texturePitchAlignment)) X(offsetof(cudaDeviceProp, multiProcessorCount)) \
+    X(offsetof(cudaDeviceProp, integrated)) X(offsetof(cudaDeviceProp, canMapHostMemory)) \
+    X(offsetof(cudaDeviceProp, maxTexture1D)) X(offsetof(cudaDeviceProp, maxTexture1DMipmap)) \
+    X(offsetof(cudaDeviceProp, maxTexture2D)) X(offsetof(cudaDeviceProp, maxTexture2DMipmap)) \
+    X(offsetof(cudaDeviceProp, maxTexture2DLinear)) X(offsetof(cudaDeviceProp, maxTexture2DGather)) \
+    X(offsetof(cudaDeviceProp, maxTexture3D)) X(offsetof(cudaDeviceProp, maxTexture3DAlt)) \
+    X(offsetof(cudaDeviceProp, maxTextureCubemap)) X(offsetof(cudaDeviceProp, maxTexture1DLayered)) \
+    X(offsetof(cudaDeviceProp, maxTexture2DLayered)) \
+    X(offsetof(cudaDeviceProp, maxTextureCubemapLayered)) X(offsetof(cudaDeviceProp, maxSurface1D)) \
+    X(offsetof(cudaDeviceProp, maxSurface2D)) X(offsetof(cudaDeviceProp, maxSurface3D)) \
+    X(offsetof(cudaDeviceProp, maxSurface1DLayered)) X(offsetof(cudaDeviceProp, maxSurface2DLayered)) \
+    X(offsetof(cudaDeviceProp, maxSurfaceCubemap)) X(offsetof(cudaDeviceProp, maxSurfaceCubemapLayered)) \
+    X(offsetof(cudaDeviceProp, surfaceAlignment)) X(offsetof(cudaDeviceProp, concurrentKernels)) \
+    X(offsetof(cudaDeviceProp, ECCEnabled)) X(offsetof(cudaDeviceProp, pciBusID)) \
+    X(offsetof(cudaDeviceProp, pciDeviceID)) X(offsetof(cudaDeviceProp, pciDomainID)) \
+    X(offsetof(cudaDeviceProp, tccDriver)) X(offsetof(cudaDeviceProp, asyncEngineCount)) \
+    X(offsetof(cudaDeviceProp, unifiedAddressing)) X(offsetof(cudaDeviceProp, memoryBusWidth)) \
+    X(offsetof(cudaDeviceProp, l2CacheSize)) X(offsetof(cudaDeviceProp, persistingL2CacheMaxSize)) \
+    X(offsetof(cudaDeviceProp, maxThreadsPerMultiProcessor)) \
+    X(offsetof(cudaDeviceProp, streamPrioritiesSupported)) \
+    X(offsetof(cudaDeviceProp, globalL1CacheSupported)) \
+    X(offsetof(cudaDeviceProp, localL1CacheSupported)) \
+    X(offsetof(cudaDeviceProp, sharedMemPerMultiprocessor)) \
+    X(offsetof(cudaDeviceProp, regsPerMultiprocessor)) X(offsetof(cudaDeviceProp, managedMemory)) \
+    X(offsetof(cudaDeviceProp, isMultiGpuBoard)) X(offsetof(cudaDeviceProp, multiGpuBoardGroupID)) \
+    X(offsetof(cudaDeviceProp, hostNativeAtomicSupported)) \
+    X(offsetof(cudaDeviceProp, pageableMemoryAccess)) \
+    X(offsetof(cudaDeviceProp, concurrentManagedAccess)) \
+    X(offsetof(cudaDeviceProp, computePreemptionSupported)) \
+    X(offsetof(cudaDeviceProp, canUseHostPointerForRegisteredMem)) \
+    X(offsetof(cudaDeviceProp, cooperativeLaunch)) X(offsetof(cudaDeviceProp, sharedMemPerBlockOptin)) \
+    X(offsetof(cudaDeviceProp, pageableMemoryAccessUsesHostPageTables)) \
+    X(offsetof(cudaDeviceProp, directManagedMemAccessFromHost)) \
+    X(offsetof(cudaDeviceProp, maxBlocksPerMultiProcessor)) \
+    X(offsetof(cudaDeviceProp, accessPolicyMaxWindowSize)) \
+    X(offsetof(cudaDeviceProp, reservedSharedMemPerBlock)) \
+    X(offsetof(cudaDeviceProp, hostRegisterSupported)) \
+    X(offsetof(cudaDeviceProp, sparseCudaArraySupported)) \
+    X(offsetof(cudaDeviceProp, hostRegisterReadOnlySupported)) \
+    X(offsetof(cudaDeviceProp, timelineSemaphoreInteropSupported)) \
+    X(offsetof(cudaDeviceProp, memoryPoolsSupported)) \
+    X(offsetof(cudaDeviceProp, gpuDirectRDMASupported)) \
+    X(offsetof(cudaDeviceProp, gpuDirectRDMAFlushWritesOptions)) \
+    X(offsetof(cudaDeviceProp, gpuDirectRDMAWritesOrdering)) \
+    X(offsetof(cudaDeviceProp, memoryPoolSupportedHandleTypes)) \
+    X(offsetof(cudaDeviceProp, deferredMappingCudaArraySupported)) \
+    X(offsetof(cudaDeviceProp, ipcEventSupported)) X(offsetof(cudaDeviceProp, clusterLaunch)) \
+    X(offsetof(cudaDeviceProp, unifiedFunctionPointers)) X(offsetof(cudaDeviceProp, deviceNumaConfig)) \
+    X(offsetof(cudaDeviceProp, deviceNumaId)) X(offsetof(cudaDeviceProp, mpsEnabled)) \
+    X(offsetof(cudaDeviceProp, hostNumaId)) X(offsetof(cudaDeviceProp, gpuPciDeviceID)) \
+    X(offsetof(cudaDeviceProp, gpuPciSubsystemID)) \
+    X(offsetof(cudaDeviceProp, hostNumaMultinodeIpcSupported)) X(offsetof(cudaDeviceProp, reserved)) \
+    X(cudaGraphicsRegisterFlagsNone) X(cudaGraphicsRegisterFlagsReadOnly) X(cudaGraphicsRegisterFlagsWriteDiscard) \
+    X(cudaGraphicsRegisterFlagsSurfaceLoadStore) X(cudaGraphicsRegisterFlagsTextureGather) X(cudaGraphicsMapFlagsNone) \
+    X(cudaGraphicsMapFlagsReadOnly) X(cudaGraphicsMapFlagsWriteDiscard) X(cudaGraphicsCubeFacePositiveX) \
+    X(cudaGraphicsCubeFaceNegativeZ) X(cudaRoundNearest) X(cudaRoundZero) X(cudaRoundPosInf) X(cudaRoundMinInf) \
     X(cudaLimitStackSize) X(cudaLimitPrintfFifoSize) X(cudaLimitMallocHeapSize) X(cudaFuncCachePreferNone)     \
     X(cudaFuncCachePreferShared) X(cudaFuncCachePreferL1) X(cudaFuncCachePreferEqual)                     \
     X(cudaHostRegisterDefault) X(cudaDeviceScheduleAuto)                                                  \

@@ -9,7 +9,9 @@ extern "C" const long wt_toolkit_values[], wt_warptex_values[];
 
 #define WT__NAME(e) #e,
 #define WT__ENAME(name, value, msg) #name,
-static const char *const names[] = {WT_CUDA_ERROR_LIST(WT__ENAME) WT_CUDA_VALUES(WT__NAME) nullptr};
+#define WT__ANAME(name, value) #name,
+static const char *const names[] = {WT_CUDA_ERROR_LIST(WT__ENAME) WT_CUDA_DEVICE_ATTR_LIST(WT__ANAME)
+                                    WT_CUDA_VALUES(WT__NAME) nullptr};
 
 int main()
 {

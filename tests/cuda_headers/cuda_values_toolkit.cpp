@@ -1,5 +1,6 @@
 /* cuda_values_toolkit.cpp -- cuda_values_list.h expanded against the CUDA toolkit's own headers
  * SPDX-License-Identifier: MIT */
+#include <device_types.h>
 #include <driver_types.h>
 #include <surface_types.h>
 #include <texture_types.h>
@@ -9,4 +10,6 @@
 
 #define WT__V(e) (long)(e),
 #define WT__E(name, value, msg) (long)(name),
-extern "C" const long wt_toolkit_values[] = {WT_CUDA_ERROR_LIST(WT__E) WT_CUDA_VALUES(WT__V) 0};
+#define WT__A(name, value) (long)(name),
+extern "C" const long wt_toolkit_values[] = {WT_CUDA_ERROR_LIST(WT__E) WT_CUDA_DEVICE_ATTR_LIST(WT__A)
+                                             WT_CUDA_VALUES(WT__V) 0};

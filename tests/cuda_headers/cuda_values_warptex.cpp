@@ -6,4 +6,6 @@
 
 #define WT__V(e) (long)(e),
 #define WT__E(name, value, msg) (long)(name),
-extern "C" const long wt_warptex_values[] = {WT_CUDA_ERROR_LIST(WT__E) WT_CUDA_VALUES(WT__V) 0};
+#define WT__A(name, value) (long)(name),
+extern "C" const long wt_warptex_values[] = {WT_CUDA_ERROR_LIST(WT__E) WT_CUDA_DEVICE_ATTR_LIST(WT__A)
+                                             WT_CUDA_VALUES(WT__V) 0};

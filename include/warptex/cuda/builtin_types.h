@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #ifndef WARPTEX_CUDA_BUILTIN_TYPES_H
 #define WARPTEX_CUDA_BUILTIN_TYPES_H
+#include "device_types.h"
 #include "driver_types.h"
 #include "surface_types.h"
 #include "texture_types.h"

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #ifndef WARPTEX_CUDA_CHANNEL_DESCRIPTOR_H
 #define WARPTEX_CUDA_CHANNEL_DESCRIPTOR_H
+#define __CHANNEL_DESCRIPTOR_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include "driver_types.h"
 #include "vector_types.h"

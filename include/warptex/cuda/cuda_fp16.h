@@ -7,6 +7,7 @@
  * Arithmetic converts to float (as CUDA's host-side operators do). */
 #ifndef WARPTEX_CUDA_FP16_H
 #define WARPTEX_CUDA_FP16_H
+#define __CUDA_FP16_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <stdint.h>
 #include <string.h>

@@ -23,6 +23,7 @@
  * may run at once, each on its own team of threads. */
 #ifndef WARPTEX_CUDA_RUNTIME_H
 #define WARPTEX_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <stddef.h>
 #include <atomic>
@@ -34,6 +35,7 @@
 #include "builtin_types.h"
 #include "vector_functions.h"
 #include "channel_descriptor.h"
+#include "driver_functions.h"
 #include "cuda_runtime_api.h"
 #include "cuda_fp16.h"
 #include "device_launch_parameters.h"
@@ -209,12 +211,5 @@ static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, 
 }
 template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *, enum cudaFuncCache) { return cudaSuccess; }
 template <class T, class A> static inline cudaError_t cudaFuncSetAttribute(T *, A, int) { return cudaSuccess; }
-
-static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) { return cudaExtent{w, h, d}; }
-static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) { return cudaPos{x, y, z}; }
-static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz)
-{
-    return cudaPitchedPtr{d, p, xsz, ysz};
-}
 
 #endif

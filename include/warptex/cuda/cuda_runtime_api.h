@@ -28,6 +28,7 @@
  * context).  Implemented in src/cuda/. */
 #ifndef WARPTEX_CUDA_RUNTIME_API_H
 #define WARPTEX_CUDA_RUNTIME_API_H
+#define __CUDA_RUNTIME_API_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <stddef.h>
 
@@ -169,6 +170,19 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 
+/* graphics interop: no GPU shares a graphics API's resources with the CPU, so
+ * nothing can be registered; each returns cudaErrorNotSupported and says why
+ * on stderr once (src/cuda/interop.cpp; the OpenGL ones: cuda_gl_interop.h) */
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags);
+cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream = 0);
+cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream = 0);
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource,
+                                                  unsigned int arrayIndex, unsigned int mipLevel);
+cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                        cudaGraphicsResource_t resource);
+
 } /* extern "C" */
 
 /* CUDA APIs that a CPU cannot honour fail at compile time, naming themselves. */
@@ -185,7 +199,6 @@ WT_CUDA_UNSUPPORTED(cudaLaunchCooperativeKernel, "grid-wide synchronisation")
 WT_CUDA_UNSUPPORTED(cudaBindTexture, "texture references were removed in CUDA 12; use texture objects")
 WT_CUDA_UNSUPPORTED(cudaBindTextureToArray, "texture references were removed in CUDA 12; use texture objects")
 WT_CUDA_UNSUPPORTED(cudaBindSurfaceToArray, "surface references were removed in CUDA 12; use surface objects")
-WT_CUDA_UNSUPPORTED(cudaGraphicsGLRegisterImage, "graphics interop")
 WT_CUDA_UNSUPPORTED(cudaImportExternalMemory, "external memory")
 
 #endif

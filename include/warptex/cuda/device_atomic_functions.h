@@ -10,6 +10,7 @@
  * (old == 0 || old > val) ? val : old - 1.  Thread-safety: that is the point. */
 #ifndef WARPTEX_CUDA_DEVICE_ATOMIC_FUNCTIONS_H
 #define WARPTEX_CUDA_DEVICE_ATOMIC_FUNCTIONS_H
+#define __DEVICE_ATOMIC_FUNCTIONS_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <string.h>
 

@@ -10,6 +10,7 @@
  * not bit-equal.  Thread-safety: any thread. */
 #ifndef WARPTEX_CUDA_DEVICE_FUNCTIONS_H
 #define WARPTEX_CUDA_DEVICE_FUNCTIONS_H
+#define __DEVICE_FUNCTIONS_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <math.h>
 #include <stdint.h>
@@ -130,7 +131,7 @@ static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0
 
 /* ---- approximate GPU instructions: close, not bit-equal (header comment) ---- */
 static inline float __fdividef(float a, float b) { return a / b; }
-static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
+template <int = 0> static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
 static inline double rsqrt(double a) { return 1.0 / sqrt(a); }
 /* The fast intrinsics compute the libm value.  glibc's math.h declares __expf, __sinf, ... (its
  * internal names of expf, sinf, ...) with C linkage but libm does not export them, so there they
@@ -234,32 +235,36 @@ static inline unsigned int __umul24(unsigned int a, unsigned int b) { return (a 
 static inline unsigned int __sad(int a, int b, unsigned int c) { return c + (unsigned)(a > b ? (unsigned)a - (unsigned)b : (unsigned)b - (unsigned)a); }
 static inline unsigned int __usad(unsigned int a, unsigned int b, unsigned int c) { return c + (a > b ? a - b : b - a); }
 
-/* CUDA's min/max overloads */
-static inline int min(int a, int b) { return a < b ? a : b; }
-static inline int max(int a, int b) { return a > b ? a : b; }
-static inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
-static inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
-static inline long long min(long long a, long long b) { return a < b ? a : b; }
-static inline long long max(long long a, long long b) { return a > b ? a : b; }
-static inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
-static inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+/* CUDA's min/max overloads.  Each is a template with nothing to deduce, so it
+ * takes part in overload resolution as a plain function would, except that a
+ * program's own non-template function of the same signature wins instead of
+ * clashing (helper_math.h defines max(int, int), min(int, int) and rsqrtf
+ * where __CUDACC__ is not defined, e.g. in a .cpp file). */
+template <int = 0> static inline int min(int a, int b) { return a < b ? a : b; }
+template <int = 0> static inline int max(int a, int b) { return a > b ? a : b; }
+template <int = 0> static inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
+template <int = 0> static inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
+template <int = 0> static inline long long min(long long a, long long b) { return a < b ? a : b; }
+template <int = 0> static inline long long max(long long a, long long b) { return a > b ? a : b; }
+template <int = 0> static inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+template <int = 0> static inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 /* mixed signedness compares as unsigned, as CUDA's overloads */
-static inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
-static inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
-static inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
-static inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
-static inline unsigned long long min(long long a, unsigned long long b) { return min((unsigned long long)a, b); }
-static inline unsigned long long min(unsigned long long a, long long b) { return min(a, (unsigned long long)b); }
-static inline unsigned long long max(long long a, unsigned long long b) { return max((unsigned long long)a, b); }
-static inline unsigned long long max(unsigned long long a, long long b) { return max(a, (unsigned long long)b); }
-static inline double min(float a, double b) { return fmin((double)a, b); }
-static inline double min(double a, float b) { return fmin(a, (double)b); }
-static inline double max(float a, double b) { return fmax((double)a, b); }
-static inline double max(double a, float b) { return fmax(a, (double)b); }
-static inline float min(float a, float b) { return fminf(a, b); }
-static inline float max(float a, float b) { return fmaxf(a, b); }
-static inline double min(double a, double b) { return fmin(a, b); }
-static inline double max(double a, double b) { return fmax(a, b); }
+template <int = 0> static inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+template <int = 0> static inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+template <int = 0> static inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+template <int = 0> static inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+template <int = 0> static inline unsigned long long min(long long a, unsigned long long b) { return min((unsigned long long)a, b); }
+template <int = 0> static inline unsigned long long min(unsigned long long a, long long b) { return min(a, (unsigned long long)b); }
+template <int = 0> static inline unsigned long long max(long long a, unsigned long long b) { return max((unsigned long long)a, b); }
+template <int = 0> static inline unsigned long long max(unsigned long long a, long long b) { return max(a, (unsigned long long)b); }
+template <int = 0> static inline double min(float a, double b) { return fmin((double)a, b); }
+template <int = 0> static inline double min(double a, float b) { return fmin(a, (double)b); }
+template <int = 0> static inline double max(float a, double b) { return fmax((double)a, b); }
+template <int = 0> static inline double max(double a, float b) { return fmax(a, (double)b); }
+template <int = 0> static inline float min(float a, float b) { return fminf(a, b); }
+template <int = 0> static inline float max(float a, float b) { return fmaxf(a, b); }
+template <int = 0> static inline double min(double a, double b) { return fmin(a, b); }
+template <int = 0> static inline double max(double a, double b) { return fmax(a, b); }
 
 /* clock64: nanoseconds of the monotonic clock (a CPU has no SM clock) */
 static inline long long clock64(void)

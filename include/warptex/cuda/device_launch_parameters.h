@@ -6,6 +6,7 @@
  * between the fibers of a block.  Outside a kernel they read zeros. */
 #ifndef WARPTEX_CUDA_DEVICE_LAUNCH_PARAMETERS_H
 #define WARPTEX_CUDA_DEVICE_LAUNCH_PARAMETERS_H
+#define __DEVICE_LAUNCH_PARAMETERS_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <stddef.h>
 

@@ -6,11 +6,13 @@
  * names can be mixed. */
 #ifndef WARPTEX_CUDA_DRIVER_TYPES_H
 #define WARPTEX_CUDA_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__ /* CUDA's include guard: code tests it to see the runtime's types */
 
 #include <stddef.h>
 
 #include "host_defines.h"
 #include "cuda_error_list.h"
+#include "cuda_device_attr_list.h"
 #include "warptex/resource.h"
 
 enum cudaError {
@@ -135,10 +137,18 @@ struct cudaResourceViewDesc {
     unsigned int firstLayer, lastLayer;
 };
 
-/* The CPU device (cudaGetDeviceProperties): the fields texture programs read,
- * with honest figures for the machine (src/cuda/device.cpp says each). */
+/* The device's universally unique identifier (all zero bytes for the CPU) */
+struct CUuuid_st { char bytes[16]; };
+typedef struct CUuuid_st cudaUUID_t;
+
+/* The CPU device (cudaGetDeviceProperties): CUDA 13.0's fields, in CUDA's order
+ * (the toolkit's layout: tests/cuda_headers compares every offset), each an
+ * honest figure for this machine (src/cuda/device.cpp says how). */
 struct cudaDeviceProp {
     char name[256];
+    cudaUUID_t uuid;
+    char luid[8];
+    unsigned int luidDeviceNodeMask;
     size_t totalGlobalMem;
     size_t sharedMemPerBlock;
     int regsPerBlock;
@@ -154,9 +164,9 @@ struct cudaDeviceProp {
     int multiProcessorCount;
     int integrated;
     int canMapHostMemory;
-    int maxTexture1D, maxTexture1DLinear;
-    int maxTexture2D[2], maxTexture2DLinear[3], maxTexture2DGather[2];
-    int maxTexture3D[3];
+    int maxTexture1D, maxTexture1DMipmap;
+    int maxTexture2D[2], maxTexture2DMipmap[2], maxTexture2DLinear[3], maxTexture2DGather[2];
+    int maxTexture3D[3], maxTexture3DAlt[3];
     int maxTextureCubemap;
     int maxTexture1DLayered[2], maxTexture2DLayered[3], maxTextureCubemapLayered[2];
     int maxSurface1D, maxSurface2D[2], maxSurface3D[3];
@@ -164,41 +174,68 @@ struct cudaDeviceProp {
     int maxSurfaceCubemap, maxSurfaceCubemapLayered[2];
     size_t surfaceAlignment;
     int concurrentKernels;
+    int ECCEnabled;
+    int pciBusID, pciDeviceID, pciDomainID;
+    int tccDriver;
+    int asyncEngineCount;
     int unifiedAddressing;
-    int managedMemory;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int persistingL2CacheMaxSize;
     int maxThreadsPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported, localL1CacheSupported;
     size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
+    int managedMemory;
+    int isMultiGpuBoard, multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int canUseHostPointerForRegisteredMem;
+    int cooperativeLaunch;
     size_t sharedMemPerBlockOptin;
+    int pageableMemoryAccessUsesHostPageTables;
+    int directManagedMemAccessFromHost;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
+    size_t reservedSharedMemPerBlock;
+    int hostRegisterSupported;
+    int sparseCudaArraySupported;
+    int hostRegisterReadOnlySupported;
+    int timelineSemaphoreInteropSupported;
+    int memoryPoolsSupported;
+    int gpuDirectRDMASupported;
+    unsigned int gpuDirectRDMAFlushWritesOptions;
+    int gpuDirectRDMAWritesOrdering;
+    unsigned int memoryPoolSupportedHandleTypes;
+    int deferredMappingCudaArraySupported;
+    int ipcEventSupported;
+    int clusterLaunch;
+    int unifiedFunctionPointers;
+    int deviceNumaConfig, deviceNumaId;
+    int mpsEnabled;
+    int hostNumaId;
+    unsigned int gpuPciDeviceID, gpuPciSubsystemID;
+    int hostNumaMultinodeIpcSupported;
+    int reserved[56];
 };
 
-/* cudaDeviceAttr: the attributes cudaDeviceGetAttribute answers (CUDA's values) */
+/* cudaDeviceAttr: every attribute of CUDA 13.0; cudaDeviceGetAttribute answers each */
 enum cudaDeviceAttr {
-    cudaDevAttrMaxThreadsPerBlock = 1,
-    cudaDevAttrMaxBlockDimX = 2,
-    cudaDevAttrMaxBlockDimY = 3,
-    cudaDevAttrMaxBlockDimZ = 4,
-    cudaDevAttrMaxGridDimX = 5,
-    cudaDevAttrMaxGridDimY = 6,
-    cudaDevAttrMaxGridDimZ = 7,
-    cudaDevAttrMaxSharedMemoryPerBlock = 8,
-    cudaDevAttrTotalConstantMemory = 9,
-    cudaDevAttrWarpSize = 10,
-    cudaDevAttrTextureAlignment = 14,
-    cudaDevAttrMultiProcessorCount = 16,
-    cudaDevAttrIntegrated = 18,
-    cudaDevAttrCanMapHostMemory = 19,
-    cudaDevAttrMaxTexture1DWidth = 21,
-    cudaDevAttrMaxTexture2DWidth = 22,
-    cudaDevAttrMaxTexture2DHeight = 23,
-    cudaDevAttrMaxTexture3DWidth = 24,
-    cudaDevAttrConcurrentKernels = 31,
-    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-    cudaDevAttrUnifiedAddressing = 41,
-    cudaDevAttrTexturePitchAlignment = 51,
-    cudaDevAttrMaxSurface2DWidth = 56,
-    cudaDevAttrComputeCapabilityMajor = 75,
-    cudaDevAttrComputeCapabilityMinor = 76,
-    cudaDevAttrManagedMemory = 83,
+#define WT__CUDA_ATTR_ENUM(name, value) name = value,
+    WT_CUDA_DEVICE_ATTR_LIST(WT__CUDA_ATTR_ENUM)
+#undef WT__CUDA_ATTR_ENUM
+    cudaDevAttrMax
+};
+
+/* cudaDevAttrComputeMode's values (the CPU is cudaComputeModeDefault: any host thread may use it) */
+enum cudaComputeMode {
+    cudaComputeModeDefault = 0,
+    cudaComputeModeExclusive = 1,
+    cudaComputeModeProhibited = 2,
+    cudaComputeModeExclusiveProcess = 3
 };
 
 enum cudaLimit { cudaLimitStackSize = 0x00, cudaLimitPrintfFifoSize = 0x01, cudaLimitMallocHeapSize = 0x02 };
@@ -210,6 +247,31 @@ enum cudaFuncCache {
 };
 #define cudaHostRegisterDefault 0x00
 #define cudaDeviceScheduleAuto 0x00
+
+/* Graphics interop (cuda_gl_interop.h): the types and flags, CUDA's values; no
+ * resource is ever registered on the CPU (the calls return cudaErrorNotSupported) */
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+enum cudaGraphicsRegisterFlags {
+    cudaGraphicsRegisterFlagsNone = 0,
+    cudaGraphicsRegisterFlagsReadOnly = 1,
+    cudaGraphicsRegisterFlagsWriteDiscard = 2,
+    cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+    cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+    cudaGraphicsMapFlagsNone = 0,
+    cudaGraphicsMapFlagsReadOnly = 1,
+    cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+    cudaGraphicsCubeFacePositiveX = 0x00,
+    cudaGraphicsCubeFaceNegativeX = 0x01,
+    cudaGraphicsCubeFacePositiveY = 0x02,
+    cudaGraphicsCubeFaceNegativeY = 0x03,
+    cudaGraphicsCubeFacePositiveZ = 0x04,
+    cudaGraphicsCubeFaceNegativeZ = 0x05
+};
 
 typedef struct wt_cuda_stream_s *cudaStream_t;
 typedef struct wt_cuda_event_s *cudaEvent_t;

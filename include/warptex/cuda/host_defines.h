@@ -13,6 +13,7 @@
  * WT_CUDA_DYNAMIC_SHARED(T, s); compiled without the driver, write that macro.) */
 #ifndef WARPTEX_CUDA_HOST_DEFINES_H
 #define WARPTEX_CUDA_HOST_DEFINES_H
+#define __HOST_DEFINES_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #ifndef __cplusplus
 #error "warptex's CUDA headers are C++ (compile the .cu file as C++17, e.g. with warptex-cxx)"
@@ -21,10 +22,13 @@
 #error "warptex's CUDA headers need C++17 (-std=c++17)"
 #endif
 
-/* Marks this as warptex's CUDA on the CPU; __CUDACC__ and __CUDA_ARCH__ stay
- * undefined, so code that branches on them takes its host path. */
+/* Marks this as warptex's CUDA on the CPU.  __CUDACC__ and nvcc's other
+ * macros are defined by warptex_nvcc.h, which warptex-cxx pre-includes into
+ * .cu files only (as nvcc defines them); __CUDA_ARCH__ is never defined: the
+ * one pass is the host's (warptex_nvcc.h says why). */
 #define __WARPTEX_CUDA__ 1
 #define CUDART_VERSION 13000
+#define __CUDART_API_VERSION 13000
 
 #define __global__
 #define __device__
@@ -41,6 +45,8 @@
 #define __device_builtin__
 #define __cudart_builtin__
 #define CUDARTAPI
+#define CUDARTAPI_CDECL
+#define CUDART_CB
 #define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
 
 /* Fails to compile, naming the call: for CUDA APIs warptex does not provide. */

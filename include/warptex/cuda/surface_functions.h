@@ -18,6 +18,7 @@
  * Thread-safety: any thread (the library's per-lane calls). */
 #ifndef WARPTEX_CUDA_SURFACE_FUNCTIONS_H
 #define WARPTEX_CUDA_SURFACE_FUNCTIONS_H
+#define __SURFACE_INDIRECT_FUNCTIONS_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <stdint.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * cudaSurfaceObject_t is a warptex surface handle (wt_surf). */
 #ifndef WARPTEX_CUDA_SURFACE_TYPES_H
 #define WARPTEX_CUDA_SURFACE_TYPES_H
+#define __SURFACE_TYPES_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include "driver_types.h"
 

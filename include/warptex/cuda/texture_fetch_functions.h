@@ -21,6 +21,7 @@
  * Thread-safety: any thread, lock-free (the library's per-lane calls). */
 #ifndef WARPTEX_CUDA_TEXTURE_FETCH_FUNCTIONS_H
 #define WARPTEX_CUDA_TEXTURE_FETCH_FUNCTIONS_H
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include <string.h>
 #include <type_traits>

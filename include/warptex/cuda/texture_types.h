@@ -4,6 +4,7 @@
  * cudaTextureObject_t is a warptex texture handle (wt_tex). */
 #ifndef WARPTEX_CUDA_TEXTURE_TYPES_H
 #define WARPTEX_CUDA_TEXTURE_TYPES_H
+#define __TEXTURE_TYPES_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include "driver_types.h"
 

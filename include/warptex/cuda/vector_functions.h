@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #ifndef WARPTEX_CUDA_VECTOR_FUNCTIONS_H
 #define WARPTEX_CUDA_VECTOR_FUNCTIONS_H
+#define __VECTOR_FUNCTIONS_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include "vector_types.h"
 

@@ -7,6 +7,7 @@
  * CUDA toolkit's own vector_types.h where it is installed. */
 #ifndef WARPTEX_CUDA_VECTOR_TYPES_H
 #define WARPTEX_CUDA_VECTOR_TYPES_H
+#define __VECTOR_TYPES_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
 #include "host_defines.h"
 

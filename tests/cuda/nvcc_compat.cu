@@ -135,6 +135,13 @@ int main()
     cudaFree(out);
     cudaFree(f);
 
+    // the templated allocators take a pointer to a pointer to const, as CUDA's
+    const float *ro = nullptr;
+    const int *ro_host = nullptr;
+    EXPECT(cudaMalloc(&ro, 64 * sizeof(float)) == cudaSuccess && ro != nullptr);
+    EXPECT(cudaMallocHost(&ro_host, 16) == cudaSuccess && ro_host != nullptr);
+    EXPECT(cudaFree(const_cast<float *>(ro)) == cudaSuccess && cudaFreeHost(const_cast<int *>(ro_host)) == cudaSuccess);
+
     std::printf("nvcc_compat: %d attributes\n", n);
     if (failures)
         std::printf("FAILED (%d)\n", failures);

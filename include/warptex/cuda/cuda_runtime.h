@@ -156,23 +156,24 @@ static inline cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, si
     return cudaErrorInvalidDeviceFunction;
 }
 
-/* The templated conveniences of CUDA's cuda_runtime.h */
+/* The templated conveniences of CUDA's cuda_runtime.h.  Any T ** converts,
+ * const T ** too, as CUDA's C-style cast converts it (through void *). */
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
 {
-    return cudaMalloc(reinterpret_cast<void **>(devPtr), size);
+    return cudaMalloc(static_cast<void **>(static_cast<void *>(devPtr)), size);
 }
 template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
 {
-    return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
+    return cudaMallocHost(static_cast<void **>(static_cast<void *>(ptr)), size);
 }
 template <class T>
 static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal)
 {
-    return cudaMallocManaged(reinterpret_cast<void **>(devPtr), size, flags);
+    return cudaMallocManaged(static_cast<void **>(static_cast<void *>(devPtr)), size, flags);
 }
 template <class T> static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
 {
-    return cudaMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width, height);
+    return cudaMallocPitch(static_cast<void **>(static_cast<void *>(devPtr)), pitch, width, height);
 }
 /* __constant__ / __device__ variables are ordinary globals: copies to and from them */
 template <class T>

@@ -2,12 +2,12 @@
  * SPDX-License-Identifier: MIT
  *
  * Exactness: the correctly rounded operations are exact as on the GPU
- * (__fadd_rn ... __fsqrt_rn, __fmaf_rn, the conversions, __saturatef, the bit
- * casts, the integer intrinsics), given -ffp-contract=off (warptex-cxx sets
- * it; nvcc contracts a*b+c into one FMA unless -fmad=false).  The
- * approximate GPU instructions (__fdividef, rsqrtf, __expf, __sinf, ...)
- * compute the correctly rounded or libm value instead: close to the GPU's,
- * not bit-equal.  Thread-safety: any thread. */
+ * (the rounding-mode functions of device_rounding_functions.h, __saturatef,
+ * the bit casts, the integer intrinsics, the SIMD-in-word ones of
+ * device_simd_functions.h), given -ffp-contract=off (warptex-cxx sets it;
+ * nvcc contracts a*b+c into one FMA unless -fmad=false).  The approximate GPU
+ * instructions (__fdividef, rsqrtf, __expf, __sinf, ...) are within CUDA's
+ * documented error, not bit-equal (below).  Thread-safety: any thread. */
 #ifndef WARPTEX_CUDA_DEVICE_FUNCTIONS_H
 #define WARPTEX_CUDA_DEVICE_FUNCTIONS_H
 #define __DEVICE_FUNCTIONS_H__ /* CUDA's own include guard: code tests it to see what is declared */
@@ -20,6 +20,8 @@
 #include "host_defines.h"
 #include "vector_types.h"
 #include "device_launch_parameters.h"
+#include "device_rounding_functions.h"
+#include "device_simd_functions.h"
 
 extern "C" {
 /* Barriers of the running block (src/cuda/launch.cpp).  __syncthreads: every
@@ -115,87 +117,48 @@ static inline float __uint_as_float(unsigned int i) { float f; memcpy(&f, &i, 4)
 static inline long long __double_as_longlong(double d) { long long i; memcpy(&i, &d, 8); return i; }
 static inline double __longlong_as_double(long long i) { double d; memcpy(&d, &i, 8); return d; }
 
-/* ---- correctly rounded float arithmetic (exact as the GPU's .rn forms) ---- */
-static inline float __fadd_rn(float a, float b) { return a + b; }
-static inline float __fsub_rn(float a, float b) { return a - b; }
-static inline float __fmul_rn(float a, float b) { return a * b; }
-static inline float __fdiv_rn(float a, float b) { return a / b; }
-static inline float __frcp_rn(float a) { return 1.0f / a; }
-static inline float __fsqrt_rn(float a) { return sqrtf(a); }
-static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-static inline double __dadd_rn(double a, double b) { return a + b; }
-static inline double __dmul_rn(double a, double b) { return a * b; }
-static inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
 /* cvt.sat.f32.f32: clamp to [0, 1], NaN -> 0 */
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
-/* ---- approximate GPU instructions: close, not bit-equal (header comment) ---- */
-static inline float __fdividef(float a, float b) { return a / b; }
+/* ---- the fast, approximate GPU instructions (MUFU) ----
+ * warptex computes the C library's value, which is within the error CUDA
+ * documents for each (the GPU's own is less accurate; results are close to
+ * it, not bit-equal), with the GPU's formula where that decides a special
+ * case: __fdividef(x, y) is 0 for 2^126 < |y| < 2^128 (NaN if x is infinite). */
+static inline float __fdividef(float a, float b)
+{
+    const float m = fabsf(b);
+    if (m > 0x1p126f && m < INFINITY) /* the reciprocal flushes to 0 on the GPU */
+        return a * 0.0f;
+    return a / b;
+}
 template <int = 0> static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
 static inline double rsqrt(double a) { return 1.0 / sqrt(a); }
-/* The fast intrinsics compute the libm value.  glibc's math.h declares __expf, __sinf, ... (its
- * internal names of expf, sinf, ...) with C linkage but libm does not export them, so there they
- * are defined here as inline functions of those declarations; elsewhere as static functions. */
+/* The fast intrinsics compute the libm value; __powf follows the GPU's formula exp2(y * log2(x)) (a
+ * negative x gives NaN, as on the GPU) and __tanf is __sinf / __cosf.  glibc's math.h declares
+ * __expf, __sinf, ... (its internal names of expf, sinf, ...) with C linkage but libm does not export
+ * them, so there they are defined here as inline functions of those declarations; elsewhere as
+ * static functions. */
 #ifdef __GLIBC__
 #define WT__FAST_MATH(decl) extern "C" inline decl noexcept
 #else
 #define WT__FAST_MATH(decl) static inline decl
 #endif
 WT__FAST_MATH(float __expf(float a)) { return expf(a); }
-WT__FAST_MATH(float __exp10f(float a)) { return powf(10.0f, a); }
+WT__FAST_MATH(float __exp10f(float a)) { return (float)pow(10.0, (double)a); }
 WT__FAST_MATH(float __logf(float a)) { return logf(a); }
 WT__FAST_MATH(float __log2f(float a)) { return log2f(a); }
 WT__FAST_MATH(float __log10f(float a)) { return log10f(a); }
 WT__FAST_MATH(float __sinf(float a)) { return sinf(a); }
 WT__FAST_MATH(float __cosf(float a)) { return cosf(a); }
-WT__FAST_MATH(float __tanf(float a)) { return tanf(a); }
-WT__FAST_MATH(float __powf(float a, float b)) { return powf(a, b); }
+WT__FAST_MATH(float __tanf(float a)) { return sinf(a) / cosf(a); }
+WT__FAST_MATH(float __tanhf(float a)) { return tanhf(a); }
+WT__FAST_MATH(float __powf(float a, float b)) { return exp2f(b * log2f(a)); }
 WT__FAST_MATH(void __sincosf(float a, float *s, float *c)) { *s = sinf(a); *c = cosf(a); }
 #undef WT__FAST_MATH
 #ifndef __GLIBC__
 static inline float exp10f(float a) { return powf(10.0f, a); }
 #endif
-
-/* ---- float -> integer conversions as cvt.{rni,rzi,rmi,rpi}.s32/u32.f32:
- * NaN -> 0, out of range saturates ---- */
-namespace wt_cuda_detail {
-static inline int f2i_sat(float r)
-{
-    if (r != r) return 0;
-    if (r >= 2147483648.0f) return 2147483647;
-    if (r < -2147483648.0f) return (-2147483647 - 1);
-    return (int)r;
-}
-static inline unsigned f2u_sat(float r)
-{
-    if (r != r || r <= 0.0f) return 0u;
-    if (r >= 4294967296.0f) return 4294967295u;
-    return (unsigned)r;
-}
-static inline long long f2ll_sat(double r) /* NaN -> INT64_MIN, as the GPU's cvt.s64.f32 */
-{
-    if (r != r) return (-9223372036854775807LL - 1);
-    if (r >= 9223372036854775808.0) return 9223372036854775807LL;
-    if (r < -9223372036854775808.0) return (-9223372036854775807LL - 1);
-    return (long long)r;
-}
-} // namespace wt_cuda_detail
-static inline int __float2int_rn(float x) { return wt_cuda_detail::f2i_sat(nearbyintf(x)); }
-static inline int __float2int_rz(float x) { return wt_cuda_detail::f2i_sat(truncf(x)); }
-static inline int __float2int_rd(float x) { return wt_cuda_detail::f2i_sat(floorf(x)); }
-static inline int __float2int_ru(float x) { return wt_cuda_detail::f2i_sat(ceilf(x)); }
-static inline unsigned int __float2uint_rn(float x) { return wt_cuda_detail::f2u_sat(nearbyintf(x)); }
-static inline unsigned int __float2uint_rz(float x) { return wt_cuda_detail::f2u_sat(truncf(x)); }
-static inline unsigned int __float2uint_rd(float x) { return wt_cuda_detail::f2u_sat(floorf(x)); }
-static inline unsigned int __float2uint_ru(float x) { return wt_cuda_detail::f2u_sat(ceilf(x)); }
-static inline long long __float2ll_rn(float x) { return wt_cuda_detail::f2ll_sat(nearbyint((double)x)); }
-static inline long long __float2ll_rz(float x) { return wt_cuda_detail::f2ll_sat(trunc((double)x)); }
-/* double -> int: NaN -> INT_MIN, as the GPU's cvt.s32.f64 (float -> int gives 0) */
-static inline int __double2int_rn(double x) { double r = nearbyint(x); return r != r ? (-2147483647 - 1) : r >= 2147483647.0 ? 2147483647 : r <= -2147483648.0 ? (-2147483647 - 1) : (int)r; }
-static inline int __double2int_rz(double x) { double r = trunc(x); return r != r ? (-2147483647 - 1) : r >= 2147483647.0 ? 2147483647 : r <= -2147483648.0 ? (-2147483647 - 1) : (int)r; }
-static inline float __int2float_rn(int i) { return (float)i; }
-static inline float __uint2float_rn(unsigned int i) { return (float)i; }
-static inline float __double2float_rn(double d) { return (float)d; }
 
 /* ---- integer intrinsics ---- */
 static inline int __popc(unsigned int x) { return __builtin_popcount(x); }
@@ -225,15 +188,114 @@ __extension__ typedef __int128 wt_cuda_i128;
 __extension__ typedef unsigned __int128 wt_cuda_u128;
 static inline long long __mul64hi(long long a, long long b) { return (long long)(((wt_cuda_i128)a * b) >> 64); }
 static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return (unsigned long long)(((wt_cuda_u128)a * b) >> 64); }
-/* the low 32 bits of the product of the sign-extended low 24 bits (shifted as unsigned and
- * multiplied in 64 bits: a signed left shift or product could overflow, which C++ leaves undefined) */
+/* the low 32 bits of the product of the low 24 bits of each, sign-extended */
 static inline int __mul24(int a, int b)
 {
-    return (int)(unsigned)((long long)((int)((unsigned)a << 8) >> 8) * ((int)((unsigned)b << 8) >> 8));
+    const long long x = (long long)(((unsigned)a & 0xffffffu) ^ 0x800000u) - 0x800000,
+                    y = (long long)(((unsigned)b & 0xffffffu) ^ 0x800000u) - 0x800000;
+    return (int)(unsigned)(unsigned long long)(x * y);
 }
 static inline unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
 static inline unsigned int __sad(int a, int b, unsigned int c) { return c + (unsigned)(a > b ? (unsigned)a - (unsigned)b : (unsigned)b - (unsigned)a); }
 static inline unsigned int __usad(unsigned int a, unsigned int b, unsigned int c) { return c + (a > b ? a - b : b - a); }
+static inline unsigned long long __brevll(unsigned long long x)
+{
+    return ((unsigned long long)__brev((unsigned)x) << 32) | __brev((unsigned)(x >> 32));
+}
+/* funnel shifts of the 64-bit hi:lo: _l gives the high word of (hi:lo) << n, _r the low word of
+ * (hi:lo) >> n; n is taken modulo 32 (_l, _r) or clamped to 32 (_lc, _rc) */
+static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return (unsigned)(((((unsigned long long)hi << 32) | lo) << (shift & 31u)) >> 32);
+}
+static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return shift >= 32u ? lo : __funnelshift_l(lo, hi, shift);
+}
+static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return (unsigned)((((unsigned long long)hi << 32) | lo) >> (shift & 31u));
+}
+static inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return shift >= 32u ? hi : __funnelshift_r(lo, hi, shift);
+}
+/* averages without overflow: (x + y) >> 1 and, rounded, (x + y + 1) >> 1 */
+static inline int __hadd(int x, int y) { return (int)(((long long)x + y) >> 1); }
+static inline int __rhadd(int x, int y) { return (int)(((long long)x + y + 1) >> 1); }
+static inline unsigned int __uhadd(unsigned int x, unsigned int y) { return (unsigned)(((unsigned long long)x + y) >> 1); }
+static inline unsigned int __urhadd(unsigned int x, unsigned int y) { return (unsigned)(((unsigned long long)x + y + 1) >> 1); }
+/* the halves of a double, and a double of two halves */
+static inline int __double2hiint(double d) { return (int)(unsigned)((unsigned long long)__double_as_longlong(d) >> 32); }
+static inline int __double2loint(double d) { return (int)(unsigned)(unsigned long long)__double_as_longlong(d); }
+static inline double __hiloint2double(int hi, int lo)
+{
+    return __longlong_as_double((long long)(((unsigned long long)(unsigned)hi << 32) | (unsigned)lo));
+}
+
+/* ---- warp match and reduce (sm_70, sm_80): each lane of mask reads every other's value ---- */
+namespace wt_cuda_detail {
+template <class T> static inline unsigned long long bits_of(T v)
+{
+    unsigned long long b = 0;
+    memcpy(&b, &v, sizeof v);
+    return b;
+}
+} // namespace wt_cuda_detail
+/* the lanes of mask whose value has the same bits as the caller's */
+template <class T> static inline unsigned int __match_any_sync(unsigned mask, T value)
+{
+    static_assert(sizeof(T) <= 8, "__match_any_sync compares values of up to 8 bytes");
+    const unsigned long long mine = wt_cuda_detail::bits_of(value);
+    unsigned r = 0;
+    for (int l = 0; l < 32; l++)
+        if ((mask >> l) & 1u)
+            r |= wt_cuda_detail::shfl(mask, mine, l) == mine ? 1u << l : 0u;
+    return r;
+}
+/* mask if every lane of mask has the same value (*pred = 1), else 0 (*pred = 0) */
+template <class T> static inline unsigned int __match_all_sync(unsigned mask, T value, int *pred)
+{
+    const unsigned same = __match_any_sync(mask, value);
+    *pred = same == mask;
+    return same == mask ? mask : 0u;
+}
+namespace wt_cuda_detail {
+template <class T, class F> static inline T warp_reduce(unsigned mask, T value, F op)
+{
+    bool first = true;
+    T r = value;
+    for (int l = 0; l < 32; l++)
+        if ((mask >> l) & 1u) {
+            const T v = shfl(mask, value, l);
+            r = first ? v : op(r, v);
+            first = false;
+        }
+    return r;
+}
+} // namespace wt_cuda_detail
+static inline unsigned __reduce_add_sync(unsigned mask, unsigned value) { return wt_cuda_detail::warp_reduce(mask, value, [](unsigned a, unsigned b) { return a + b; }); }
+static inline int __reduce_add_sync(unsigned mask, int value) { return (int)__reduce_add_sync(mask, (unsigned)value); }
+static inline unsigned __reduce_min_sync(unsigned mask, unsigned value) { return wt_cuda_detail::warp_reduce(mask, value, [](unsigned a, unsigned b) { return a < b ? a : b; }); }
+static inline int __reduce_min_sync(unsigned mask, int value) { return wt_cuda_detail::warp_reduce(mask, value, [](int a, int b) { return a < b ? a : b; }); }
+static inline unsigned __reduce_max_sync(unsigned mask, unsigned value) { return wt_cuda_detail::warp_reduce(mask, value, [](unsigned a, unsigned b) { return a > b ? a : b; }); }
+static inline int __reduce_max_sync(unsigned mask, int value) { return wt_cuda_detail::warp_reduce(mask, value, [](int a, int b) { return a > b ? a : b; }); }
+static inline unsigned __reduce_and_sync(unsigned mask, unsigned value) { return wt_cuda_detail::warp_reduce(mask, value, [](unsigned a, unsigned b) { return a & b; }); }
+static inline unsigned __reduce_or_sync(unsigned mask, unsigned value) { return wt_cuda_detail::warp_reduce(mask, value, [](unsigned a, unsigned b) { return a | b; }); }
+static inline unsigned __reduce_xor_sync(unsigned mask, unsigned value) { return wt_cuda_detail::warp_reduce(mask, value, [](unsigned a, unsigned b) { return a ^ b; }); }
+
+/* ---- cache hints: every load and store is an ordinary one ---- */
+template <class T> static inline T __ldca(const T *p) { return *p; }
+template <class T> static inline T __ldcg(const T *p) { return *p; }
+template <class T> static inline T __ldcs(const T *p) { return *p; }
+template <class T> static inline T __ldcv(const T *p) { return *p; }
+template <class T> static inline T __ldlu(const T *p) { return *p; }
+template <class T> static inline void __stcg(T *p, T v) { *p = v; }
+template <class T> static inline void __stcs(T *p, T v) { *p = v; }
+template <class T> static inline void __stwb(T *p, T v) { *p = v; }
+template <class T> static inline void __stwt(T *p, T v) { *p = v; }
+/* __nanosleep: a hint the GPU may shorten; the thread just goes on */
+static inline void __nanosleep(unsigned int) {}
 
 /* CUDA's min/max overloads.  Each is a template with nothing to deduce, so it
  * takes part in overload resolution as a plain function would, except that a

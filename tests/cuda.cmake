@@ -60,7 +60,8 @@ file(MAKE_DIRECTORY ${wt_cxx_dir})
 foreach(pair "unsupported_graph|cudaGraphCreate is not supported on the CPU"
              "unsupported_texref|texture references were removed"
              "bad_launch|bad_launch.cu: line 10: <<< without its >>>"
-             "wrong_arity|kernel launched with the wrong number of arguments")
+             "wrong_arity|kernel launched with the wrong number of arguments"
+             "grid_sync|grid_group::sync\\(\\) \\(grid-wide synchronisation\\) is not supported on the CPU")
   string(REPLACE "|" ";" parts "${pair}")
   list(GET parts 0 name)
   list(GET parts 1 message)

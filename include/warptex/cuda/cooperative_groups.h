@@ -1,0 +1,236 @@
+/* cooperative_groups.h -- CUDA's cooperative groups on the CPU: the thread block, its tiles, the grid's indices (warptex)
+ * SPDX-License-Identifier: MIT
+ *
+ * namespace cooperative_groups (commonly `namespace cg = cooperative_groups;`):
+ *   thread_block = this_thread_block(): sync(), thread_rank(), size(),
+ *     num_threads(), group_index() (blockIdx), thread_index() (threadIdx),
+ *     dim_threads() / group_dim() (blockDim); cg::sync(g) for any group.
+ *   thread_block_tile<N> = tiled_partition<N>(parent), N a power of two up to
+ *     32: consecutive threads of the block (by thread_rank) in tiles of N, each
+ *     inside one warp.  sync, thread_rank, size, meta_group_rank (which tile),
+ *     meta_group_size, and the warp exchanges among the tile's threads: shfl,
+ *     shfl_up, shfl_down, shfl_xor (any trivially copyable type), any, all,
+ *     ballot (bit i: the tile's thread i), match_any, match_all.
+ *   tiled_partition(parent, n): the same tiles as a thread_group (sync,
+ *     thread_rank, size, meta_group_rank, meta_group_size); n a power of two
+ *     up to 32, else the launch fails (__trap).
+ *   cooperative_groups/reduce.h: reduce(tile, value, op) with plus, less,
+ *     greater, bit_and, bit_or, bit_xor or any callable.
+ *   grid_group = this_grid(): thread_rank, size, num_threads, block_rank,
+ *     num_blocks, block_index, dim_blocks.  grid_group::sync() and
+ *     cg::sync(grid) do not compile: a launch runs its blocks a few at a time
+ *     on the CPU's threads, so no block can wait for all others (the message
+ *     says so); cudaLaunchCooperativeKernel is refused likewise.
+ * Not provided (they do not compile): coalesced_threads(), labeled_partition
+ * and binary_partition, whose groups are the threads that reach the call
+ * together (divergence), which threads run one after another do not show;
+ * tiles of more than 32 threads; multi-grid groups.
+ * The tile exchanges are __shfl_sync and its kind (device_functions.h) on the
+ * tile's lanes, so every thread of a tile must make the same calls. */
+#ifndef WARPTEX_CUDA_COOPERATIVE_GROUPS_H
+#define WARPTEX_CUDA_COOPERATIVE_GROUPS_H
+#define _COOPERATIVE_GROUPS_H_ /* CUDA's own include guard */
+
+#include <string.h>
+#include <type_traits>
+
+#include "cuda_runtime.h"
+
+namespace cooperative_groups {
+namespace details {
+/* the caller's linear index in its block */
+static inline unsigned block_rank_of_thread(void)
+{
+    const uint3 t = threadIdx;
+    const dim3 d = blockDim;
+    return t.x + d.x * (t.y + d.y * t.z);
+}
+static inline unsigned block_threads(void) { return blockDim.x * blockDim.y * blockDim.z; }
+/* the lanes of the caller's warp in its tile of n threads (n a power of two up to 32) */
+static inline unsigned tile_mask(unsigned n)
+{
+    const unsigned lane = block_rank_of_thread() & 31u;
+    return n >= 32u ? 0xffffffffu : ((1u << n) - 1u) << (lane & ~(n - 1u));
+}
+/* lane src of the caller's warp's value of v, any trivially copyable type, 8 bytes at a time
+ * (every lane of mask makes the same calls) */
+template <class T> static inline T shfl_any(unsigned mask, const T &v, int src)
+{
+    static_assert(std::is_trivially_copyable<T>::value, "cooperative_groups: shfl moves trivially copyable values");
+    T out;
+    unsigned char in_bytes[sizeof(T)], out_bytes[sizeof(T)];
+    memcpy(in_bytes, &v, sizeof(T));
+    for (size_t at = 0; at < sizeof(T); at += 8) {
+        unsigned long long chunk = 0;
+        const size_t n = sizeof(T) - at < 8 ? sizeof(T) - at : 8;
+        memcpy(&chunk, in_bytes + at, n);
+        chunk = wt_cuda_warp_shfl(mask, chunk, src);
+        memcpy(out_bytes + at, &chunk, n);
+    }
+    memcpy(&out, out_bytes, sizeof(T));
+    return out;
+}
+} // namespace details
+
+/* a group of threads of one block: the whole block, or a tile of it */
+class thread_group {
+  protected:
+    unsigned size_;  /* threads in the group */
+    unsigned rank_;  /* the caller's rank in it */
+    unsigned mask_;  /* a tile's lanes in the caller's warp (0 for the block) */
+    unsigned meta_rank_, meta_size_;
+    thread_group(unsigned size, unsigned rank, unsigned mask, unsigned meta_rank, unsigned meta_size)
+        : size_(size), rank_(rank), mask_(mask), meta_rank_(meta_rank), meta_size_(meta_size)
+    {
+    }
+
+  public:
+    void sync() const
+    {
+        if (mask_)
+            __syncwarp(mask_);
+        else
+            __syncthreads();
+    }
+    unsigned long long size() const { return size_; }
+    unsigned long long num_threads() const { return size_; }
+    unsigned long long thread_rank() const { return rank_; }
+    unsigned int meta_group_rank() const { return meta_rank_; }
+    unsigned int meta_group_size() const { return meta_size_; }
+};
+
+class thread_block : public thread_group {
+    friend thread_block this_thread_block();
+    thread_block()
+        : thread_group(details::block_threads(), details::block_rank_of_thread(), 0u, 0u, 1u)
+    {
+    }
+
+  public:
+    void sync() const { __syncthreads(); }
+    unsigned int size() const { return size_; }
+    unsigned int num_threads() const { return size_; }
+    unsigned int thread_rank() const { return rank_; }
+    dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+    dim3 dim_threads() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+    dim3 group_dim() const { return dim_threads(); }
+};
+inline thread_block this_thread_block() { return thread_block(); }
+
+/* tiled_partition(parent, n): tiles of n threads as a thread_group */
+inline thread_group tiled_partition(const thread_group &parent, unsigned int n);
+
+template <unsigned int N, class ParentT = void> class thread_block_tile : public thread_group {
+    static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
+                  "warptex: thread_block_tile<N>: N must be a power of two up to 32 (larger tiles are not supported)");
+    unsigned base_; /* the tile's first lane in the warp */
+    template <unsigned M, class P> friend thread_block_tile<M, P> tiled_partition(const P &parent);
+    template <unsigned M, class P> friend class thread_block_tile;
+    thread_block_tile(unsigned parent_rank, unsigned parent_size)
+        : thread_group(N, parent_rank % N, details::tile_mask(N), parent_rank / N, (parent_size + N - 1) / N),
+          base_(details::block_rank_of_thread() & 31u & ~(N - 1))
+    {
+    }
+
+  public:
+    /* a tile of a named parent converts to the same tile of an unnamed one (thread_block_tile<N>) */
+    template <class P, class = std::enable_if_t<std::is_void<ParentT>::value && !std::is_void<P>::value>>
+    thread_block_tile(const thread_block_tile<N, P> &t)
+        : thread_group(N, (unsigned)t.thread_rank(), t.mask_, t.meta_group_rank(), t.meta_group_size()),
+          base_(t.base_)
+    {
+    }
+    void sync() const { __syncwarp(mask_); }
+    unsigned int size() const { return N; }
+    unsigned int num_threads() const { return N; }
+    unsigned int thread_rank() const { return rank_; }
+    /* src_rank's var (src_rank modulo N) */
+    template <class T> T shfl(const T &var, int src_rank) const
+    {
+        return details::shfl_any(mask_, var, (int)base_ + (int)((unsigned)src_rank & (N - 1)));
+    }
+    /* the var of thread_rank() - delta (the caller's own where that is below 0) */
+    template <class T> T shfl_up(const T &var, unsigned int delta) const
+    {
+        return details::shfl_any(mask_, var, rank_ >= delta ? (int)(base_ + rank_ - delta) : -1);
+    }
+    /* the var of thread_rank() + delta (the caller's own where that is past the tile) */
+    template <class T> T shfl_down(const T &var, unsigned int delta) const
+    {
+        return details::shfl_any(mask_, var, rank_ + delta < N ? (int)(base_ + rank_ + delta) : -1);
+    }
+    template <class T> T shfl_xor(const T &var, unsigned int lane_mask) const
+    {
+        const unsigned src = rank_ ^ lane_mask;
+        return details::shfl_any(mask_, var, src < N ? (int)(base_ + src) : -1);
+    }
+    int any(int predicate) const { return __any_sync(mask_, predicate); }
+    int all(int predicate) const { return __all_sync(mask_, predicate); }
+    /* bit i: the tile's thread i */
+    unsigned int ballot(int predicate) const { return __ballot_sync(mask_, predicate) >> base_; }
+    template <class T> unsigned int match_any(T val) const { return __match_any_sync(mask_, val) >> base_; }
+    template <class T> unsigned int match_all(T val, int &pred) const
+    {
+        return __match_all_sync(mask_, val, &pred) >> base_;
+    }
+};
+
+/* tiled_partition<N>(parent): the caller's tile of N threads of parent (a block, or a larger tile) */
+template <unsigned int N, class ParentT> thread_block_tile<N, ParentT> tiled_partition(const ParentT &parent)
+{
+    return thread_block_tile<N, ParentT>((unsigned)parent.thread_rank(), (unsigned)parent.size());
+}
+
+inline thread_group tiled_partition(const thread_group &parent, unsigned int n)
+{
+    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
+        __trap(); /* CUDA: undefined; here the launch fails */
+        n = 1;
+    }
+    struct tile : thread_group {
+        tile(unsigned n, unsigned parent_rank, unsigned parent_size)
+            : thread_group(n, parent_rank % n, details::tile_mask(n), parent_rank / n, (parent_size + n - 1) / n)
+        {
+        }
+    };
+    return tile(n, (unsigned)parent.thread_rank(), (unsigned)parent.size());
+}
+
+/* cg::sync(group), cg::thread_rank(group), cg::num_threads(group) */
+template <class G> inline void sync(const G &g) { g.sync(); }
+template <class G> inline auto thread_rank(const G &g) -> decltype(g.thread_rank()) { return g.thread_rank(); }
+template <class G> inline auto num_threads(const G &g) -> decltype(g.num_threads()) { return g.num_threads(); }
+
+/* the grid: indices only, no grid-wide barrier */
+class grid_group {
+    friend grid_group this_grid();
+    grid_group() {}
+
+  public:
+    template <class T = void> void sync() const
+    {
+        static_assert(wt_cuda_detail::always_false<T>::value,
+                      "warptex: grid_group::sync() (grid-wide synchronisation) is not supported on the CPU: a "
+                      "launch runs its blocks a few at a time, so no block can wait for all the others");
+    }
+    bool is_valid() const { return true; }
+    unsigned long long num_blocks() const { return (unsigned long long)gridDim.x * gridDim.y * gridDim.z; }
+    unsigned long long block_rank() const
+    {
+        return blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+    }
+    unsigned long long num_threads() const { return num_blocks() * details::block_threads(); }
+    unsigned long long size() const { return num_threads(); }
+    unsigned long long thread_rank() const
+    {
+        return block_rank() * details::block_threads() + details::block_rank_of_thread();
+    }
+    dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    dim3 group_dim() const { return dim3(blockDim.x * gridDim.x, blockDim.y * gridDim.y, blockDim.z * gridDim.z); }
+};
+inline grid_group this_grid() { return grid_group(); }
+} // namespace cooperative_groups
+
+#endif

@@ -3,8 +3,8 @@
 // and a program's own helper headers that branch on those (include/sample_helper.h,
 // include/sample_math.h).  Prints one line per failed check and "FAILED" at the end if any failed.
 // SPDX-License-Identifier: MIT
-#include <warptex_nvcc.h> // as warptex-cxx pre-includes it (again, harmlessly, where it does)
-
+// Nothing is included before the checks: warptex-cxx pre-includes warptex_nvcc.h, as nvcc defines
+// its macros and pre-includes cuda_runtime.h.
 #include <cstdio>
 #include <cstring>
 

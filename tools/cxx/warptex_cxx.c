@@ -857,10 +857,11 @@ static int compile_one(struct build *b, const struct input *in, const char *obje
         sv_add(&cmd, c->host.v[i]);
     }
     if (mirror) {
-        /* nvcc includes cuda_runtime.h first in every .cu file; "..." includes the rewrite did
-         * not see (computed names) resolve beside the original */
+        /* nvcc defines __CUDACC__ and its version macros and includes cuda_runtime.h first in
+         * every .cu file (warptex_nvcc.h does both); "..." includes the rewrite did not see
+         * (computed names) resolve beside the original */
         sv_add(&cmd, "-include");
-        sv_add(&cmd, "cuda_runtime.h");
+        sv_add(&cmd, "warptex_nvcc.h");
         const char *slash = strrchr(in->path, '/');
         sv_addf(&cmd, "-iquote%.*s", slash ? (int)(slash - in->path) : 1, slash ? in->path : ".");
     }

@@ -85,9 +85,10 @@ wt_status wt_destroy_texture_object(wt_tex tex);
  * Thread-safety: any thread, lock-free. */
 wt_status wt_get_texture_object_texture_desc(wt_texture_desc *out, wt_tex tex);
 
-/* wt_create_surface_object: cudaCreateSurfaceObject over an array (or a
- * level of a mipmapped array) created with WT_ARRAY_SURFACE_LOAD_STORE, or
- * over linear/pitch2D memory (limits as for textures).  Cubemaps are 2D
+/* wt_create_surface_object: cudaCreateSurfaceObject over an array created
+ * with WT_ARRAY_SURFACE_LOAD_STORE, a level of a mipmapped array (with or
+ * without the flag, as CUDA's runtime accepts it), or over linear/pitch2D
+ * memory (limits as for textures).  Cubemaps are 2D
  * layered surfaces with layer = 6*cube + face.
  * Errors: WT_ERROR_INVALID_VALUE (NULL out or res, an array that is not live,
  * lacks WT_ARRAY_SURFACE_LOAD_STORE or is multisample, memory NULL or

@@ -97,7 +97,10 @@ wt_status wt__resource_check(const wt_resource_desc *res, int surface, wt__res_m
         struct wt_array_s *a = res->res.array.array;
         if (!wt__array_live(a))
             return wt__error(WT_ERROR_INVALID_VALUE, "%s(): res.array.array is NULL or not a live array", fn);
-        if (surface && !(a->flags & WT_ARRAY_SURFACE_LOAD_STORE)) /* cudaErrorInvalidValue */
+        /* cudaErrorInvalidValue; a level of a mipmapped array is a surface whatever the
+         * mipmapped array's flags, as CUDA's runtime has it (NVIDIA's bindlessTexture sample
+         * writes levels allocated without the flag) */
+        if (surface && !(a->flags & WT_ARRAY_SURFACE_LOAD_STORE) && !a->parent)
             return wt__error(WT_ERROR_INVALID_VALUE,
                              "%s(): res.array.array was not created with WT_ARRAY_SURFACE_LOAD_STORE", fn);
         if (surface && a->samples)

@@ -151,6 +151,8 @@ cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
         return fail(cudaErrorInvalidValue);
     if (width == 0 || height == 0)
         return cudaSuccess;
+    if (height == 1)
+        spitch = width; /* one row: CUDA's runtime does not look at the pitch (volumeRender passes 0) */
     if (!linear_rows_ok(src, spitch, width, height))
         return fail(cudaErrorInvalidValue);
     return status(wt_memcpy_to_array(dst, wOffset / es, hOffset, 0, src, spitch, width / es, height, 1));

@@ -1,0 +1,150 @@
+#!/bin/sh
+# run_nvidia_samples.sh -- build NVIDIA's cuda-samples with warptex-cxx in nvcc's place, run each with
+# the arguments of its own self-check, and print a pass/fail table
+# SPDX-License-Identifier: MIT
+#
+#   tests/samples/run_nvidia_samples.sh SAMPLES_DIR [WARPTEX_CXX] [WORK_DIR]
+#
+# SAMPLES_DIR: a checkout of https://github.com/NVIDIA/cuda-samples (not part of this repository:
+# fetch it yourself).  WARPTEX_CXX: default build/warptex-cxx of this checkout.  WORK_DIR: objects,
+# programs and logs (default /tmp/warptex-samples).  Not part of `make test`: it needs the samples.
+#
+# Each .cu file is compiled as the samples' CMake has nvcc compile it:
+#   warptex-cxx -O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true
+#               --generate-code=arch=compute_80,code=[compute_80,sm_80] -I<samples>/Common -c x.cu
+# each .cpp file with the same -I and -O3 (CMake gives those to the host compiler), then all are
+# linked by warptex-cxx (with -lGL -lGLU -lglut for the samples that display, as their CMake links
+# them).  The program runs in its source directory (its data/ files are found there), with the
+# arguments NVIDIA's own test_args.json gives it, under a 120 s limit.  A sample passes when every
+# run exits 0; exit status 2 is NVIDIA's "waived" (the sample says it cannot run here).
+# Exit status: 0 when every sample passed or was waived, 1 otherwise.
+set -u
+
+samples=${1:?usage: run_nvidia_samples.sh SAMPLES_DIR [WARPTEX_CXX] [WORK_DIR]}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+cxx=${2:-$here/build/warptex-cxx}
+work=${3:-/tmp/warptex-samples}
+samples=$(cd "$samples" && pwd)
+mkdir -p "$work"
+cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true --generate-code=arch=compute_80,code=[compute_80,sm_80]"
+
+# name | arguments of each run, runs separated by ';' (empty: one run without arguments) | extra link flags
+list='
+simpleLayeredTexture||
+simpleCubemapTexture||
+simplePitchLinearTexture||
+simpleTexture||
+simpleSurfaceWrite||
+convolutionTexture||
+bicubicTexture|-mode=0 -file=data/0_nearest.ppm;-mode=1 -file=data/1_bilinear.ppm;-mode=2 -file=data/2_bicubic.ppm;-mode=3 -file=data/3_fastcubic.ppm;-mode=4 -file=data/4_catmull-rom.ppm|-lGL -lGLU -lglut
+bindlessTexture|-file=data/ref_bindlessTexture.bin|-lGL -lGLU -lglut
+boxFilter|-radius=14 -file=data/ref_14.ppm;-radius=22 -file=data/ref_22.ppm|-lGL -lGLU -lglut
+HSOpticalFlow||
+imageDenoising|-kernel=0 -file=data/ref_passthru.ppm;-kernel=1 -file=data/ref_knn.ppm;-kernel=2 -file=data/ref_nlm.ppm;-kernel=3 -file=data/ref_nlm2.ppm|-lGL -lGLU -lglut
+simpleTexture3D|--file=ref_texture3D.bin|-lGL -lGLU -lglut
+SobelFilter|-mode=0 -file=data/ref_orig.pgm;-mode=1 -file=data/ref_tex.pgm;-mode=2 -file=data/ref_shared.pgm|-lGL -lGLU -lglut
+stereoDisparity||
+volumeRender|--file=ref_volume.ppm|-lGL -lGLU -lglut
+vectorAdd||
+simpleAtomicIntrinsics||
+simpleVoteIntrinsics||
+simpleTemplates||
+simpleCooperativeGroups||
+simpleAssert||
+clock||
+matrixMul||
+asyncAPI||
+simpleStreams||
+simpleCallback||
+simpleOccupancy||
+reduction||
+scan||
+histogram||
+transpose||
+shfl_scan||
+threadFenceReduction||
+sortingNetworks||
+mergeSort||
+fastWalshTransform||
+convolutionSeparable||
+dct8x8||
+dxtc||
+eigenvalues||
+binomialOptions||
+BlackScholes||
+quasirandomGenerator||
+MonteCarloMultiGPU||
+SobolQRNG||
+FDTD3d||
+dwtHaar1D||
+inlinePTX||
+warpAggregatedAtomicsCG||
+binaryPartitionCG||
+'
+
+printf '%-26s %-8s %8s %8s  %s\n' sample result build_s run_s note
+seen=' '
+echo "$list" | while IFS='|' read -r name runs libs; do
+    [ -n "$name" ] || continue
+    case "$seen" in *" $name "*) continue ;; esac
+    seen="$seen$name "
+    dir=$(ls -d "$samples"/Samples/*/"$name" 2>/dev/null | head -n 1)
+    if [ -z "$dir" ]; then
+        printf '%-26s %-8s %8s %8s  %s\n' "$name" MISSING - - "not in $samples"
+        continue
+    fi
+    out=$work/$name
+    rm -rf "$out" && mkdir -p "$out"
+    log=$out/build.log
+    t0=$(date +%s)
+    ok=1
+    objs=
+    for src in "$dir"/*.cu "$dir"/*.cpp; do
+        [ -f "$src" ] || continue
+        obj=$out/$(basename "$src").o
+        case "$src" in
+        *.cu) flags=$cuflags ;;
+        *) flags=-O3 ;;
+        esac
+        # shellcheck disable=SC2086
+        if ! (cd "$dir" && "$cxx" $flags -I"$samples/Common" -c "$src" -o "$obj") >>"$log" 2>&1; then
+            ok=0
+            break
+        fi
+        objs="$objs $obj"
+    done
+    # shellcheck disable=SC2086
+    [ $ok = 1 ] && { "$cxx" -rdc=true $objs -o "$out/$name" $libs >>"$log" 2>&1 || ok=0; }
+    t1=$(date +%s)
+    if [ $ok = 0 ]; then
+        note=$(grep -m1 -E 'error|undefined reference' "$log" | sed "s|$samples/||g" | cut -c1-110)
+        printf '%-26s %-8s %8s %8s  %s\n' "$name" BUILD $((t1 - t0)) - "$note"
+        continue
+    fi
+    result=PASS note=
+    IFS=';'
+    for args in ${runs:-""}; do
+        unset IFS
+        # shellcheck disable=SC2086
+        (cd "$dir" && timeout 120 "$out/$name" $args) >>"$out/run.log" 2>&1 </dev/null
+        rc=$?
+        if [ $rc = 2 ]; then
+            result=WAIVED
+        elif [ $rc != 0 ]; then
+            result=FAIL
+            note="exit $rc with '$args'"
+            [ $rc = 124 ] && note="over 120 s with '$args'"
+            break
+        fi
+        IFS=';'
+    done
+    unset IFS
+    t2=$(date +%s)
+    [ "$result" = FAIL ] && [ -z "$note" ] && note=$(tail -n 1 "$out/run.log")
+    printf '%-26s %-8s %8s %8s  %s\n' "$name" "$result" $((t1 - t0)) $((t2 - t1)) "$note"
+done | tee "$work/table.txt"
+fails=$(grep -cE ' (BUILD|FAIL|MISSING) ' "$work/table.txt")
+passes=$(grep -c ' PASS ' "$work/table.txt")
+waiv=$(grep -c ' WAIVED ' "$work/table.txt")
+echo "$passes passed, $waiv waived, $fails failed (logs: $work/<sample>/build.log, run.log)"
+[ "$fails" = 0 ]

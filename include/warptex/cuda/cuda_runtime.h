@@ -175,6 +175,29 @@ template <class T> static inline cudaError_t cudaMallocPitch(T **devPtr, size_t 
 {
     return cudaMallocPitch(static_cast<void **>(static_cast<void *>(devPtr)), pitch, width, height);
 }
+/* the occupancy calculator for a kernel itself (cuda_runtime_api.h takes a
+ * const void *): one block per multiprocessor at a time, so the block size
+ * that fills one is the largest, 1024 (or blockSizeLimit), and the grid that
+ * fills the device has a block per multiprocessor */
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize,
+                                                                        size_t dynamicSMemSize)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize, dynamicSMemSize);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                                             size_t dynamicSMemSize = 0, int blockSizeLimit = 0)
+{
+    cudaDeviceProp p;
+    if (cudaError_t e = cudaGetDeviceProperties(&p, 0))
+        return e;
+    if (!minGridSize || !blockSize || !func || blockSizeLimit < 0 || dynamicSMemSize > p.sharedMemPerBlock)
+        return wt_cuda_record_error(cudaErrorInvalidValue);
+    *blockSize = blockSizeLimit > 0 && blockSizeLimit < p.maxThreadsPerBlock ? blockSizeLimit : p.maxThreadsPerBlock;
+    *minGridSize = p.multiProcessorCount;
+    return cudaSuccess;
+}
 /* __constant__ / __device__ variables are ordinary globals: copies to and from them */
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbol(T &symbol, const void *src, size_t count, size_t offset = 0,

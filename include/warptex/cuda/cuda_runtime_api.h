@@ -170,6 +170,22 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 
+/* host work in stream order (src/cuda/stream_callbacks.cpp): streams are
+ * synchronous, so the function runs at once, on the calling thread; a
+ * callback gets cudaSuccess or the sticky error; flags must be 0 */
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
+typedef void (*cudaHostFn_t)(void *userData);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                                  unsigned int flags);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
+
+/* occupancy (src/cuda/occupancy.cpp): one block runs on a multiprocessor (a
+ * library thread) at a time, so a launchable block size gives 1, else 0 */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize,
+                                                          size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize,
+                                                                   size_t dynamicSMemSize, unsigned int flags);
+
 /* graphics interop: no GPU shares a graphics API's resources with the CPU, so
  * nothing can be registered; each returns cudaErrorNotSupported and says why
  * on stderr once (src/cuda/interop.cpp; the OpenGL ones: cuda_gl_interop.h) */

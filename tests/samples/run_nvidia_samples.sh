@@ -25,6 +25,7 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 cxx=${2:-$here/build/warptex-cxx}
 work=${3:-/tmp/warptex-samples}
 samples=$(cd "$samples" && pwd)
+case "$cxx" in /*) ;; *) cxx=$(pwd)/$cxx ;; esac
 mkdir -p "$work"
 cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true --generate-code=arch=compute_80,code=[compute_80,sm_80]"
 

@@ -1140,7 +1140,7 @@ static int launch(int argc, char **argv)
         }
         const char *slash = strrchr(a, '/');
         sv_add(&cmd, "-include");
-        sv_add(&cmd, "cuda_runtime.h");
+        sv_add(&cmd, "warptex_nvcc.h"); /* nvcc's macros, then cuda_runtime.h */
         sv_addf(&cmd, "-iquote%.*s", slash ? (int)(slash - a) : 1, slash ? a : ".");
         sv_add(&cmd, "-x");
         sv_add(&cmd, "c++");

@@ -140,6 +140,10 @@ int main()
     const int *ro_host = nullptr;
     EXPECT(cudaMalloc(&ro, 64 * sizeof(float)) == cudaSuccess && ro != nullptr);
     EXPECT(cudaMallocHost(&ro_host, 16) == cudaSuccess && ro_host != nullptr);
+    int *pinned = nullptr;
+    EXPECT(cudaHostAlloc(&pinned, 64, cudaHostAllocPortable) == cudaSuccess && pinned != nullptr);
+    EXPECT(cudaFreeHost(pinned) == cudaSuccess);
+    EXPECT(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync | cudaDeviceMapHost) == cudaSuccess);
     EXPECT(cudaFree(const_cast<float *>(ro)) == cudaSuccess && cudaFreeHost(const_cast<int *>(ro_host)) == cudaSuccess);
 
     std::printf("nvcc_compat: %d attributes\n", n);

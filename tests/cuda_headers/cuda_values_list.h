@@ -103,7 +103,10 @@
     X(cudaGraphicsCubeFaceNegativeZ) X(cudaRoundNearest) X(cudaRoundZero) X(cudaRoundPosInf) X(cudaRoundMinInf) \
     X(cudaLimitStackSize) X(cudaLimitPrintfFifoSize) X(cudaLimitMallocHeapSize) X(cudaFuncCachePreferNone)     \
     X(cudaFuncCachePreferShared) X(cudaFuncCachePreferL1) X(cudaFuncCachePreferEqual)                     \
-    X(cudaHostRegisterDefault) X(cudaDeviceScheduleAuto)                                                  \
+    X(cudaHostRegisterDefault) X(cudaHostRegisterPortable) X(cudaHostRegisterMapped) X(cudaHostRegisterIoMemory)     \
+    X(cudaHostRegisterReadOnly) X(cudaDeviceScheduleAuto) X(cudaDeviceScheduleSpin) X(cudaDeviceScheduleYield)      \
+    X(cudaDeviceScheduleBlockingSync) X(cudaDeviceBlockingSync) X(cudaDeviceScheduleMask) X(cudaDeviceMapHost)     \
+    X(cudaDeviceLmemResizeToMax)                                                  \
     X(sizeof(cudaTextureObject_t)) X(sizeof(cudaSurfaceObject_t)) X(sizeof(cudaChannelFormatDesc)) \
     X(sizeof(cudaExtent)) X(sizeof(cudaPos)) X(sizeof(cudaPitchedPtr))                            \
     WT__VT4(X, char) WT__VT4(X, uchar) WT__VT4(X, short) WT__VT4(X, ushort) WT__VT4(X, int) WT__VT4(X, uint)        \

@@ -166,6 +166,10 @@ template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size
 {
     return cudaMallocHost(static_cast<void **>(static_cast<void *>(ptr)), size);
 }
+template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags)
+{
+    return cudaHostAlloc(static_cast<void **>(static_cast<void *>(ptr)), size, flags);
+}
 template <class T>
 static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal)
 {

@@ -246,7 +246,19 @@ enum cudaFuncCache {
     cudaFuncCachePreferEqual = 3
 };
 #define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+/* cudaSetDeviceFlags (accepted, no effect on the CPU) */
 #define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
 
 /* Graphics interop (cuda_gl_interop.h): the types and flags, CUDA's values; no
  * resource is ever registered on the CPU (the calls return cudaErrorNotSupported) */

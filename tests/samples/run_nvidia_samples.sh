@@ -17,6 +17,7 @@
 # them).  The program runs in its source directory (its data/ files are found there), with the
 # arguments NVIDIA's own test_args.json gives it, under a 120 s limit.  A sample passes when every
 # run exits 0; exit status 2 is NVIDIA's "waived" (the sample says it cannot run here).
+# WT_SAMPLES="a b ...": only those samples of the list.
 # Exit status: 0 when every sample passed or was waived, 1 otherwise.
 set -u
 
@@ -87,6 +88,7 @@ printf '%-26s %-8s %8s %8s  %s\n' sample result build_s run_s note
 seen=' '
 echo "$list" | while IFS='|' read -r name runs libs; do
     [ -n "$name" ] || continue
+    case " ${WT_SAMPLES:-$name} " in *" $name "*) ;; *) continue ;; esac
     case "$seen" in *" $name "*) continue ;; esac
     seen="$seen$name "
     dir=$(ls -d "$samples"/Samples/*/"$name" 2>/dev/null | head -n 1)

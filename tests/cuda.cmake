@@ -176,8 +176,8 @@ if(WT_INSTALL AND TARGET warptex-cxx)
   set_tests_properties(cuda_cxx_installed PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "histogram: ok")
 endif()
 
-# The README's example ("Run CUDA code on the CPU") compiles with warptex-cxx and runs.
-add_test(NAME cuda_readme_example
-         COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cuda/readme_example.sh ${PROJECT_SOURCE_DIR}/README.md
+# The example of docs/cuda.md ("An example") compiles with warptex-cxx and runs.
+add_test(NAME cuda_doc_example
+         COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cuda/doc_example.sh ${PROJECT_SOURCE_DIR}/docs/cuda.md
                  $<TARGET_FILE:warptex-cxx> ${CMAKE_CURRENT_BINARY_DIR}/cuda "${wt_emu_sh}")
-set_tests_properties(cuda_readme_example PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "^no error")
+set_tests_properties(cuda_doc_example PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "^no error")

@@ -6,12 +6,13 @@
 # Script mode (cmake -DMODE=... -P tools_run.cmake):
 #   MODE=examples  -DEXE -DSRC=source dir -DWORK=dir [-DEMULATOR]: takes every `warptex run`
 #                  example from `warptex run --help` (its Examples section) and from README.md
-#                  (inline code and fenced lines; the KERNEL.ptx synopses are not examples),
-#                  makes the inputs they name (images with `warptex demo-image`, file= inputs
-#                  as 256 bytes of (u, v) float pairs), runs each in WORK (with a copy of
-#                  examples/ptx) and fails unless each exits 0.  Every README code span that is
-#                  a PARAM (`i32:...`, `tex:...`, `buf:...` ...) must be an argument of one of
-#                  those examples, so a PARAM form the README shows is run too.
+#                  and docs/*.md (inline code and fenced lines; the KERNEL.ptx synopses are
+#                  not examples), makes the inputs they name (images with `warptex
+#                  demo-image`, file= inputs as 256 bytes of (u, v) float pairs), runs each in
+#                  WORK (with a copy of examples/ptx) and fails unless each exits 0.  Every code
+#                  span of those pages that is a PARAM (`i32:...`, `tex:...`, `buf:...` ...)
+#                  must be an argument of one of those examples, so a PARAM form the
+#                  documentation shows is run too.
 #   MODE=values    -DEXE -DWORK -DARGS=a|b|c -DOUT=file -DEXPECT_HEX=hex [-DEMULATOR]: runs
 #                  the command in WORK and compares the bytes of OUT (as hex) with EXPECT_HEX.
 # The bad-argument table runs tests/tools.cmake's script (exit code and stderr pattern).
@@ -77,8 +78,13 @@ if(CMAKE_SCRIPT_MODE_FILE)
   string(SUBSTRING "${help}" ${at} -1 help)
   string(REGEX REPLACE "\n      +" " " help "${help}") # join continuation lines
   string(REGEX MATCHALL "\n  warptex run [^\n]*" help_examples "${help}")
-  # README.md: inline code spans and fenced lines
-  file(READ ${SRC}/README.md readme)
+  # README.md and docs/*.md: inline code spans and fenced lines
+  file(GLOB pages ${SRC}/docs/*.md)
+  set(readme "")
+  foreach(page ${SRC}/README.md ${pages})
+    file(READ ${page} text)
+    string(APPEND readme "\n${text}")
+  endforeach()
   string(REPLACE ";" "," readme "${readme}")
   string(REGEX MATCHALL "`warptex run [^`]*`" spans "${readme}")
   string(REGEX MATCHALL "\nwarptex run [^\n]*" fenced "${readme}")
@@ -90,7 +96,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   endforeach()
   list(LENGTH help_examples nhelp)
   list(LENGTH readme_examples nreadme)
-  message("${nhelp} examples in warptex run --help, ${nreadme} in README.md")
+  message("${nhelp} examples in warptex run --help, ${nreadme} in README.md and docs/*.md")
   if(nhelp LESS 2 OR nreadme LESS 2)
     message(FATAL_ERROR "expected at least two examples in each: the extraction no longer finds them")
   endif()
@@ -113,7 +119,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   foreach(p IN LISTS params)
     string(REPLACE "`" "" p "${p}")
     if(NOT p IN_LIST all_args)
-      message(FATAL_ERROR "README.md shows the PARAM `${p}`, which no tested example uses")
+      message(FATAL_ERROR "the documentation shows the PARAM `${p}`, which no tested example uses")
     endif()
   endforeach()
   return()
@@ -125,7 +131,7 @@ if(TARGET warptex)
   if(CMAKE_CROSSCOMPILING)
     set(WT_RUN_EMULATOR ${CMAKE_CROSSCOMPILING_EMULATOR})
   endif()
-  # The README's W1 example launches 4M threads 7 times beside as many direct passes: a few
+  # The W1 example of docs/ptx.md launches 4M threads 7 times beside as many direct passes: a few
   # seconds, much longer under a sanitizer or an emulator.
   add_test(NAME tool_run_examples
            COMMAND ${CMAKE_COMMAND} -DMODE=examples -DEXE=$<TARGET_FILE:warptex> -DSRC=${PROJECT_SOURCE_DIR}

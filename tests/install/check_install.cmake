@@ -12,7 +12,8 @@
 #                     links libwarptex.so, warptex::warptex_static links libwarptex.a
 #   find_package_cxx  a C++-only project: COMPONENTS static and warptex_USE_STATIC_LIBS
 #   add_subdirectory  a parent project that builds warptex from SOURCE_DIR in a fresh directory
-#   pkgconfig         cc + pkg-config, shared and --static (libwarptex.a), and the README example
+#   pkgconfig         cc + pkg-config, shared and --static (libwarptex.a), the README's example and
+#                     the whole programs of docs/api.md
 #   tools             the installed warptex and warptex-bench, run with LD_LIBRARY_PATH unset
 #   cuda_cmake        a CMake project's .cu sources built by the installed warptex-cxx through the
 #                     package's warptex_cuda_sources(), run; a header edit rebuilds its .cu
@@ -300,7 +301,8 @@ elseif(STEP STREQUAL "pkgconfig")
   wt_expect("consumer pkg-config-static: ok" "run consumer_static"
             ${EMULATOR} ${dir}/consumer_static pkg-config-static)
 
-  # The README's example, exactly as printed there (its first C block).
+  # The README's example, exactly as printed there (its first C block), and every whole program
+  # (a ```c block with a main) of docs/api.md, built as a user would and run.
   file(READ ${SOURCE_DIR}/README.md readme)
   if(NOT readme MATCHES "```c\n(.*)")
     message(FATAL_ERROR "README.md has no ```c block")
@@ -308,10 +310,29 @@ elseif(STEP STREQUAL "pkgconfig")
   string(FIND "${CMAKE_MATCH_1}" "```" end)
   string(SUBSTRING "${CMAKE_MATCH_1}" 0 ${end} example)
   file(WRITE ${dir}/readme_example.c "${example}")
-  wt_run("cc README example" ${CC} ${strict} ${dir}/readme_example.c ${cflags} ${libs}
-         -o ${dir}/readme_example)
-  wt_run("run README example" ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${prefix}/${LIBDIR}
-         ${EMULATOR} ${dir}/readme_example)
+  set(examples readme_example)
+  file(READ ${SOURCE_DIR}/docs/api.md rest)
+  set(n 0)
+  while(rest MATCHES "```c\n(.*)")
+    set(rest "${CMAKE_MATCH_1}")
+    string(FIND "${rest}" "```" end)
+    string(SUBSTRING "${rest}" 0 ${end} block)
+    math(EXPR end "${end} + 3")
+    string(SUBSTRING "${rest}" ${end} -1 rest)
+    if(block MATCHES "int main\\(")
+      math(EXPR n "${n} + 1")
+      file(WRITE ${dir}/api_example_${n}.c "${block}")
+      list(APPEND examples api_example_${n})
+    endif()
+  endwhile()
+  if(n EQUAL 0)
+    message(FATAL_ERROR "docs/api.md has no ```c block with a main(): the extraction no longer finds it")
+  endif()
+  foreach(e IN LISTS examples)
+    wt_run("cc ${e}" ${CC} ${strict} ${dir}/${e}.c ${cflags} ${libs} -lm -o ${dir}/${e})
+    wt_run("run ${e}" ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${prefix}/${LIBDIR}
+           ${EMULATOR} ${dir}/${e})
+  endforeach()
   message("install check: ok")
 
 elseif(STEP STREQUAL "cuda_cmake")

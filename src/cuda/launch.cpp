@@ -3,7 +3,7 @@
  *
  * Blocks are spread over the library's threads (wt__parallel_for: OpenMP, or
  * pthreads under TSan).  A block runs on one OS thread.  Its CUDA threads run
- * one after another inside a worker fiber (Boost.Context): a thread that
+ * one after another inside a worker fiber (context_switch.h): a thread that
  * returns hands the fiber to the next unstarted thread, so a block whose
  * threads never reach a barrier runs start to end in one fiber without a
  * switch.  That loop is the launch's own (cuda_runtime.h's kernel_call::run,
@@ -38,8 +38,7 @@
 #include <string>
 #include <vector>
 
-#include <boost/context/fiber.hpp>
-
+#include "context_switch.h"
 #include "cuda_internal.h"
 #include "fault_guard.h"
 #include "stack_pool.h"
@@ -79,7 +78,7 @@ unsigned wt__read_depth(void);
 __thread struct wt_cuda_thread_state wt_cuda_tls;
 
 namespace {
-namespace ctx = boost::context;
+using wt_cuda_rt::ctx_transfer;
 
 /* thrown inside a CUDA thread: a fault ends it and the launch */
 struct fault_signal {
@@ -121,8 +120,7 @@ struct launch_run {
 struct block_run;
 
 struct fiber_rec {
-    ctx::fiber fib;  /* the fiber, while parked (held by the scheduler) */
-    ctx::fiber main; /* the scheduler, while the fiber runs */
+    void *fib = nullptr; /* the fiber's context while it is parked; null once it has ended */
     block_run *blk = nullptr;
     unsigned thread = 0;
     int reduce[3] = {0, 0, 0}; /* __syncthreads_count/and/or results at the last release */
@@ -148,10 +146,12 @@ struct block_run {
     std::vector<unsigned> xround[2]; /* the writer's exchange number + 1, 0: never written */
     std::vector<unsigned> xcount;    /* exchanges each thread has made */
     bool exchanges_ready = false;    /* the three above sized and zeroed for this block */
+    void *main = nullptr; /* the scheduler's context while fibers run */
     void *main_bottom = nullptr;
     size_t main_size = 0;
     void *tsan_main = nullptr;
     std::vector<unsigned> released;      /* the threads a barrier releases (releasable) */
+    size_t rel_pos = 0;                  /* released[rel_pos...] have not run yet */
     sigjmp_buf *fault_return = nullptr; /* where a fault in a fiber leaves it to (run_block); null: not caught */
     size_t page = 0;                    /* the guard page's size */
 
@@ -162,37 +162,28 @@ struct block_run {
     }
 };
 
-/* Boost.Context stack allocator over the pool; records the stack in the fiber_rec */
-struct pool_allocator {
-    fiber_rec *rec;
-    ctx::stack_context allocate()
-    {
-        wt_cuda_rt::stack s;
-        if (!wt_cuda_rt::stack_take(&s))
-            throw std::bad_alloc();
-        rec->stack_bottom = s.base;
-        rec->stack_size = s.size;
-        ctx::stack_context sc;
-        sc.size = s.size;
-        sc.sp = static_cast<char *>(s.base) + s.size;
-        return sc;
-    }
-    void deallocate(ctx::stack_context &sc) noexcept
-    {
-        wt_cuda_rt::stack_give(wt_cuda_rt::stack{static_cast<char *>(sc.sp) - sc.size, sc.size});
-    }
-};
-
 /* ---- switches, announced to the sanitizers ---- */
-/* Runs r until it parks or ends.  While it runs, a memory fault in it jumps
- * to b->fault_return (run_block) instead of returning here. */
-void to_fiber(block_run *b, fiber_rec *r)
+/* What a fiber passes the scheduler when it switches there (ctx_jump's data);
+ * a fiber passes another fiber its own fiber_rec, the scheduler passes null. */
+char parked_mark, ended_mark;
+
+/* r runs next: the state every CUDA thread reads (threadIdx, the guard page) */
+void switching_to(block_run *b, fiber_rec *r)
 {
     b->current = r;
     b->cur.current = r->thread;
     wt_cuda_tls.thread_idx = wt_cuda_detail::index_of(r->thread, b->L->block);
-    wt_cuda_rt::t_fault.jump = b->fault_return;
     wt_cuda_rt::t_fault.guard = static_cast<const char *>(r->stack_bottom) - b->page;
+}
+
+/* The scheduler runs r until r, or a fiber r switched to, switches back.
+ * While fibers run, a memory fault in one jumps to b->fault_return
+ * (run_block) instead of returning here.  b->current is then the fiber
+ * that switched back. */
+void to_fiber(block_run *b, fiber_rec *r)
+{
+    switching_to(b, r);
+    wt_cuda_rt::t_fault.jump = b->fault_return;
 #ifdef WT_CUDA_ASAN
     void *fake = nullptr;
     __sanitizer_start_switch_fiber(&fake, r->stack_bottom, r->stack_size);
@@ -200,23 +191,35 @@ void to_fiber(block_run *b, fiber_rec *r)
 #ifdef WT_CUDA_TSAN
     __tsan_switch_to_fiber(r->tsan_fiber, 0);
 #endif
-    r->fib = std::move(r->fib).resume();
+    const ctx_transfer t = wt_cuda_rt::ctx_jump(r->fib, nullptr);
+    b->current->fib = t.data == &ended_mark ? nullptr : t.fctx;
     wt_cuda_rt::t_fault.jump = nullptr;
 #ifdef WT_CUDA_ASAN
     __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #endif
 }
 
-void entered_fiber(block_run *b, fiber_rec *r)
+/* r runs again (or for the first time) after a switch t: the context that
+ * switched here is kept where it will be resumed from */
+void resumed(block_run *b, fiber_rec *r, ctx_transfer t)
 {
+    if (!t.data) {
+        b->main = t.fctx;
 #ifdef WT_CUDA_ASAN
-    __sanitizer_finish_switch_fiber(r->asan_fake, (const void **)&b->main_bottom, &b->main_size);
-#else
-    (void)b;
-    (void)r;
+        __sanitizer_finish_switch_fiber(r->asan_fake, (const void **)&b->main_bottom, &b->main_size);
 #endif
+    } else {
+        static_cast<fiber_rec *>(t.data)->fib = t.fctx;
+#ifdef WT_CUDA_ASAN
+        __sanitizer_finish_switch_fiber(r->asan_fake, nullptr, nullptr);
+#endif
+    }
+    (void)r;
 }
 
+[[noreturn]] void fiber_ended();
+
+/* r switches to the scheduler: it parked (until resumed), or it ended */
 void to_main(block_run *b, fiber_rec *r, bool final_switch)
 {
 #ifdef WT_CUDA_ASAN
@@ -225,10 +228,32 @@ void to_main(block_run *b, fiber_rec *r, bool final_switch)
 #ifdef WT_CUDA_TSAN
     __tsan_switch_to_fiber(b->tsan_main, 0);
 #endif
-    if (!final_switch) {
-        r->main = std::move(r->main).resume();
-        entered_fiber(b, r);
-    }
+    const ctx_transfer t = wt_cuda_rt::ctx_jump(b->main, final_switch ? &ended_mark : &parked_mark);
+    if (final_switch) /* nothing switches back to an ended fiber */
+        fiber_ended();
+    resumed(b, r, t);
+}
+
+/* r, which parked, switches straight to the parked fiber next: a barrier's
+ * released threads run one after another without the scheduler between
+ * them (one switch instead of two, and, as they all parked at the same
+ * call, every return after it predicted) */
+void to_sibling(block_run *b, fiber_rec *r, fiber_rec *next)
+{
+    switching_to(b, next);
+#ifdef WT_CUDA_ASAN
+    __sanitizer_start_switch_fiber(&r->asan_fake, next->stack_bottom, next->stack_size);
+#endif
+#ifdef WT_CUDA_TSAN
+    __tsan_switch_to_fiber(next->tsan_fiber, 0);
+#endif
+    const ctx_transfer t = wt_cuda_rt::ctx_jump(next->fib, r);
+    resumed(b, r, t);
+}
+
+void fiber_ended()
+{
+    __builtin_trap();
 }
 
 /* ---- the worker fiber: runs unstarted threads one after another ---- */
@@ -240,8 +265,6 @@ void run_threads(block_run *b)
         try {
             L->run(L->closure, &b->cur);
             ended = false;
-        } catch (const ctx::detail::forced_unwind &) {
-            throw;
         } catch (const fault_signal &f) {
             b->stop(f.why);
         } catch (const abort_signal &) {
@@ -266,6 +289,19 @@ struct rec_pool {
 };
 thread_local rec_pool t_recs;
 
+/* A worker fiber's first frame: it runs threads until none is left to
+ * start, then switches to the scheduler for the last time (to_fiber sees
+ * that it ended); its stack then goes back to the pool (finish_if_done). */
+[[noreturn]] void worker_entry(ctx_transfer t)
+{
+    block_run *blk = static_cast<block_run *>(wt_cuda_tls.block);
+    fiber_rec *r = blk->current; /* switching_to(r) made it current */
+    resumed(blk, r, t);
+    run_threads(blk);
+    to_main(blk, r, true);
+    fiber_ended();
+}
+
 fiber_rec *start_worker(block_run *b)
 {
     fiber_rec *r;
@@ -277,19 +313,14 @@ fiber_rec *start_worker(block_run *b)
     }
     r->blk = b;
     r->asan_fake = nullptr;
-    try {
-        r->fib = ctx::fiber(std::allocator_arg, pool_allocator{r}, [r](ctx::fiber &&m) {
-            r->main = std::move(m);
-            block_run *blk = r->blk;
-            entered_fiber(blk, r);
-            run_threads(blk);
-            to_main(blk, r, true);
-            return std::move(r->main);
-        });
-    } catch (...) {
-        t_recs.free.push_back(r); /* reserved below: never throws */
+    wt_cuda_rt::stack s;
+    if (!wt_cuda_rt::stack_take(&s)) {
+        t_recs.free.push_back(r); /* reserved by run_block: never throws */
         return nullptr;
     }
+    r->stack_bottom = s.base;
+    r->stack_size = s.size;
+    r->fib = wt_cuda_rt::ctx_make(static_cast<char *>(s.base) + s.size, s.size, worker_entry);
 #ifdef WT_CUDA_TSAN
     r->tsan_fiber = __tsan_create_fiber(0);
 #endif
@@ -300,6 +331,7 @@ void finish_if_done(fiber_rec *r)
 {
     if (r->fib)
         return;
+    wt_cuda_rt::stack_give(wt_cuda_rt::stack{r->stack_bottom, r->stack_size});
 #ifdef WT_CUDA_TSAN
     __tsan_destroy_fiber(r->tsan_fiber);
     r->tsan_fiber = nullptr;
@@ -308,15 +340,12 @@ void finish_if_done(fiber_rec *r)
 }
 
 /* r faulted and the handler left it: nothing on its stack runs again.  Its
- * fiber handle is already empty (resume() empties it before the switch);
- * r->main still holds the scheduler's context as it was when r last
- * started, which must be forgotten, not unwound (a fiber's destructor would
- * resume it), so it is overwritten.  The stack goes back to the pool: its
- * guard page is intact, and the objects on it are lost, not destroyed. */
+ * saved context is forgotten, as is r->main (the scheduler's context as it
+ * was when r last started).  The stack goes back to the pool: its guard
+ * page is intact, and the objects on it are lost, not destroyed. */
 void abandon(block_run *b, fiber_rec *r)
 {
-    new (&r->main) ctx::fiber();
-    wt_cuda_rt::stack_give(wt_cuda_rt::stack{r->stack_bottom, r->stack_size});
+    r->fib = nullptr;
     finish_if_done(r);
     const wt_cuda_rt::fault_record &f = wt_cuda_rt::t_fault.last;
     char what[256];
@@ -327,11 +356,21 @@ void abandon(block_run *b, fiber_rec *r)
     b->stop(std::string(where) + what, wt_cuda_rt::fault_error(f));
 }
 
-/* Runs r until it parks or ends, then recycles it if it ended. */
+/* Runs r until the scheduler is switched back to, then recycles the fiber
+ * that switched back if it ended. */
 void resume(block_run *b, fiber_rec *r)
 {
     to_fiber(b, r);
-    finish_if_done(r);
+    finish_if_done(b->current);
+}
+
+/* the next thread of the open release, marked running */
+fiber_rec *take_released(block_run *b)
+{
+    const unsigned t = b->released[b->rel_pos++];
+    b->state[t] = RUNNING;
+    b->parked--;
+    return b->fiber_of[t];
 }
 
 /* thread t of the current fiber parks in state st until released */
@@ -344,7 +383,10 @@ void park(unsigned char st, unsigned mask)
     b->state[r->thread] = st;
     b->parked++;
     b->warp_mask[r->thread] = mask;
-    to_main(b, r, false);
+    if (!b->cur.stop && b->rel_pos < b->released.size())
+        to_sibling(b, r, take_released(b));
+    else
+        to_main(b, r, false);
     if (b->cur.stop)
         throw abort_signal{};
 }
@@ -413,6 +455,8 @@ void run_block(launch_run *L, unsigned long long id)
     b.current = nullptr;
     b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
     b.exchanges_ready = false;
+    b.released.clear();
+    b.rel_pos = 0;
     try {
         b.state.assign(b.n, NOT_STARTED);
         b.fiber_of.resize(b.n); /* written when a thread starts */
@@ -479,12 +523,9 @@ void run_block(launch_run *L, unsigned long long id)
             b.stop("a barrier no thread can pass (threads wait at __syncthreads and __syncwarp at once)");
             continue;
         }
-        for (unsigned t : b.released) {
-            fiber_rec *r = b.fiber_of[t];
-            b.state[t] = RUNNING;
-            b.parked--;
-            resume(&b, r);
-        }
+        b.rel_pos = 0;
+        while (b.rel_pos < b.released.size()) /* each parks into the next (park) */
+            resume(&b, take_released(&b));
     }
     const wt_status s = wt_get_last_error();
     if (s != WT_SUCCESS)

@@ -15,7 +15,7 @@ struct stack {
     void *base;  /* lowest usable address (above the guard page) */
     size_t size; /* usable bytes */
 };
-/* A stack from this OS thread's pool (a new one when empty); false when
+/* A stack of at least stack_size() bytes from this OS thread's pool (a new one when empty); false when
  * memory is exhausted. */
 bool stack_take(stack *out);
 /* Back to this OS thread's pool. */

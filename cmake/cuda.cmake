@@ -118,3 +118,13 @@ if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND AND TARGET warptex-cxx)
     COMMENT "warptex-cxx bench/cuda/w1_cuda.cu" VERBATIM)
   add_custom_target(warptex_bench_cuda ALL DEPENDS ${wt_w1})
 endif()
+# bench/cuda/barrier_cuda.cu: the CPU cost of a __syncthreads per thread (run <build>/warptex-bench-barrier)
+if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND TARGET warptex-cxx)
+  set(wt_barrier ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-barrier)
+  add_custom_command(OUTPUT ${wt_barrier}
+    COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:warptex-cxx> -O3 -Xcompiler -Wall,-Wextra,-Werror
+            ${PROJECT_SOURCE_DIR}/bench/cuda/barrier_cuda.cu -o ${wt_barrier}
+    DEPENDS ${PROJECT_SOURCE_DIR}/bench/cuda/barrier_cuda.cu warptex-cxx warptex_cuda warptex_static
+    COMMENT "warptex-cxx bench/cuda/barrier_cuda.cu" VERBATIM)
+  add_custom_target(warptex_bench_barrier ALL DEPENDS ${wt_barrier})
+endif()

@@ -1,0 +1,141 @@
+// barrier_scheduling.cu -- the block scheduler (src/cuda/launch.cpp) under load: blocks of 1024
+// threads through many __syncthreads, __syncthreads_count and warp shuffles, where a barrier's
+// released threads switch straight from one to the next; the order threads pass a barrier in
+// (thread order); fiber stacks staggered in the caches (every parked thread's frame at its own
+// cache-line offset modulo 64 KiB); and a __trap() in a thread resumed by another, after a few
+// barriers, ending the launch with cudaErrorLaunchFailure.
+// Prints "FAILED" at the end if a check failed.
+// SPDX-License-Identifier: MIT
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <set>
+#include <vector>
+
+static int failures = 0;
+#define EXPECT(cond)                                                                       \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+// rounds of: write my slot, barrier, read my right neighbour's, barrier; also counts how many
+// threads passed each barrier before me (thread order on the CPU) and a __syncthreads_count
+__global__ void rounds(int *sum, int *order_ok, int *counts, int k)
+{
+    __shared__ int slot[1024];
+    __shared__ int passed;
+    const unsigned t = threadIdx.x, n = blockDim.x;
+    if (t == 0)
+        passed = 0;
+    __syncthreads();
+    int acc = 0, in_order = 1;
+    for (int i = 0; i < k; i++) {
+        slot[t] = i * 7 + (int)t;
+        __syncthreads();
+        acc += slot[(t + 1) % n];
+        in_order &= passed == (int)t; // the threads before me passed this barrier, none after
+        passed++;
+        const int c = __syncthreads_count((t + (unsigned)i) % 3 == 0);
+        if (t == 0)
+            passed = 0;
+        if (t == 5)
+            counts[blockIdx.x * k + i] = c;
+        __syncthreads();
+    }
+    sum[blockIdx.x * n + t] = acc;
+    order_ok[blockIdx.x * n + t] = in_order;
+}
+
+// a warp's sum by shuffles, k times
+__global__ void shuffles(int *out, int k)
+{
+    const unsigned t = threadIdx.x;
+    int total = 0;
+    for (int i = 0; i < k; i++) {
+        int v = (int)t + i;
+        for (int d = 16; d > 0; d /= 2)
+            v += __shfl_down_sync(0xffffffffu, v, d);
+        total += __shfl_sync(0xffffffffu, v, 0);
+    }
+    out[blockIdx.x * blockDim.x + t] = total;
+}
+
+// each thread's frame address while every thread of the block is parked
+__global__ void frames(uintptr_t *out)
+{
+    __syncthreads();
+    out[threadIdx.x] = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+    __syncthreads();
+}
+
+__global__ void trap_late(int *reached, int victim)
+{
+    for (int i = 0; i < 3; i++)
+        __syncthreads();
+    if ((int)threadIdx.x == victim)
+        __trap();
+    __syncthreads();
+    atomicAdd(reached, 1);
+}
+
+int main()
+{
+    const int n = 1024, blocks = 6, k = 9;
+    int *sum, *order_ok, *counts;
+    EXPECT(cudaMallocManaged(&sum, sizeof(int) * n * blocks) == cudaSuccess);
+    EXPECT(cudaMallocManaged(&order_ok, sizeof(int) * n * blocks) == cudaSuccess);
+    EXPECT(cudaMallocManaged(&counts, sizeof(int) * k * blocks) == cudaSuccess);
+    rounds<<<blocks, n>>>(sum, order_ok, counts, k);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    for (int b = 0; b < blocks; b++) {
+        for (int t = 0; t < n; t++) {
+            int want = 0;
+            for (int i = 0; i < k; i++)
+                want += i * 7 + (t + 1) % n;
+            EXPECT(sum[b * n + t] == want);
+            EXPECT(order_ok[b * n + t] == 1);
+        }
+        for (int i = 0; i < k; i++) {
+            int want = 0;
+            for (int t = 0; t < n; t++)
+                want += (t + i) % 3 == 0;
+            EXPECT(counts[b * k + i] == want);
+        }
+    }
+
+    int *shf;
+    EXPECT(cudaMallocManaged(&shf, sizeof(int) * n * 2) == cudaSuccess);
+    shuffles<<<2, n>>>(shf, 5);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    for (int t = 0; t < 2 * n; t++) {
+        const int lane0 = (t % n) & ~31;
+        int want = 0;
+        for (int i = 0; i < 5; i++)
+            want += 32 * (lane0 + i) + 496; // lanes lane0..lane0+31, each + i
+        EXPECT(shf[t] == want);
+    }
+
+    uintptr_t *fr;
+    EXPECT(cudaMallocManaged(&fr, sizeof(uintptr_t) * n) == cudaSuccess);
+    frames<<<1, n>>>(fr);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    std::set<uintptr_t> lines; // cache-line offsets modulo 64 KiB
+    for (int t = 0; t < n; t++)
+        lines.insert(fr[t] >> 6 & 1023);
+    std::printf("1024 parked threads' frames: %zu cache-line offsets modulo 64 KiB\n", lines.size());
+    EXPECT(lines.size() >= 512);
+
+    int *reached;
+    EXPECT(cudaMallocManaged(&reached, sizeof(int)) == cudaSuccess);
+    *reached = 0;
+    trap_late<<<1, 256>>>(reached, 200);
+    EXPECT(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+    EXPECT(*reached == 0); // no thread passed the barrier after the trap
+
+    std::printf(failures ? "barrier_scheduling: FAILED (%d)\n" : "barrier_scheduling: ok\n", failures);
+    return failures != 0;
+}

@@ -297,11 +297,19 @@ template <class T> static inline void __stwt(T *p, T v) { *p = v; }
 /* __nanosleep: a hint the GPU may shorten; the thread just goes on */
 static inline void __nanosleep(unsigned int) {}
 
-/* CUDA's min/max overloads.  Each is a template with nothing to deduce, so it
- * takes part in overload resolution as a plain function would, except that a
- * program's own non-template function of the same signature wins instead of
- * clashing (helper_math.h defines max(int, int), min(int, int) and rsqrtf
- * where __CUDACC__ is not defined, e.g. in a .cpp file). */
+/* CUDA's integer minimum/maximum functions (umin ... ullmax) and min/max
+ * overloads of every integer and floating-point type.  Each is a template with
+ * nothing to deduce, so it takes part in overload resolution as a plain
+ * function would, except that a program's own non-template function of the
+ * same signature wins instead of clashing (helper_math.h defines max(int, int),
+ * min(int, int) and rsqrtf where __CUDACC__ is not defined, e.g. in a .cpp
+ * file; mergeSort's host code its own umin). */
+template <int = 0> static inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+template <int = 0> static inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+template <int = 0> static inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+template <int = 0> static inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+template <int = 0> static inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+template <int = 0> static inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 template <int = 0> static inline int min(int a, int b) { return a < b ? a : b; }
 template <int = 0> static inline int max(int a, int b) { return a > b ? a : b; }
 template <int = 0> static inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
@@ -319,6 +327,14 @@ template <int = 0> static inline unsigned long long min(long long a, unsigned lo
 template <int = 0> static inline unsigned long long min(unsigned long long a, long long b) { return min(a, (unsigned long long)b); }
 template <int = 0> static inline unsigned long long max(long long a, unsigned long long b) { return max((unsigned long long)a, b); }
 template <int = 0> static inline unsigned long long max(unsigned long long a, long long b) { return max(a, (unsigned long long)b); }
+template <int = 0> static inline long min(long a, long b) { return a < b ? a : b; }
+template <int = 0> static inline long max(long a, long b) { return a > b ? a : b; }
+template <int = 0> static inline unsigned long min(unsigned long a, unsigned long b) { return a < b ? a : b; }
+template <int = 0> static inline unsigned long max(unsigned long a, unsigned long b) { return a > b ? a : b; }
+template <int = 0> static inline unsigned long min(long a, unsigned long b) { return min((unsigned long)a, b); }
+template <int = 0> static inline unsigned long min(unsigned long a, long b) { return min(a, (unsigned long)b); }
+template <int = 0> static inline unsigned long max(long a, unsigned long b) { return max((unsigned long)a, b); }
+template <int = 0> static inline unsigned long max(unsigned long a, long b) { return max(a, (unsigned long)b); }
 template <int = 0> static inline double min(float a, double b) { return fmin((double)a, b); }
 template <int = 0> static inline double min(double a, float b) { return fmin(a, (double)b); }
 template <int = 0> static inline double max(float a, double b) { return fmax((double)a, b); }

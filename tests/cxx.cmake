@@ -1,10 +1,10 @@
 # cxx.cmake -- ctest: warptex-cxx as a drop-in nvcc (tools/cxx/warptex_cxx.c, nvcc_options.c,
 # cuda_mirror.c): nvcc's option spellings and table, refusals, default optimisation, separate
-# compilation, mixed inputs and -lib, dependency files, options files, -ccbin, launches in the
+# compilation, mixed inputs and -lib, dependency files, -clean, options files, -ccbin, launches in the
 # program's headers, the macros nvcc defines from its command line, the compiler-launcher mode (--warptex-launch) of warptex_cuda_sources().
 # tests/cxx/check_cxx.sh does each check; its programs are in tests/cxx/.
 # SPDX-License-Identifier: MIT
-set(wt_cxx_checks spellings table unknown help optimise separate mixed deps optionsfile ccbin headers macros launch)
+set(wt_cxx_checks spellings table unknown help optimise separate mixed deps clean optionsfile ccbin headers macros launch)
 if(NOT WT_CUDA_LAYER OR NOT TARGET warptex-cxx)
   foreach(check ${wt_cxx_checks})
     add_test(NAME cxx_${check} COMMAND ${CMAKE_COMMAND} -E echo

@@ -287,6 +287,23 @@ deps)
     wt -MMD -MF own.d -c -I"$H/inc" -isystem "$H/sys" "$H/app.cu" -o app.o && grep -q 'launch\.cuh' own.d &&
         ! grep -q '/usr/include' own.d || fail "-MMD -MF: $(cat out; cat own.d)"
     ;;
+clean)
+    # -clean: the files the same command would make are removed instead of made (none missing is
+    # an error), as nvcc's --clean-targets; nothing else is touched
+    printf 'int f(void) { return 1; }\n' > b.c
+    wt -c -MD x.cu b.c && test -s x.o && test -s b.o && test -s x.d || fail "-c -MD: $(cat out)"
+    wt -clean -c -MD x.cu b.c && ! test -e x.o && ! test -e b.o && ! test -e x.d && test -s x.cu && test -s b.c ||
+        fail "-clean -c -MD left its outputs: $(cat out; ls)"
+    wt --clean-targets -c x.cu b.c || fail "-clean of files that are not there: $(cat out)"
+    wt x.cu -o prog && test -s prog || fail "link: $(cat out)"
+    wt -v -dryrun -clean x.cu -o prog && test -s prog && grep -q '^#\$ rm prog$' out || fail "-clean -dryrun: $(cat out)"
+    wt -clean x.cu -o prog && ! test -e prog || fail "-clean of a program: $(cat out)"
+    wt -lib x.cu -o libx.a && test -s libx.a && wt -clean -lib x.cu -o libx.a && ! test -e libx.a ||
+        fail "-clean -lib: $(cat out)"
+    wt -dlink x.o -o dl.o && test -s dl.o && wt -clean -dlink x.o -o dl.o && ! test -e dl.o || fail "-clean -dlink: $(cat out)"
+    mkdir -p od && wt -c -odir od x.cu && test -s od/x.o && wt -clean -c -odir od x.cu && ! test -e od/x.o ||
+        fail "-clean -odir: $(cat out)"
+    ;;
 optionsfile)
     # --options-file: the options of a file (and the files it names), in place
     printf '%s\n' '-DFROM_FILE=7 "-DSPACED=1 + 1"' '--options-file inner.opts' > outer.opts

@@ -18,7 +18,9 @@
  * on the CPU there is no device code to link, and a build that links its output still links.
  * Options that steer GPU code only (-arch, -gencode, -Xptxas, -rdc, -lineinfo, -use_fast_math,
  * ...) are accepted and said once each with -v; -v also lists each command run (nvcc's "#$ "),
- * -dryrun lists them without running.
+ * -dryrun lists them without running.  -clean removes, instead, the files the same command would
+ * make (the objects, program, archive, -MD, -E or -M lists; not -keep's directories, whose names
+ * are made up at each run), as nvcc's does.
  * The compiler: -ccbin, else WARPTEX_CXX, else the one this build used.  The headers and
  * libraries: those of the prefix warptex-cxx is installed in (<prefix>/bin/warptex-cxx beside
  * <prefix>/include/warptex/cuda and <prefix>/lib/libwarptex_cuda.a), else those of the build
@@ -192,6 +194,7 @@ struct input {
 struct cmdline {
     enum phase phase;
     int run, dryrun, verbose, keep, debug, device_debug, dopt, shared, relocatable;
+    int clean; /* -clean: remove what the command would make instead of making it */
     int deps_nonsys, deps_compile, deps_phony; /* -MM/-MMD; -MD/-MMD; -MP */
     int rdc, extended_lambda, relaxed_constexpr, per_thread_stream; /* what nvcc tells a .cu file with macros */
     int archs[32], n_archs, arch_unlisted;      /* __CUDA_ARCH_LIST__ (-arch=all/native: unlisted) */
@@ -260,14 +263,14 @@ static void usage(void)
            "  -Xcompiler a,b    options for the host compiler (also when it links)\n"
            "  -ccbin CXX        the host compiler (default: $WARPTEX_CXX, else %s)\n"
            "  -v, -dryrun       list the commands (and run them / do not)\n"
-           "  -keep            keep the rewritten sources (in -keep-dir, else the current directory)\n\n"
+           "  -keep            keep the rewritten sources (in -keep-dir, else the current directory)\n"
+           "  -clean           remove the files the same command would make, instead of making them\n\n"
            "nvcc's options, as warptex-cxx takes them:\n",
            WT_CXX_COMPILER);
     for (size_t i = 0; i < n; i++) {
         const char *what = o[i].id == WT_OPT_IGNORED      ? "accepted, no meaning on the CPU"
                            : o[i].id == WT_OPT_DEVICE_ONLY ? "refused: device code only"
                            : o[i].id == WT_OPT_LIST_GPU    ? "refused: no GPU code"
-                           : o[i].id == WT_OPT_CLEAN       ? "refused"
                                                            : "";
         printf("  --%s%s%s%s%s%s%s\n", o[i].long_name, o[i].arg == WT_NVCC_FLAG ? "" : o[i].arg == WT_NVCC_OPTIONAL ? " [<value>]" : " <value>",
                o[i].short_name ? " (-" : "", o[i].short_name ? o[i].short_name : "", o[i].short_name ? ")" : "",
@@ -365,7 +368,8 @@ static int read_items(struct cmdline *c, const struct wt_nvcc_item *items, int n
         case WT_OPT_LIST_GPU:
             return refuse("%s: warptex-cxx makes no GPU code, so it has no GPU architectures to list", it->spelling);
         case WT_OPT_CLEAN:
-            return refuse("%s: not supported by warptex-cxx (remove the outputs with the build system)", it->spelling);
+            c->clean = 1;
+            break;
         case WT_OPT_PREPROCESS:
             c->phase = PH_PREPROCESS;
             break;
@@ -901,6 +905,19 @@ static int compile_one(struct build *b, const struct input *in, const char *obje
     return rc;
 }
 
+/* -clean: PATH, one of the command's outputs, removed (listed with -v or -dryrun as nvcc lists
+ * it; not removed with -dryrun); one that does not exist is no error, as with nvcc */
+static int clean_file(const struct cmdline *c, const char *path)
+{
+    char *argv[] = {(char *)"rm", (char *)path, NULL};
+    if (c->verbose || c->dryrun)
+        print_command(argv);
+    if (c->dryrun || remove(path) == 0 || errno == ENOENT)
+        return 0;
+    fprintf(stderr, "warptex-cxx: cannot remove %s: %s\n", path, strerror(errno));
+    return 2;
+}
+
 static int is_source(const struct input *in)
 {
     return in->kind != IN_OTHER;
@@ -915,6 +932,8 @@ static int build(struct build *b)
     if (c->phase == PH_DEVICE_LINK) {
         /* nothing to link on the CPU: an object with nothing in it, so that a build that links
          * the device-link step's output links as with nvcc */
+        if (c->clean)
+            return clean_file(c, c->output ? c->output : "a_dlink.o");
         struct sv cmd = {0};
         sv_add(&cmd, b->compiler);
         sv_add(&cmd, "-x");
@@ -935,7 +954,7 @@ static int build(struct build *b)
                         "is specified (-o %s)\n", c->output);
         return 1;
     }
-    if (c->phase == PH_DEPS && c->deps_file && !c->dryrun) { /* the sources' lists go after each other */
+    if (c->phase == PH_DEPS && c->deps_file && !c->dryrun && !c->clean) { /* the sources' lists go after each other */
         FILE *f = fopen(c->deps_file, "wb");
         if (!f || fclose(f) != 0) {
             fprintf(stderr, "warptex-cxx: cannot write %s: %s\n", c->deps_file, strerror(errno));
@@ -955,7 +974,7 @@ static int build(struct build *b)
                 sv_addf(&names, "%s/%s.o", c->odir, s);
             else
                 sv_addf(&names, "%s.o", s);
-        } else if (c->phase == PH_LINK || c->phase == PH_LIB) {
+        } else if ((c->phase == PH_LINK || c->phase == PH_LIB) && !c->clean) {
             if ((rc = make_tmp(b)) != 0) {
                 free(s);
                 break;
@@ -986,7 +1005,18 @@ static int build(struct build *b)
                 free(d);
             }
         }
-        rc = compile_one(b, in, object, deps_to.n ? deps_to.v[0] : NULL, target.v[0]);
+        if (!c->clean) {
+            rc = compile_one(b, in, object, deps_to.n ? deps_to.v[0] : NULL, target.v[0]);
+        } else { /* the object (a link's are temporary), -MD's list, -E's or -M's -o / -MF */
+            if (c->phase == PH_COMPILE)
+                rc = clean_file(c, object);
+            if (rc == 0 && deps_to.n)
+                rc = clean_file(c, deps_to.v[0]);
+            if (rc == 0 && c->phase == PH_PREPROCESS && c->output)
+                rc = clean_file(c, c->output);
+            if (rc == 0 && c->phase == PH_DEPS && (c->deps_file || c->output))
+                rc = clean_file(c, c->deps_file ? c->deps_file : c->output);
+        }
         sv_free(&target);
         sv_free(&deps_to);
         sv_free(&names);
@@ -994,6 +1024,8 @@ static int build(struct build *b)
     }
     if (rc != 0 || c->phase == PH_COMPILE || c->phase == PH_PREPROCESS || c->phase == PH_DEPS)
         return rc;
+    if (c->clean) /* the archive or the program (never run) */
+        return clean_file(c, c->output ? c->output : c->phase == PH_LIB ? "a.a" : "a.out");
     struct sv cmd = {0};
     if (c->phase == PH_LIB) {
         sv_add(&cmd, c->archiver ? c->archiver : WT_CXX_AR);

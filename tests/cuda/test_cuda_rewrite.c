@@ -37,29 +37,29 @@ static void expect_error(const char *src, const char *needle)
 static void test_plain_launch(void **state)
 {
     (void)state;
-    expect_rewrite("k<<<g, b>>>(x, y);", "wt_cuda_launch((k), wt_cuda_config(g, b), x, y);");
-    expect_rewrite("k<<<1,1>>>();", "wt_cuda_launch((k), wt_cuda_config(1,1));");
-    expect_rewrite("k <<< g , b , 0 , s >>> ( a );", "wt_cuda_launch((k ), wt_cuda_config( g , b , 0 , s ) ,  a );");
+    expect_rewrite("k<<<g, b>>>(x, y);", "wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(g, b), x, y);");
+    expect_rewrite("k<<<1,1>>>();", "wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(1,1));");
+    expect_rewrite("k <<< g , b , 0 , s >>> ( a );", "wt_cuda_launch(WT_CUDA_KERNEL(k ), wt_cuda_config( g , b , 0 , s ) ,  a );");
 }
 
 static void test_templates_and_scopes(void **state)
 {
     (void)state;
-    expect_rewrite("k<float, 4><<<g, b>>>(p);", "wt_cuda_launch((k<float, 4>), wt_cuda_config(g, b), p);");
+    expect_rewrite("k<float, 4><<<g, b>>>(p);", "wt_cuda_launch(WT_CUDA_KERNEL(k<float, 4>), wt_cuda_config(g, b), p);");
     expect_rewrite("ns::k<A<B<int>>, (3 > 2)><<<g, b>>>(p);",
-                   "wt_cuda_launch((ns::k<A<B<int>>, (3 > 2)>), wt_cuda_config(g, b), p);");
-    expect_rewrite("::top<<<1, 32>>>(p);", "wt_cuda_launch((::top), wt_cuda_config(1, 32), p);");
-    expect_rewrite("(*fp)<<<1, 32>>>(p);", "wt_cuda_launch(((*fp)), wt_cuda_config(1, 32), p);");
-    expect_rewrite("a::b :: c<<<1, 2>>>(p);", "wt_cuda_launch((a::b :: c), wt_cuda_config(1, 2), p);");
+                   "wt_cuda_launch(WT_CUDA_KERNEL(ns::k<A<B<int>>, (3 > 2)>), wt_cuda_config(g, b), p);");
+    expect_rewrite("::top<<<1, 32>>>(p);", "wt_cuda_launch(WT_CUDA_KERNEL(::top), wt_cuda_config(1, 32), p);");
+    expect_rewrite("(*fp)<<<1, 32>>>(p);", "wt_cuda_launch(WT_CUDA_KERNEL((*fp)), wt_cuda_config(1, 32), p);");
+    expect_rewrite("a::b :: c<<<1, 2>>>(p);", "wt_cuda_launch(WT_CUDA_KERNEL(a::b :: c), wt_cuda_config(1, 2), p);");
 }
 
 static void test_config_expressions(void **state)
 {
     (void)state;
     expect_rewrite("k<<<dim3(n / 16, m >> 4), dim3(16, 16), sizeof(float) * 64>>>(v);",
-                   "wt_cuda_launch((k), wt_cuda_config(dim3(n / 16, m >> 4), dim3(16, 16), sizeof(float) * 64), v);");
+                   "wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(dim3(n / 16, m >> 4), dim3(16, 16), sizeof(float) * 64), v);");
     expect_rewrite("k<<<std::max<int>(1, n), 256>>>(v);",
-                   "wt_cuda_launch((k), wt_cuda_config(std::max<int>(1, n), 256), v);");
+                   "wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(std::max<int>(1, n), 256), v);");
 }
 
 static void test_shift_operators_untouched(void **state)
@@ -77,22 +77,31 @@ static void test_literals_and_comments(void **state)
                       "auto r = R\"x(k<<<4,4>>>() )\" )x\"; int n = 1'000'000; char q = '\\'';";
     expect_rewrite(src, src);
     expect_rewrite("int n = 0x1'F; k<<<1, 1>>>(n); // done",
-                   "int n = 0x1'F; wt_cuda_launch((k), wt_cuda_config(1, 1), n); // done");
+                   "int n = 0x1'F; wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(1, 1), n); // done");
 }
 
 static void test_lines_kept(void **state)
 {
     (void)state;
     expect_rewrite("k<<<grid,\n   block>>>\n  (a,\n   b);\nnext();",
-                   "wt_cuda_launch((k), wt_cuda_config(grid,\n   block)\n  , a,\n   b);\nnext();");
+                   "wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(grid,\n   block)\n  , a,\n   b);\nnext();");
 }
 
 static void test_dynamic_shared(void **state)
 {
     (void)state;
-    expect_rewrite("extern __shared__ float s[];", "WT_CUDA_DYNAMIC_SHARED( float , s);");
+    expect_rewrite("extern __shared__ float s[];", "WT_CUDA_DYNAMIC_SHARED(float, s);");
     expect_rewrite("  extern __shared__ __align__(16) unsigned char buf [ ] ;\nx;",
-                   "  WT_CUDA_DYNAMIC_SHARED(  unsigned char , buf);\nx;");
+                   "  WT_CUDA_DYNAMIC_SHARED(unsigned char, buf);\nx;");
+    /* every order C++ allows (threadFenceReduction, reductionMultiBlockCG) */
+    expect_rewrite("extern float __shared__ smem[];", "WT_CUDA_DYNAMIC_SHARED(float, smem);");
+    expect_rewrite("extern unsigned\n  __shared__ int u[];\ny;", "WT_CUDA_DYNAMIC_SHARED(unsigned int, u);\n\ny;");
+    expect_rewrite("extern __align__ (8) double __shared__ d[];", "WT_CUDA_DYNAMIC_SHARED(double, d);");
+    expect_rewrite("extern const float __shared__ __align__(16) *p[];", "WT_CUDA_DYNAMIC_SHARED(const float *, p);");
+    /* not dynamic shared memory: an extern sized array, a function, a name that only contains __shared__ */
+    expect_rewrite("extern __shared__ float fixed[64];", "extern __shared__ float fixed[64];");
+    expect_rewrite("extern __shared__ void f(int a[]);", "extern __shared__ void f(int a[]);");
+    expect_rewrite("extern int my__shared__[];", "extern int my__shared__[];");
     /* a static extern declaration that is not dynamic shared memory stays */
     expect_rewrite("extern int external_thing[];", "extern int external_thing[];");
 }

@@ -115,6 +115,98 @@ static long skip_len(const char *s, size_t n, size_t i)
     return 0;
 }
 
+/* s + at starts with the token x (of length len) */
+static int token_at(const char *s, size_t n, size_t at, const char *x, size_t len)
+{
+    return n - at > len && memcmp(s + at, x, len) == 0 && !ident_char(s[at + len]) &&
+           (at == 0 || !ident_char(s[at - 1]));
+}
+
+/* s + i starts "extern": if a declaration of dynamic shared memory starts
+ * there (extern, __shared__ and the element type in any order, __align__(n)
+ * anywhere among them, then name[]; as in `extern __shared__ float s[];` and
+ * `extern float __shared__ s[];`), writes WT_CUDA_DYNAMIC_SHARED(T, name);
+ * and the declaration's line breaks to o and returns the index after its ';'.
+ * 0 otherwise (o untouched). */
+static size_t dynamic_shared(const char *s, size_t n, size_t i, buf *o)
+{
+    size_t e = i + 6, shared = 0;
+    while (e < n && s[e] != ';' && s[e] != '{' && s[e] != '}' && s[e] != '"' && s[e] != '=') {
+        if (s[e] == '_' && !shared && token_at(s, n, e, "__shared__", 10))
+            shared = e;
+        if (s[e] == '(') { /* __align__( ... ) is the only parenthesis the declaration may hold */
+            size_t a = e;
+            while (a > i && isspace((unsigned char)s[a - 1]))
+                a--;
+            if (a < i + 6 + 9 || !token_at(s, n, a - 9, "__align__", 9))
+                return 0;
+            while (e < n && s[e] != ')' && s[e] != ';')
+                e++;
+            if (e >= n || s[e] != ')')
+                return 0;
+        }
+        e++;
+    }
+    if (!shared)
+        return 0;
+    if (e >= n || s[e] != ';')
+        return 0;
+    /* ... name [ ] ; */
+    size_t q = e;
+    while (q > i && isspace((unsigned char)s[q - 1]))
+        q--;
+    if (s[q - 1] != ']')
+        return 0;
+    size_t r = q - 1;
+    while (r > i && isspace((unsigned char)s[r - 1]))
+        r--;
+    if (s[r - 1] != '[')
+        return 0;
+    size_t ne = r - 1;
+    while (ne > i && isspace((unsigned char)s[ne - 1]))
+        ne--;
+    size_t ns = ne;
+    while (ns > i && ident_char(s[ns - 1]))
+        ns--;
+    if (ns == ne || ns <= shared + 10)
+        return 0;
+    puts_(o, "WT_CUDA_DYNAMIC_SHARED(");
+    /* the type: what is left of extern ... name without __shared__ and
+     * __align__(...), its blanks and line breaks as single spaces between words */
+    int blank = 0, words = 0;
+    for (size_t t = i + 6; t < ns;) {
+        if (t == shared) {
+            t += 10;
+            blank = 1;
+            continue;
+        }
+        if (s[t] == '_' && token_at(s, n, t, "__align__", 9)) {
+            while (t < ns && s[t] != ')')
+                t++;
+            t++;
+            blank = 1;
+            continue;
+        }
+        if (isspace((unsigned char)s[t])) {
+            blank = 1;
+        } else {
+            if (blank && words)
+                puts_(o, " ");
+            put(o, s + t, 1);
+            blank = 0;
+            words = 1;
+        }
+        t++;
+    }
+    puts_(o, ", ");
+    put(o, s + ns, ne - ns);
+    puts_(o, ");");
+    for (size_t l = i; l < e; l++)
+        if (s[l] == '\n')
+            puts_(o, "\n");
+    return e + 1;
+}
+
 /* Start, in out[0 .. end), of the kernel expression that ends at end (after
  * trailing blanks); end itself when there is none. */
 static size_t kernel_start(const char *out, size_t end)
@@ -250,7 +342,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             while (b < n && isspace((unsigned char)s[b]))
                 b++;
             const int no_args = b < n && s[b] == ')';
-            /* out: ...wt_cuda_launch((K), wt_cuda_config(CONFIG)[, ]ARGS */
+            /* out: ...wt_cuda_launch(WT_CUDA_KERNEL(K), wt_cuda_config(CONFIG)[, ]ARGS */
             char *kernel = malloc(o.len - ks + 1);
             if (!kernel) {
                 free(o.p);
@@ -259,7 +351,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             memcpy(kernel, o.p + ks, o.len - ks);
             kernel[o.len - ks] = '\0';
             o.len = ks;
-            puts_(&o, "wt_cuda_launch((");
+            puts_(&o, "wt_cuda_launch(WT_CUDA_KERNEL(");
             puts_(&o, kernel);
             free(kernel);
             puts_(&o, "), wt_cuda_config(");
@@ -273,53 +365,10 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         }
         if (s[i] == 'e' && (i == 0 || !ident_char(s[i - 1])) && n - i > 6 && memcmp(s + i, "extern", 6) == 0 &&
             !ident_char(s[i + 6])) {
-            size_t k = i + 6;
-            while (k < n && isspace((unsigned char)s[k]))
-                k++;
-            if (n - k > 10 && memcmp(s + k, "__shared__", 10) == 0 && !ident_char(s[k + 10])) {
-                size_t e = k + 10;
-                while (e < n && s[e] != ';' && s[e] != '{' && s[e] != '}')
-                    e++;
-                /* T name [ ] ; */
-                size_t q = e;
-                while (q > k && isspace((unsigned char)s[q - 1]))
-                    q--;
-                if (e < n && s[e] == ';' && q > k + 10 && s[q - 1] == ']') {
-                    size_t r = q - 1;
-                    while (r > k && isspace((unsigned char)s[r - 1]))
-                        r--;
-                    if (s[r - 1] == '[') {
-                        size_t ne = r - 1;
-                        while (ne > k && isspace((unsigned char)s[ne - 1]))
-                            ne--;
-                        size_t ns = ne;
-                        while (ns > k && ident_char(s[ns - 1]))
-                            ns--;
-                        if (ns < ne) {
-                            puts_(&o, "WT_CUDA_DYNAMIC_SHARED(");
-                            /* the type, without __align__(...) and line breaks */
-                            size_t t = k + 10;
-                            while (t < ns) {
-                                if (ns - t > 9 && memcmp(s + t, "__align__", 9) == 0) {
-                                    while (t < ns && s[t] != ')')
-                                        t++;
-                                    t++;
-                                    continue;
-                                }
-                                put(&o, s[t] == '\n' ? " " : s + t, 1);
-                                t++;
-                            }
-                            puts_(&o, ", ");
-                            put(&o, s + ns, ne - ns);
-                            puts_(&o, ");");
-                            for (size_t l = i; l < e; l++)
-                                if (s[l] == '\n')
-                                    puts_(&o, "\n");
-                            i = e + 1;
-                            continue;
-                        }
-                    }
-                }
+            const size_t e = dynamic_shared(s, n, i, &o);
+            if (e) {
+                i = e;
+                continue;
             }
         }
         put(&o, s + i, 1);

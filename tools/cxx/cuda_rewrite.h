@@ -10,8 +10,10 @@ extern "C" {
 #endif
 
 /* wt_cuda_rewrite: src (n bytes) with
- *   K<<<CONFIG>>>(ARGS)          -> wt_cuda_launch((K), wt_cuda_config(CONFIG), ARGS)
+ *   K<<<CONFIG>>>(ARGS)          -> wt_cuda_launch(WT_CUDA_KERNEL(K), wt_cuda_config(CONFIG), ARGS)
  *   extern __shared__ T name[];  -> WT_CUDA_DYNAMIC_SHARED(T, name);
+ * (extern, __shared__, __align__(n) and the type in any order: extern T
+ * __shared__ name[]; too; the type's blanks become single spaces)
  * where K is a kernel name, possibly qualified (ns::k), with template
  * arguments (k<T, n<3>>, nested), or parenthesised.  Comments, string and
  * character literals (raw strings, digit separators too) are left alone, as

@@ -6,13 +6,15 @@
  * built-ins, device math, atomics, texture and surface functions.
  *
  * Launch.  `k<<<grid, block, shared, stream>>>(args...)` is rewritten by
- * warptex-cxx into wt_cuda_launch((k), wt_cuda_config(grid, block, shared,
- * stream), args...); the call form can also be written by hand, as can
- * cudaLaunchKernel.  The launch runs the whole grid before it returns: blocks
+ * warptex-cxx into wt_cuda_launch(WT_CUDA_KERNEL(k), wt_cuda_config(grid,
+ * block, shared, stream), args...): each thread calls k(args...) as written,
+ * so default arguments, overloads and deduced template arguments work as with
+ * nvcc.  wt_cuda_launch(kernel_pointer, ...) can also be written by hand, as
+ * can cudaLaunchKernel.  The launch runs the whole grid before it returns: blocks
  * in parallel on the library's threads (OpenMP; WARPTEX_NUM_THREADS), the
  * threads of a block as cooperative fibers on one OS thread
- * (src/cuda/launch.cpp).  Arguments are converted to the kernel's parameter
- * types once and each thread gets its own copy, as on the GPU.
+ * (src/cuda/launch.cpp).  Arguments are copied once at the launch and each
+ * thread gets its own copy of the parameters, as on the GPU.
  * Errors: cudaErrorInvalidConfiguration for an empty grid or block, a block of
  * more than 1024 threads or dimensions past CUDA's limits;
  * cudaErrorInvalidValue for more than 48 KiB of dynamic shared memory or a
@@ -87,9 +89,11 @@ static inline uint3 index_of(unsigned long long linear, uint3 dim)
                  (unsigned)(linear / ((unsigned long long)dim.x * dim.y))};
 }
 
-template <class... P> struct kernel_call {
-    void (*kernel)(P...);
-    std::tuple<std::decay_t<P>...> params;
+/* kernel(params...) in each thread of the block: kernel a function pointer
+ * or a kernel_expression's call */
+template <class F, class... T> struct kernel_call {
+    F kernel;
+    std::tuple<T...> params;
     /* the threads of the block left to start, one after another (wt_cuda_cursor) */
     static void run(void *self, wt_cuda_cursor *c)
     {
@@ -109,16 +113,47 @@ template <class... P> struct kernel_call {
         }
     }
 };
+
+/* K<<<...>>>(args...) as warptex-cxx writes it: call(args...) is the call
+ * K(args...) itself, so the launch takes what nvcc's takes, as C++ takes a
+ * call: the kernel's default arguments, overloads, template arguments
+ * deduced from the arguments, a function pointer. */
+template <class F> struct kernel_expression {
+    F call;
+};
+template <class F> static inline kernel_expression<F> kernel_expression_of(F call) { return {call}; }
 } // namespace wt_cuda_detail
+
+/* WT_CUDA_KERNEL(K): the kernel expression of a launch (above).  The call's
+ * return type names the call, so that a call that cannot be made leaves the
+ * lambda out of overload resolution and the launch's own message is given. */
+#define WT_CUDA_KERNEL(...)                                                                          \
+    wt_cuda_detail::kernel_expression_of(                                                           \
+        [&](auto &...wt_cuda_args) -> decltype((void)(__VA_ARGS__)(wt_cuda_args...)) { (__VA_ARGS__)(wt_cuda_args...); })
 
 /* wt_cuda_launch(kernel, config, args...): kernel<<<config>>>(args...). */
 template <class... P, class... A>
 static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), wt_cuda_launch_config cfg, A &&...args)
 {
     static_assert(sizeof...(P) == sizeof...(A), "warptex: kernel launched with the wrong number of arguments");
-    wt_cuda_detail::kernel_call<P...> call{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)};
-    return wt_cuda_launch_threads(&wt_cuda_detail::kernel_call<P...>::run, &call, cfg.grid, cfg.block, cfg.shared,
-                                  cfg.stream);
+    using call_t = wt_cuda_detail::kernel_call<void (*)(P...), std::decay_t<P>...>;
+    call_t call{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)};
+    return wt_cuda_launch_threads(&call_t::run, &call, cfg.grid, cfg.block, cfg.shared, cfg.stream);
+}
+/* wt_cuda_launch(WT_CUDA_KERNEL(K), config, args...): K<<<config>>>(args...)
+ * as written; each argument is copied once at the launch, then each thread
+ * calls K with its own copy (conversions to the parameters' types and the
+ * default arguments happen in that call) */
+template <class F, class... A>
+static inline cudaError_t wt_cuda_launch(wt_cuda_detail::kernel_expression<F> kernel, wt_cuda_launch_config cfg,
+                                         A &&...args)
+{
+    static_assert(std::is_invocable<F &, std::decay_t<A> &...>::value,
+                  "warptex: kernel launched with the wrong number of arguments, or with arguments its parameters "
+                  "cannot take");
+    using call_t = wt_cuda_detail::kernel_call<F, std::decay_t<A>...>;
+    call_t call{kernel.call, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...)};
+    return wt_cuda_launch_threads(&call_t::run, &call, cfg.grid, cfg.block, cfg.shared, cfg.stream);
 }
 /* wt_cuda_launch(kernel, grid, block, shared, stream, args...) */
 template <class... P, class... A>

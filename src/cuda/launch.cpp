@@ -91,8 +91,8 @@ struct abort_signal {};
  * scheduler looks at states only while no thread runs and after every
  * thread has started, so then a thread that does not wait has returned
  * (finished(), whatever its state says). */
-enum thread_state : unsigned char { NOT_STARTED, RUNNING, WAIT_BLOCK, WAIT_WARP, DONE };
-inline bool waits(unsigned char st) { return st == WAIT_BLOCK || st == WAIT_WARP; }
+enum thread_state : unsigned char { NOT_STARTED, RUNNING, WAIT_BLOCK, WAIT_WARP, WAIT_TILE, DONE };
+inline bool waits(unsigned char st) { return st == WAIT_BLOCK || st == WAIT_WARP || st == WAIT_TILE; }
 
 struct launch_run {
     void (*run)(void *, wt_cuda_cursor *);
@@ -137,7 +137,7 @@ struct block_run {
     unsigned parked = 0;  /* threads waiting at a barrier */
     std::vector<unsigned char> state;
     std::vector<fiber_rec *> fiber_of;
-    std::vector<unsigned> warp_mask;
+    std::vector<unsigned> warp_mask; /* at __syncwarp: its mask; at a tile's barrier: the tile's size */
     fiber_rec *current = nullptr;
     int acc[3] = {0, 1, 0}; /* count, and, or of the predicates at the open barrier */
     /* warp exchanges (__shfl_sync, votes): each thread alternates between two slots, so that a
@@ -435,6 +435,26 @@ void releasable(block_run *b, std::vector<unsigned> &out)
                 if (b->state[t] == WAIT_WARP)
                     out.push_back(t);
     }
+    /* a tile of several warps: every thread of it that has not returned waits at the tile's barrier */
+    for (unsigned t = 0; t < b->n;) {
+        if (b->state[t] != WAIT_TILE) {
+            t++;
+            continue;
+        }
+        const unsigned size = b->warp_mask[t];
+        const unsigned lo = t - t % size, hi = lo + size < b->n ? lo + size : b->n;
+        bool all = true;
+        for (unsigned u = lo; u < hi && all; u++)
+            all = !waits(b->state[u]) || (b->state[u] == WAIT_TILE && b->warp_mask[u] == size);
+        if (!all) { /* a thread of another tile size waits inside: its own range is looked at in turn */
+            t++;
+            continue;
+        }
+        for (unsigned u = lo; u < hi; u++)
+            if (b->state[u] == WAIT_TILE)
+                out.push_back(u);
+        t = hi;
+    }
 }
 
 /* The scheduler state, kept per OS thread so that its vectors keep their
@@ -520,7 +540,7 @@ void run_block(launch_run *L, unsigned long long id)
                 waiting |= waits(b.state[t]);
             if (!waiting)
                 break;
-            b.stop("a barrier no thread can pass (threads wait at __syncthreads and __syncwarp at once)");
+            b.stop("a barrier no thread can pass (threads wait at __syncthreads, __syncwarp or a tile's sync at once)");
             continue;
         }
         b.rel_pos = 0;
@@ -630,6 +650,12 @@ void wt_cuda_syncwarp(unsigned mask)
 {
     if (wt_cuda_tls.block)
         park(WAIT_WARP, mask);
+}
+
+void wt_cuda_sync_tile(unsigned size)
+{
+    if (wt_cuda_tls.block && size)
+        park(WAIT_TILE, size);
 }
 
 void wt_cuda_trap(void)

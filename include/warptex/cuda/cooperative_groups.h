@@ -11,6 +11,11 @@
  *     meta_group_size, and the warp exchanges among the tile's threads: shfl,
  *     shfl_up, shfl_down, shfl_xor (any trivially copyable type), any, all,
  *     ballot (bit i: the tile's thread i), match_any, match_all.
+ *   thread_block_tile<N> of 64, 128, 256 or 512 threads (several warps, as
+ *     CUDA's): sync (a barrier of the tile's threads alone), thread_rank,
+ *     size, meta_group_rank, meta_group_size, shfl, any, all and cg::reduce
+ *     on values of up to 8 bytes; this_thread_block(block_tile_memory<N> &)
+ *     takes CUDA's scratch (not needed here).
  *   tiled_partition(parent, n): the same tiles as a thread_group (sync,
  *     thread_rank, size, meta_group_rank, meta_group_size); n a power of two
  *     up to 32, else the launch fails (__trap).
@@ -24,7 +29,7 @@
  * Not provided (they do not compile): coalesced_threads(), labeled_partition
  * and binary_partition, whose groups are the threads that reach the call
  * together (divergence), which threads run one after another do not show;
- * tiles of more than 32 threads; multi-grid groups.
+ * multi-grid groups.
  * The tile exchanges are __shfl_sync and its kind (device_functions.h) on the
  * tile's lanes, so every thread of a tile must make the same calls. */
 #ifndef WARPTEX_CUDA_COOPERATIVE_GROUPS_H
@@ -33,6 +38,7 @@
 
 #include <string.h>
 #include <type_traits>
+#include <vector>
 
 #include "cuda_runtime.h"
 
@@ -70,7 +76,60 @@ template <class T> static inline T shfl_any(unsigned mask, const T &v, int src)
     memcpy(&out, out_bytes, sizeof(T));
     return out;
 }
+/* Tiles of more than 32 threads (several warps) exchange values through one
+ * slot per thread of the block, between two barriers of the tile: the first
+ * lets the tile's previous exchange finish reading, the second makes every
+ * value written.  The slots are the block's (the block runs on one OS
+ * thread), never held across a barrier (a first exchange may grow them). */
+static inline std::vector<unsigned long long> &multi_warp_slots(void)
+{
+    static thread_local std::vector<unsigned long long> slots;
+    return slots;
+}
+/* every thread of the caller's tile of n threads publishes v; returns the
+ * block rank of the tile's first thread (its slot holds rank 0's value) */
+template <class T> static inline unsigned multi_warp_publish(unsigned n, const T &v)
+{
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8,
+                  "cooperative_groups: collectives of tiles larger than 32 threads take trivially copyable values of "
+                  "up to 8 bytes (as CUDA's)");
+    const unsigned me = block_rank_of_thread();
+    wt_cuda_sync_tile(n);
+    std::vector<unsigned long long> &slots = multi_warp_slots();
+    if (slots.size() < block_threads())
+        slots.resize(block_threads());
+    unsigned long long bits = 0;
+    memcpy(&bits, &v, sizeof(T));
+    slots[me] = bits;
+    wt_cuda_sync_tile(n);
+    return me - me % n;
+}
+/* the value published in the slot of block rank r */
+template <class T> static inline T multi_warp_value(unsigned r)
+{
+    T v;
+    const unsigned long long bits = multi_warp_slots()[r];
+    memcpy(&v, &bits, sizeof(T));
+    return v;
+}
+/* op folded over the values of the caller's tile of n threads, in rank order */
+template <class T, class Op> static inline T multi_warp_fold(unsigned n, const T &v, Op op)
+{
+    const unsigned base = multi_warp_publish(n, v);
+    const unsigned end = base + n < block_threads() ? base + n : block_threads();
+    T r = multi_warp_value<T>(base);
+    for (unsigned i = base + 1; i < end; i++)
+        r = op(r, multi_warp_value<T>(i));
+    return r;
+}
 } // namespace details
+
+/* this_thread_block(scratch)'s scratch: CUDA keeps the exchanges of tiles of
+ * more than 32 threads there; here they need none (details::multi_warp_slots) */
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {
+  private:
+    [[maybe_unused]] unsigned char unused_ = 0;
+};
 
 /* a group of threads of one block: the whole block, or a tile of it */
 class thread_group {
@@ -89,6 +148,8 @@ class thread_group {
     {
         if (mask_)
             __syncwarp(mask_);
+        else if (size_ < details::block_threads())
+            wt_cuda_sync_tile(size_); /* a tile of several warps */
         else
             __syncthreads();
     }
@@ -101,6 +162,7 @@ class thread_group {
 
 class thread_block : public thread_group {
     friend thread_block this_thread_block();
+    template <unsigned int M> friend thread_block this_thread_block(block_tile_memory<M> &);
     thread_block()
         : thread_group(details::block_threads(), details::block_rank_of_thread(), 0u, 0u, 1u)
     {
@@ -117,18 +179,24 @@ class thread_block : public thread_group {
     dim3 group_dim() const { return dim_threads(); }
 };
 inline thread_block this_thread_block() { return thread_block(); }
+template <unsigned int MaxBlockSize> inline thread_block this_thread_block(block_tile_memory<MaxBlockSize> &)
+{
+    return thread_block();
+}
 
 /* tiled_partition(parent, n): tiles of n threads as a thread_group */
 inline thread_group tiled_partition(const thread_group &parent, unsigned int n);
 
 template <unsigned int N, class ParentT = void> class thread_block_tile : public thread_group {
-    static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
-                  "warptex: thread_block_tile<N>: N must be a power of two up to 32 (larger tiles are not supported)");
-    unsigned base_; /* the tile's first lane in the warp */
+    static_assert(N >= 1 && N <= 512 && (N & (N - 1)) == 0,
+                  "warptex: thread_block_tile<N>: N must be a power of two up to 32, or 64, 128, 256 or 512");
+    static constexpr bool multi_warp = N > 32;
+    unsigned base_; /* the tile's first lane in the warp (0 for a tile of several warps) */
     template <unsigned M, class P> friend thread_block_tile<M, P> tiled_partition(const P &parent);
     template <unsigned M, class P> friend class thread_block_tile;
     thread_block_tile(unsigned parent_rank, unsigned parent_size)
-        : thread_group(N, parent_rank % N, details::tile_mask(N), parent_rank / N, (parent_size + N - 1) / N),
+        : thread_group(N, parent_rank % N, multi_warp ? 0u : details::tile_mask(N), parent_rank / N,
+                       (parent_size + N - 1) / N),
           base_(details::block_rank_of_thread() & 31u & ~(N - 1))
     {
     }
@@ -141,37 +209,68 @@ template <unsigned int N, class ParentT = void> class thread_block_tile : public
           base_(t.base_)
     {
     }
-    void sync() const { __syncwarp(mask_); }
+    void sync() const
+    {
+        if (multi_warp)
+            wt_cuda_sync_tile(N);
+        else
+            __syncwarp(mask_);
+    }
     unsigned int size() const { return N; }
     unsigned int num_threads() const { return N; }
     unsigned int thread_rank() const { return rank_; }
     /* src_rank's var (src_rank modulo N) */
     template <class T> T shfl(const T &var, int src_rank) const
     {
-        return details::shfl_any(mask_, var, (int)base_ + (int)((unsigned)src_rank & (N - 1)));
+        if constexpr (multi_warp)
+            return details::multi_warp_value<T>(details::multi_warp_publish(N, var) + ((unsigned)src_rank & (N - 1)));
+        else
+            return details::shfl_any(mask_, var, (int)base_ + (int)((unsigned)src_rank & (N - 1)));
     }
     /* the var of thread_rank() - delta (the caller's own where that is below 0) */
     template <class T> T shfl_up(const T &var, unsigned int delta) const
     {
+        static_assert(!multi_warp || sizeof(T) == 0, "cooperative_groups: shfl_up needs a tile of up to 32 threads");
         return details::shfl_any(mask_, var, rank_ >= delta ? (int)(base_ + rank_ - delta) : -1);
     }
     /* the var of thread_rank() + delta (the caller's own where that is past the tile) */
     template <class T> T shfl_down(const T &var, unsigned int delta) const
     {
+        static_assert(!multi_warp || sizeof(T) == 0, "cooperative_groups: shfl_down needs a tile of up to 32 threads");
         return details::shfl_any(mask_, var, rank_ + delta < N ? (int)(base_ + rank_ + delta) : -1);
     }
     template <class T> T shfl_xor(const T &var, unsigned int lane_mask) const
     {
+        static_assert(!multi_warp || sizeof(T) == 0, "cooperative_groups: shfl_xor needs a tile of up to 32 threads");
         const unsigned src = rank_ ^ lane_mask;
         return details::shfl_any(mask_, var, src < N ? (int)(base_ + src) : -1);
     }
-    int any(int predicate) const { return __any_sync(mask_, predicate); }
-    int all(int predicate) const { return __all_sync(mask_, predicate); }
+    int any(int predicate) const
+    {
+        if (multi_warp)
+            return details::multi_warp_fold(N, predicate != 0, [](bool a, bool b) { return a || b; });
+        return __any_sync(mask_, predicate);
+    }
+    int all(int predicate) const
+    {
+        if (multi_warp)
+            return details::multi_warp_fold(N, predicate != 0, [](bool a, bool b) { return a && b; });
+        return __all_sync(mask_, predicate);
+    }
     /* bit i: the tile's thread i */
-    unsigned int ballot(int predicate) const { return __ballot_sync(mask_, predicate) >> base_; }
-    template <class T> unsigned int match_any(T val) const { return __match_any_sync(mask_, val) >> base_; }
+    template <class U = void> unsigned int ballot(int predicate) const
+    {
+        static_assert(!multi_warp || !std::is_void<U>::value, "cooperative_groups: ballot needs a tile of up to 32 threads");
+        return __ballot_sync(mask_, predicate) >> base_;
+    }
+    template <class T> unsigned int match_any(T val) const
+    {
+        static_assert(!multi_warp || sizeof(T) == 0, "cooperative_groups: match_any needs a tile of up to 32 threads");
+        return __match_any_sync(mask_, val) >> base_;
+    }
     template <class T> unsigned int match_all(T val, int &pred) const
     {
+        static_assert(!multi_warp || sizeof(T) == 0, "cooperative_groups: match_all needs a tile of up to 32 threads");
         return __match_all_sync(mask_, val, &pred) >> base_;
     }
 };

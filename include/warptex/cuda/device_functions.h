@@ -36,6 +36,10 @@ void wt_cuda_syncthreads(void);
  * are, 2 when any is. */
 int wt_cuda_syncthreads_reduce(int predicate, int op);
 void wt_cuda_syncwarp(unsigned mask);
+/* the barrier of the caller's tile of size threads (cooperative_groups.h's
+ * tiles of more than 32): threads size * k ... size * (k + 1) - 1 of the
+ * block, those that have returned counting as arrived */
+void wt_cuda_sync_tile(unsigned size);
 /* __trap(): ends the calling CUDA thread and fails the launch with
  * cudaErrorLaunchFailure (sticky).  Outside a kernel it makes the sticky
  * error at once and returns. */

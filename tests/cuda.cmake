@@ -53,6 +53,10 @@ foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
   endif()
 endforeach()
 
+# assert() in a kernel: CUDA's line for the first failed assertion (block 1, thread 28), the launch's error
+set_tests_properties(cuda_device_assert PROPERTIES PASS_REGULAR_EXPRESSION
+  "device_assert.cu:[0-9]+: .*check_index.*: block: \\[1,0,0\\], thread: \\[28,0,0\\] Assertion `gtid < n` failed.*cudaDeviceSynchronize: cudaErrorAssert.*device_assert: ok")
+
 # warptex-cxx itself: what must not compile fails with a message naming the problem; -c without -o
 # names the object after the .cu; "..." includes resolve beside the source.
 set(wt_cxx_dir ${CMAKE_CURRENT_BINARY_DIR}/cuda/compile)

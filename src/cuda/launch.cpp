@@ -35,6 +35,7 @@
 #include <mutex>
 #include <new>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,7 @@ using wt_cuda_rt::ctx_transfer;
 /* thrown inside a CUDA thread: a fault ends it and the launch */
 struct fault_signal {
     std::string why;
+    cudaError_t error = cudaErrorLaunchFailure;
 };
 /* thrown into parked threads of a stopped block */
 struct abort_signal {};
@@ -266,7 +268,7 @@ void run_threads(block_run *b)
             L->run(L->closure, &b->cur);
             ended = false;
         } catch (const fault_signal &f) {
-            b->stop(f.why);
+            b->stop(f.why, f.error);
         } catch (const abort_signal &) {
         } catch (const std::exception &e) {
             b->stop(std::string("an exception left a CUDA thread: ") + e.what());
@@ -663,6 +665,30 @@ void wt_cuda_trap(void)
     if (wt_cuda_tls.block)
         throw fault_signal{"__trap() was called"};
     wt_cuda_rt::set_sticky(cudaErrorLaunchFailure, "__trap() was called outside a kernel");
+}
+
+/* the C library's own, which device_functions.h renamed */
+#undef __assert_fail
+
+void wt_cuda_assert_fail(const char *assertion, const char *file, unsigned int line, const char *function)
+{
+    if (!wt_cuda_tls.block) {
+#ifdef __GLIBC__
+        __assert_fail(assertion, file, line, function);
+#else
+        fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);
+        abort();
+#endif
+    }
+    /* CUDA's line, for each thread whose assertion fails */
+    const uint3 bi = wt_cuda_tls.block_idx, ti = wt_cuda_tls.thread_idx;
+    fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
+            function, bi.x, bi.y, bi.z, ti.x, ti.y, ti.z, assertion);
+    char where[96];
+    snprintf(where, sizeof where, "block (%u,%u,%u) thread (%u,%u,%u): ", bi.x, bi.y, bi.z, ti.x, ti.y, ti.z);
+    throw fault_signal{std::string(where) + file + ":" + std::to_string(line) + ": assertion `" + assertion +
+                           "` failed",
+                       cudaErrorAssert};
 }
 
 /* tex2D's inline view of t (texture_fetch_functions.h), remembered until the

@@ -44,6 +44,12 @@ void wt_cuda_sync_tile(unsigned size);
  * cudaErrorLaunchFailure (sticky).  Outside a kernel it makes the sticky
  * error at once and returns. */
 void wt_cuda_trap(void);
+/* assert() in a kernel (below): prints the failed assertion with its block
+ * and thread, as CUDA does, ends the calling CUDA thread and fails the launch
+ * with cudaErrorAssert (sticky).  Outside a kernel it is the C library's
+ * failed assertion (message, abort). */
+[[noreturn]] void wt_cuda_assert_fail(const char *assertion, const char *file, unsigned int line,
+                                      const char *function);
 
 /* Warp exchanges (src/cuda/launch.cpp): a __syncwarp(mask) that also moves
  * values.  wt_cuda_warp_shfl returns lane src's v (its own v for src -1, a
@@ -55,6 +61,21 @@ unsigned long long wt_cuda_warp_shfl(unsigned mask, unsigned long long v, int sr
 unsigned wt_cuda_warp_vote(unsigned mask, int predicate, int op);
 unsigned wt_cuda_active_mask(void);
 }
+
+/* assert(): glibc's assert macro calls __assert_fail, which ends the process.
+ * Its declaration is made here once, under its own name (with NDEBUG set
+ * for a moment aside: without it <assert.h> declares nothing, and a later
+ * include after #undef NDEBUG would then declare the renamed function);
+ * from here on every expansion of assert calls wt_cuda_assert_fail
+ * instead, whichever file includes <assert.h> or <cassert> after this one. */
+#pragma push_macro("NDEBUG")
+#undef NDEBUG
+#include <assert.h>
+#pragma pop_macro("NDEBUG")
+#include <assert.h> /* assert as NDEBUG says */
+#if defined(__GLIBC__) && defined(_ASSERT_H_DECLS)
+#define __assert_fail wt_cuda_assert_fail
+#endif
 
 /* __shfl*_sync on 4- and 8-byte values; width a power of two up to 32 splits
  * the warp into sections, as CUDA's. */

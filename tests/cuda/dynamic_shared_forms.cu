@@ -1,0 +1,128 @@
+// dynamic_shared_forms.cu -- extern __shared__ arrays as NVIDIA's samples declare and use them:
+// the type before or after __shared__ (threadFenceReduction), in a header, kernels of one program
+// declaring it with different types and names; NVIDIA's SharedMemory<T> (reduction and others),
+// which casts an int array to T * ((T *)__smem) with a double specialisation; casts to volatile
+// and void pointers.  Prints "FAILED" at the end if a check failed.
+// SPDX-License-Identifier: MIT
+#include <cuda_runtime.h>
+
+#include <cstdio>
+
+#include "include/dynamic_shared_kernels.cuh"
+
+static int failures = 0;
+#define EXPECT(cond)                                                                       \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+template <class T> struct SharedMemory {
+    __device__ inline operator T *()
+    {
+        extern __shared__ int __smem[];
+        return (T *)__smem;
+    }
+};
+template <> struct SharedMemory<double> {
+    __device__ inline operator double *()
+    {
+        extern __shared__ double __smem_d[];
+        return (double *)__smem_d;
+    }
+};
+
+// the block's sum, through SharedMemory<T>, as the reduction sample's first kernels
+template <class T> __global__ void block_sum(const T *in, T *out)
+{
+    T *sdata = SharedMemory<T>();
+    const unsigned t = threadIdx.x;
+    sdata[t] = in[blockIdx.x * blockDim.x + t];
+    __syncthreads();
+    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (t < s)
+            sdata[t] += sdata[t + s];
+        __syncthreads();
+    }
+    if (t == 0)
+        out[blockIdx.x] = sdata[0];
+}
+
+__global__ void casts(int *ok)
+{
+    extern __shared__ float f[];
+    volatile float *v = (volatile float *)f;
+    void *p = (void *)f;
+    const float *c = f;
+    unsigned char *bytes = static_cast<unsigned char *>(p);
+    f[threadIdx.x] = 1.5f;
+    __syncthreads();
+    ok[threadIdx.x] = v[threadIdx.x] == 1.5f && c == f && (float *)bytes == (float *)f + 0 && f + 1 == &f[1];
+}
+
+template <class T> static void sum_check(const char *what)
+{
+    const int blocks = 3, threads = 128;
+    T *in, *out;
+    EXPECT(cudaMallocManaged(&in, blocks * threads * sizeof(T)) == cudaSuccess);
+    EXPECT(cudaMallocManaged(&out, blocks * sizeof(T)) == cudaSuccess);
+    for (int i = 0; i < blocks * threads; i++)
+        in[i] = (T)(i % 7);
+    block_sum<T><<<blocks, threads, threads * sizeof(T)>>>(in, out);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    for (int b = 0; b < blocks; b++) {
+        T want = 0;
+        for (int i = 0; i < threads; i++)
+            want += (T)((b * threads + i) % 7);
+        if (out[b] != want) {
+            std::printf("%s: block %d: sum %g, want %g\n", what, b, (double)out[b], (double)want);
+            failures++;
+        }
+    }
+    cudaFree(in);
+    cudaFree(out);
+}
+
+int main()
+{
+    const int n = 64;
+    float *fin, *fout;
+    int *iin, *iout;
+    EXPECT(cudaMallocManaged(&fin, n * sizeof(float)) == cudaSuccess);
+    EXPECT(cudaMallocManaged(&fout, n * sizeof(float)) == cudaSuccess);
+    EXPECT(cudaMallocManaged(&iin, n * sizeof(int)) == cudaSuccess);
+    EXPECT(cudaMallocManaged(&iout, n * sizeof(int)) == cudaSuccess);
+    for (int i = 0; i < n; i++) {
+        fin[i] = (float)i * 0.25f;
+        iin[i] = 1000 + i;
+    }
+    reverse_float<<<1, n, n * sizeof(float)>>>(fin, fout);
+    reverse_int<<<1, n, n * sizeof(int)>>>(iin, iout);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < n; i++)
+        if (fout[i] != fin[n - 1 - i] || iout[i] != iin[n - 1 - i]) {
+            std::printf("reverse: element %d: %g %d\n", i, fout[i], iout[i]);
+            failures++;
+            break;
+        }
+
+    sum_check<float>("SharedMemory<float>");
+    sum_check<int>("SharedMemory<int>");
+    sum_check<double>("SharedMemory<double>");
+
+    int *ok;
+    EXPECT(cudaMallocManaged(&ok, 32 * sizeof(int)) == cudaSuccess);
+    casts<<<1, 32, 32 * sizeof(float)>>>(ok);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 32; i++)
+        EXPECT(ok[i] == 1);
+    cudaFree(fin);
+    cudaFree(fout);
+    cudaFree(iin);
+    cudaFree(iout);
+    cudaFree(ok);
+    std::printf("dynamic_shared_forms: %s\n", failures ? "FAILED" : "ok");
+    return failures != 0;
+}

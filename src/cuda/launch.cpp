@@ -419,23 +419,30 @@ void releasable(block_run *b, std::vector<unsigned> &out)
         return;
     }
     for (unsigned w = 0; w * 32 < b->n; w++) {
+        /* PTX's bar.warp.sync: the lanes waiting with one mask go on once
+         * every lane of that mask waits with that same mask (lanes that
+         * returned or do not exist count as arrived); lanes of another mask,
+         * e.g. the other side of a branch, wait for their own */
         const unsigned lo = w * 32, hi = lo + 32 < b->n ? lo + 32 : b->n;
-        unsigned need = 0, have = 0;
+        unsigned waiting = 0, gone = hi - lo == 32 ? 0u : ~((1u << (hi - lo)) - 1u);
         for (unsigned t = lo; t < hi; t++)
-            if (b->state[t] == WAIT_WARP) {
-                need |= b->warp_mask[t];
-                have |= 1u << (t - lo);
+            if (b->state[t] == WAIT_WARP)
+                waiting |= 1u << (t - lo);
+            else if (!waits(b->state[t]))
+                gone |= 1u << (t - lo);
+        for (unsigned left = waiting; left;) {
+            const unsigned mask = b->warp_mask[lo + (unsigned)__builtin_ctz(left)];
+            unsigned at = 0; /* the lanes waiting with this mask */
+            for (unsigned l = left; l; l &= l - 1) {
+                const unsigned lane = (unsigned)__builtin_ctz(l);
+                if (b->warp_mask[lo + lane] == mask)
+                    at |= 1u << lane;
             }
-        if (!have)
-            continue;
-        for (unsigned t = lo; t < hi; t++) /* lanes that returned or do not exist count as arrived */
-            if (!waits(b->state[t]))
-                need &= ~(1u << (t - lo));
-        need &= hi - lo == 32 ? 0xffffffffu : ((1u << (hi - lo)) - 1u);
-        if ((need & ~have) == 0)
-            for (unsigned t = lo; t < hi; t++)
-                if (b->state[t] == WAIT_WARP)
-                    out.push_back(t);
+            left &= ~at;
+            if ((mask & ~gone & ~at) == 0)
+                for (unsigned l = at; l; l &= l - 1)
+                    out.push_back(lo + (unsigned)__builtin_ctz(l));
+        }
     }
     /* a tile of several warps: every thread of it that has not returned waits at the tile's barrier */
     for (unsigned t = 0; t < b->n;) {

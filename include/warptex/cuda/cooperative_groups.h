@@ -26,10 +26,11 @@
  *     cg::sync(grid) do not compile: a launch runs its blocks a few at a time
  *     on the CPU's threads, so no block can wait for all others (the message
  *     says so); cudaLaunchCooperativeKernel is refused likewise.
- * Not provided (they do not compile): coalesced_threads(), labeled_partition
- * and binary_partition, whose groups are the threads that reach the call
- * together (divergence), which threads run one after another do not show;
- * multi-grid groups.
+ *   coalesced_threads() (the caller alone, see below), labeled_partition and
+ *     binary_partition of a tile of up to 32 threads or of such a group:
+ *     coalesced_group with sync, thread_rank, size, shfl, shfl_up,
+ *     shfl_down, any, all, ballot and cg::reduce.
+ * Not provided (they do not compile): multi-grid groups.
  * The tile exchanges are __shfl_sync and its kind (device_functions.h) on the
  * tile's lanes, so every thread of a tile must make the same calls. */
 #ifndef WARPTEX_CUDA_COOPERATIVE_GROUPS_H
@@ -81,7 +82,7 @@ template <class T> static inline T shfl_any(unsigned mask, const T &v, int src)
  * lets the tile's previous exchange finish reading, the second makes every
  * value written.  The slots are the block's (the block runs on one OS
  * thread), never held across a barrier (a first exchange may grow them). */
-static inline std::vector<unsigned long long> &multi_warp_slots(void)
+static inline std::vector<unsigned long long> &group_slots(void)
 {
     static thread_local std::vector<unsigned long long> slots;
     return slots;
@@ -95,7 +96,7 @@ template <class T> static inline unsigned multi_warp_publish(unsigned n, const T
                   "up to 8 bytes (as CUDA's)");
     const unsigned me = block_rank_of_thread();
     wt_cuda_sync_tile(n);
-    std::vector<unsigned long long> &slots = multi_warp_slots();
+    std::vector<unsigned long long> &slots = group_slots();
     if (slots.size() < block_threads())
         slots.resize(block_threads());
     unsigned long long bits = 0;
@@ -108,9 +109,64 @@ template <class T> static inline unsigned multi_warp_publish(unsigned n, const T
 template <class T> static inline T multi_warp_value(unsigned r)
 {
     T v;
-    const unsigned long long bits = multi_warp_slots()[r];
+    const unsigned long long bits = group_slots()[r];
     memcpy(&v, &bits, sizeof(T));
     return v;
+}
+/* the same for the lanes of mask in the caller's warp (a coalesced_group):
+ * the barriers are __syncwarp(mask)'s */
+template <class T> static inline void warp_group_publish(unsigned mask, const T &v)
+{
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8, "8 bytes at a time");
+    __syncwarp(mask);
+    std::vector<unsigned long long> &slots = group_slots();
+    if (slots.size() < block_threads())
+        slots.resize(block_threads());
+    unsigned long long bits = 0;
+    memcpy(&bits, &v, sizeof(T));
+    slots[block_rank_of_thread()] = bits;
+    __syncwarp(mask);
+}
+/* lane src's v (any trivially copyable type, 8 bytes at a time), among the
+ * lanes of mask, all of which make the same calls */
+template <class T> static inline T warp_group_shfl(unsigned mask, const T &v, unsigned src)
+{
+    static_assert(std::is_trivially_copyable<T>::value, "cooperative_groups: shfl moves trivially copyable values");
+    if ((mask & (mask - 1)) == 0) /* the caller alone */
+        return v;
+    const unsigned warp = block_rank_of_thread() & ~31u;
+    unsigned char in_bytes[sizeof(T)], out_bytes[sizeof(T)];
+    memcpy(in_bytes, &v, sizeof(T));
+    for (size_t at = 0; at < sizeof(T); at += 8) {
+        unsigned long long chunk = 0;
+        const size_t n = sizeof(T) - at < 8 ? sizeof(T) - at : 8;
+        memcpy(&chunk, in_bytes + at, n);
+        warp_group_publish(mask, chunk);
+        chunk = group_slots()[warp + src];
+        memcpy(out_bytes + at, &chunk, n);
+    }
+    T out;
+    memcpy(&out, out_bytes, sizeof(T));
+    return out;
+}
+/* the lane of the r-th set bit of mask */
+static inline unsigned lane_of_rank(unsigned mask, unsigned r)
+{
+    for (; r; r--)
+        mask &= mask - 1;
+    return mask ? (unsigned)__builtin_ctz(mask) : 32u;
+}
+/* op folded over the values of the lanes of mask, in lane order */
+template <class T, class Op> static inline T warp_group_fold(unsigned mask, const T &v, Op op)
+{
+    if ((mask & (mask - 1)) == 0)
+        return v;
+    warp_group_publish(mask, v);
+    const unsigned warp = block_rank_of_thread() & ~31u;
+    T r = multi_warp_value<T>(warp + (unsigned)__builtin_ctz(mask));
+    for (unsigned m = mask & (mask - 1); m; m &= m - 1)
+        r = op(r, multi_warp_value<T>(warp + (unsigned)__builtin_ctz(m)));
+    return r;
 }
 /* op folded over the values of the caller's tile of n threads, in rank order */
 template <class T, class Op> static inline T multi_warp_fold(unsigned n, const T &v, Op op)
@@ -125,7 +181,7 @@ template <class T, class Op> static inline T multi_warp_fold(unsigned n, const T
 } // namespace details
 
 /* this_thread_block(scratch)'s scratch: CUDA keeps the exchanges of tiles of
- * more than 32 threads there; here they need none (details::multi_warp_slots) */
+ * more than 32 threads there; here they need none (details::group_slots) */
 template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {
   private:
     [[maybe_unused]] unsigned char unused_ = 0;
@@ -294,6 +350,115 @@ inline thread_group tiled_partition(const thread_group &parent, unsigned int n)
         }
     };
     return tile(n, (unsigned)parent.thread_rank(), (unsigned)parent.size());
+}
+
+/* A group of lanes of one warp (CUDA's coalesced_group): coalesced_threads(),
+ * and labeled_partition / binary_partition of a tile of up to 32 threads or
+ * of such a group.  Ranks follow lane order.  Its exchanges go through the
+ * block's slots between two __syncwarp(mask) (a barrier of exactly these
+ * lanes, as bar.warp.sync's), so groups on two sides of a branch exchange
+ * apart from each other and from the warp's own __shfl_sync rounds. */
+class coalesced_group : public thread_group {
+    template <unsigned M, class P> friend coalesced_group labeled_partition(const thread_block_tile<M, P> &, int);
+    friend coalesced_group labeled_partition(const coalesced_group &, int);
+    friend coalesced_group coalesced_threads();
+    static unsigned lane(void) { return details::block_rank_of_thread() & 31u; }
+    explicit coalesced_group(unsigned lanes)
+        : thread_group((unsigned)__builtin_popcount(lanes), (unsigned)__builtin_popcount(lanes & ((1u << lane()) - 1u)),
+                       lanes, 0u, 1u)
+    {
+    }
+
+  public:
+    void sync() const
+    {
+        if (size_ > 1)
+            __syncwarp(mask_);
+    }
+    unsigned int size() const { return size_; }
+    unsigned int num_threads() const { return size_; }
+    unsigned int thread_rank() const { return rank_; }
+    /* the var of the group's thread src_rank (modulo the size) */
+    template <class T> T shfl(const T &var, unsigned int src_rank) const
+    {
+        return details::warp_group_shfl(mask_, var, details::lane_of_rank(mask_, src_rank % size_));
+    }
+    /* the var of thread_rank() - delta (the caller's own where that is below 0) */
+    template <class T> T shfl_up(const T &var, unsigned int delta) const
+    {
+        const unsigned src = rank_ >= delta ? rank_ - delta : rank_;
+        return details::warp_group_shfl(mask_, var, details::lane_of_rank(mask_, src));
+    }
+    /* the var of thread_rank() + delta (the caller's own where that is past the group) */
+    template <class T> T shfl_down(const T &var, unsigned int delta) const
+    {
+        const unsigned src = rank_ + delta < size_ ? rank_ + delta : rank_;
+        return details::warp_group_shfl(mask_, var, details::lane_of_rank(mask_, src));
+    }
+    int any(int predicate) const
+    {
+        return details::warp_group_fold(mask_, predicate != 0, [](bool a, bool b) { return a || b; });
+    }
+    int all(int predicate) const
+    {
+        return details::warp_group_fold(mask_, predicate != 0, [](bool a, bool b) { return a && b; });
+    }
+    /* bit i: the group's thread i */
+    unsigned int ballot(int predicate) const
+    {
+        const unsigned mine = predicate ? 1u << rank_ : 0u;
+        return details::warp_group_fold(mask_, mine, [](unsigned a, unsigned b) { return a | b; });
+    }
+    /* for reduce: op folded over the group's values in rank order */
+    template <class T, class Op> T fold_(const T &v, Op op) const { return details::warp_group_fold(mask_, v, op); }
+};
+
+/* coalesced_threads(): the threads of the caller's warp that make this call
+ * together.  A block's threads run one after another here, each up to its
+ * next barrier, so no other thread is ever at the call with the caller: the
+ * group is the caller alone, a grouping CUDA allows too (independent thread
+ * scheduling promises no convergence).  Its exchanges then cost nothing. */
+inline coalesced_group coalesced_threads() { return coalesced_group(1u << coalesced_group::lane()); }
+
+namespace details {
+/* the lanes of mask whose label equals the caller's (every lane of mask calls) */
+static inline unsigned same_label(unsigned mask, int label)
+{
+    if ((mask & (mask - 1)) == 0)
+        return mask;
+    warp_group_publish(mask, label);
+    const unsigned warp = block_rank_of_thread() & ~31u;
+    unsigned same = 0;
+    for (unsigned m = mask; m; m &= m - 1) {
+        const unsigned l = (unsigned)__builtin_ctz(m);
+        if (multi_warp_value<int>(warp + l) == label)
+            same |= 1u << l;
+    }
+    return same;
+}
+} // namespace details
+
+/* labeled_partition(parent, label): the threads of parent with the caller's
+ * label, a collective of parent (a tile of up to 32 threads or a
+ * coalesced_group); binary_partition(parent, pred): the same with pred's
+ * truth as the label. */
+template <unsigned M, class P> inline coalesced_group labeled_partition(const thread_block_tile<M, P> &parent, int label)
+{
+    static_assert(M <= 32, "cooperative_groups: labeled_partition needs a tile of up to 32 threads");
+    (void)parent;
+    return coalesced_group(details::same_label(details::tile_mask(M), label));
+}
+inline coalesced_group labeled_partition(const coalesced_group &parent, int label)
+{
+    return coalesced_group(details::same_label(parent.mask_, label));
+}
+template <unsigned M, class P> inline coalesced_group binary_partition(const thread_block_tile<M, P> &parent, bool pred)
+{
+    return labeled_partition(parent, pred ? 1 : 0);
+}
+inline coalesced_group binary_partition(const coalesced_group &parent, bool pred)
+{
+    return labeled_partition(parent, pred ? 1 : 0);
 }
 
 /* cg::sync(group), cg::thread_rank(group), cg::num_threads(group) */

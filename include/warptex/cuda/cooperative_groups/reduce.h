@@ -31,6 +31,8 @@ template <class Tile, class T, class Op> inline T reduce(const Tile &tile, T val
     const unsigned n = (unsigned)tile.size();
     if constexpr (details::multi_warp_tile<Tile>::value) /* its values through the block's slots at once */
         return details::multi_warp_fold(n, value, op);
+    if constexpr (std::is_same<Tile, coalesced_group>::value)
+        return tile.fold_(value, op);
     T r = tile.shfl(value, 0);
     for (unsigned i = 1; i < n; i++)
         r = op(r, tile.shfl(value, (int)i));

@@ -68,7 +68,10 @@ static wt_status resolve(const wt_op *op, wt_tex tex, wt_sampler smp, wt__tex_ct
         return wt__error(WT_ERROR_INVALID_HANDLE, "%s(): 0x%016llx is not a live texture object", fn,
                          (unsigned long long)tex);
     wt_geom want = shape_of(t);
-    if (op->geom != want)
+    /* [semantics#decision-1d-on-height-1]: a 2D texture of height 1 is a 1D
+     * texture too (CUDA's runtime makes one for cudaMallocArray(w, 1)) */
+    const int one_row = want == WT_GEOM_2D && t->lv[0].h == 1;
+    if (op->geom != want && !(op->geom == WT_GEOM_1D && one_row))
         return wt__error(WT_ERROR_INVALID_TEXTURE, "%s(): instruction geometry %s does not match the texture (%s)", fn,
                          GEOM_NAME[op->geom], GEOM_NAME[want]);
     ctx->t = t;

@@ -125,6 +125,7 @@ struct fiber_rec {
     void *fib = nullptr; /* the fiber's context while it is parked; null once it has ended */
     block_run *blk = nullptr;
     unsigned thread = 0;
+    uint3 tidx{0, 0, 0};       /* threadIdx of that thread (no division per switch) */
     int reduce[3] = {0, 0, 0}; /* __syncthreads_count/and/or results at the last release */
     void *stack_bottom = nullptr;
     size_t stack_size = 0;
@@ -174,7 +175,7 @@ void switching_to(block_run *b, fiber_rec *r)
 {
     b->current = r;
     b->cur.current = r->thread;
-    wt_cuda_tls.thread_idx = wt_cuda_detail::index_of(r->thread, b->L->block);
+    wt_cuda_tls.thread_idx = r->tidx;
     wt_cuda_rt::t_fault.guard = static_cast<const char *>(r->stack_bottom) - b->page;
 }
 
@@ -381,6 +382,7 @@ void park(unsigned char st, unsigned mask)
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
     fiber_rec *r = b->current;
     r->thread = b->cur.current; /* the thread this fiber runs (kernel_call::run) */
+    r->tidx = wt_cuda_tls.thread_idx;
     b->fiber_of[r->thread] = r;
     b->state[r->thread] = st;
     b->parked++;

@@ -2,8 +2,8 @@
 // threads through many __syncthreads, __syncthreads_count and warp shuffles, where a barrier's
 // released threads switch straight from one to the next; the order threads pass a barrier in
 // (thread order); fiber stacks staggered in the caches (every parked thread's frame at its own
-// cache-line offset modulo 64 KiB); and a __trap() in a thread resumed by another, after a few
-// barriers, ending the launch with cudaErrorLaunchFailure.
+// cache-line offset modulo 64 KiB); threadIdx in a 3D block across switches; and a __trap() in a
+// thread resumed by another, after a few barriers, ending the launch with cudaErrorLaunchFailure.
 // Prints "FAILED" at the end if a check failed.
 // SPDX-License-Identifier: MIT
 #include <cuda_runtime.h>
@@ -72,6 +72,23 @@ __global__ void frames(uintptr_t *out)
     __syncthreads();
 }
 
+// threadIdx and blockIdx in a 3D block and grid stay each thread's own across barriers and shuffles
+__global__ void indices(int *bad)
+{
+    const uint3 t0 = threadIdx, b0 = blockIdx;
+    int wrong = 0;
+    for (int i = 0; i < 4; i++) {
+        __syncthreads();
+        wrong |= threadIdx.x != t0.x || threadIdx.y != t0.y || threadIdx.z != t0.z;
+        (void)__shfl_sync(0xffffffffu, i, 3);
+        wrong |= threadIdx.x != t0.x || threadIdx.y != t0.y || threadIdx.z != t0.z;
+        wrong |= blockIdx.x != b0.x || blockIdx.y != b0.y || blockIdx.z != b0.z;
+    }
+    const unsigned lin = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    const unsigned blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    bad[blk * blockDim.x * blockDim.y * blockDim.z + lin] = wrong + 1;
+}
+
 __global__ void trap_late(int *reached, int victim)
 {
     for (int i = 0; i < 3; i++)
@@ -128,6 +145,14 @@ int main()
         lines.insert(fr[t] >> 6 & 1023);
     std::printf("1024 parked threads' frames: %zu cache-line offsets modulo 64 KiB\n", lines.size());
     EXPECT(lines.size() >= 512);
+
+    int *bad;
+    const dim3 grid3(2, 2, 2), block3(16, 8, 4);
+    EXPECT(cudaMallocManaged(&bad, sizeof(int) * 8 * 512) == cudaSuccess);
+    indices<<<grid3, block3>>>(bad);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 8 * 512; i++)
+        EXPECT(bad[i] == 1); // written (1), and no index changed (not 2)
 
     int *reached;
     EXPECT(cudaMallocManaged(&reached, sizeof(int)) == cudaSuccess);

@@ -186,18 +186,27 @@ WT_LANE_INLINE void div4(simde__m128i k, float by, uint32_t d[4])
     simde_mm_storeu_si128((void *)d, simde_mm_castps_si128(q));
 }
 
-/* The raw channel codes of the texel at q (channels the format lacks: 0). */
+/* The raw channel codes of the texel at q (channels the format lacks: 0).
+ * Channel by channel, not one memcpy of nch channels: a copy of variable
+ * length compiles to a string move, and a 16-byte reload of narrower
+ * stores waits for them to retire (NVIDIA's simplePitchLinearTexture spent
+ * half its time there). */
 WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[4])
 {
     if (p->ftype == 1) {
-        uint32_t v[4] = {0, 0, 0, 0};
-        memcpy(v, q, 4u * p->nch);
-        memcpy(raw, v, sizeof v);
+        for (int c = 0; c < 4; c++) {
+            uint32_t v = 0;
+            if (c < p->nch)
+                memcpy(&v, q + 4 * c, 4);
+            raw[c] = (int32_t)v;
+        }
     } else if (p->wide) {
-        uint16_t v[4] = {0, 0, 0, 0};
-        memcpy(v, q, 2u * p->nch);
-        for (int c = 0; c < 4; c++)
-            raw[c] = v[c];
+        for (int c = 0; c < 4; c++) {
+            uint16_t v = 0;
+            if (c < p->nch)
+                memcpy(&v, q + 2 * c, 2);
+            raw[c] = v;
+        }
     } else {
         raw[0] = q[0];
         raw[1] = p->nch >= 2 ? q[1] : 0;
@@ -247,8 +256,8 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
                 d[ch] = half_to_f32((uint32_t)raw[ch]);
         else if (p->read_norm) /* §5.2: code / (2^bits - 1), or the code */
             div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
-        else
-            memcpy(d, raw, sizeof raw);
+        else /* one 16-byte store: the caller reads d whole */
+            simde_mm_storeu_si128((void *)d, simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]));
         return;
     }
     const uint8_t *q[4] = {q0, X.out1 | Y.out0 ? p->border_texel : row0 + (size_t)X.i1 * es,
@@ -334,8 +343,8 @@ static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d
                 d[ch] = half_to_f32((uint32_t)raw[ch]);
         else if (p->read_norm)
             div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
-        else
-            memcpy(d, raw, sizeof raw);
+        else /* one 16-byte store: the caller reads d whole */
+            simde_mm_storeu_si128((void *)d, simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]));
         return;
     }
     int32_t S[4] = {0, 0, 0, 0};

@@ -55,6 +55,11 @@ endif()
 if(WT_CUDA_LAYER)
   file(GLOB WT_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/cuda/*.cpp)
   add_library(warptex_cuda STATIC ${WT_CUDA_SOURCES})
+  # A fiber's first frame (launch.cpp's worker_entry) starts with a zero frame pointer
+  # (context_switch.cpp); kept as a frame pointer, it ends the chain there, so an unwinder walking a
+  # kernel's frames (AddressSanitizer's report, a profiler) stops at the fiber's bottom instead of
+  # reading stale words of a pooled stack, which could fault inside the unwinder.
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/src/cuda/launch.cpp PROPERTIES COMPILE_OPTIONS -fno-omit-frame-pointer)
   set_target_properties(warptex_cuda PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_include_directories(warptex_cuda PUBLIC ${PROJECT_SOURCE_DIR}/include/warptex/cuda ${PROJECT_SOURCE_DIR}/include
                                           PRIVATE ${PROJECT_SOURCE_DIR}/src ${WT_BOOST_CONTEXT_INCLUDE})

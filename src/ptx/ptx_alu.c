@@ -741,6 +741,11 @@ void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask)
     case PX_OP_dp2a:
         dot_lanes(in, r, a, b, c);
         break;
+    case PX_OP_vadd4: case PX_OP_vsub4: case PX_OP_vavrg4: case PX_OP_vabsdiff4: case PX_OP_vmin4:
+    case PX_OP_vmax4: case PX_OP_vset4: case PX_OP_vadd2: case PX_OP_vsub2: case PX_OP_vavrg2:
+    case PX_OP_vabsdiff2: case PX_OP_vmin2: case PX_OP_vmax2: case PX_OP_vset2:
+        wt__ptx_video_lanes(in, mask, r, a, b, c);
+        break;
     case PX_OP_mov:
         if (in->sub == 1) { /* pack {a, b, ...} */
             int eb = bits / in->nsrc;

@@ -158,6 +158,10 @@ typedef struct px_insn {
     uint32_t target; /* bra: instruction index; call: function index; brx: first entry of px_func.brx */
     uint32_t ntarget; /* brx: the number of targets */
     uint32_t line;
+    /* SIMD video (vadd4 ... vset2): the element of {b, a} each lane of a and of b takes (4 bits a
+     * lane, lane 0 lowest), the lanes written (bit i: lane i), b's type, and .add */
+    uint16_t vsel_a, vsel_b;
+    uint8_t vmask, vtype_b, vadd;
     /* the executor, chosen at load (wt__ptx_executor); NULL: control flow (bra, call,
      * ret, exit, trap, bar, activemask), which warp_run does itself */
     px_exec_fn run;
@@ -345,6 +349,10 @@ WT_INTERNAL int wt__ptx_half_type(int t); /* 1 f16, 2 f16x2, 3 bf16, 4 bf16x2, 0
 WT_INTERNAL int wt__ptx_half_supported(const px_insn *in);
 WT_INTERNAL void wt__ptx_half_alu(const px_insn *in, uint64_t *r, const uint64_t *a, const uint64_t *b,
                                   const uint64_t *c);
+/* ptx_video.c: the SIMD video instructions (vadd4 ... vset4, vadd2 ... vset2) on 32 lanes. */
+WT_INTERNAL int wt__ptx_video_op(int op);            /* 4 or 2 (its lanes) for a SIMD video opcode, else 0 */
+WT_INTERNAL void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const uint64_t *a,
+                                     const uint64_t *b, const uint64_t *c); /* r: the lanes in mask */
 /* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
 WT_INTERNAL void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask);
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */

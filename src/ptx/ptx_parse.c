@@ -511,6 +511,21 @@ static int parse_name_or_num(px_parser *P)
                 next(P);
             }
         }
+        if (o >= 0) {
+            /* a video instruction's byte or half-word selector (a.b3210, a.h10) or mask (d.b0) */
+            px_token *d = peek(P);
+            int digits = d->kind == PX_TK_DIRECTIVE && d->glued && d->len >= 3 && d->len <= 6 &&
+                         (d->s[1] == 'b' || d->s[1] == 'h');
+            for (uint32_t k = 2; digits && k < d->len; k++)
+                digits = d->s[k] >= '0' && d->s[k] <= '7';
+            if (digits) {
+                P->ops[o].vsel = d->s[1];
+                P->ops[o].nsel = (uint8_t)(d->len - 2);
+                for (uint32_t k = 2; k < d->len; k++)
+                    P->ops[o].seld[k - 2] = (uint8_t)(d->s[k] - '0');
+                next(P);
+            }
+        }
     } else {
         PERR(t, "expected an operand");
         return -1;
@@ -1732,7 +1747,21 @@ static int parse_instruction(px_parser *P, px_token *first)
         next(P);
     }
     int ok;
-    switch (opcodes[op].cls) {
+    if (wt__ptx_video_op(op)) {
+        ok = wt__ptx_decode_video(P, &in, &opt, mk, mv, nm);
+    } else {
+        for (int i = 0; i < P->nops; i++)
+            if (P->ops[i].vsel) {
+                PERR(&P->ops[i].tok, "a selector (.%c...) on an operand of an instruction that is not a video one",
+                     P->ops[i].vsel);
+                return 0;
+            }
+        ok = 1;
+    }
+    if (!ok || P->st)
+        return 0;
+    switch (wt__ptx_video_op(op) ? -1 : (int)opcodes[op].cls) {
+    case -1: break;
     case PX_CLS_ALU: ok = decode_alu(P, &in, &opt, &m); break;
     case PX_CLS_MEM: ok = decode_mem(P, &in, &opt, &m); break;
     case PX_CLS_CTL: ok = decode_ctl(P, &in, &opt, &m); break;

@@ -14,6 +14,9 @@ typedef struct po {
     int neg;           /* !name */
     int minus;         /* -number */
     int sreg_comp;     /* %tid.x: 0..3 (x y z w), -1 none */
+    char vsel;         /* a video selector or mask after a register (r.b3210, r.h10): 'b' or 'h', 0 none */
+    uint8_t nsel;      /* its digits, as written (the first names the highest lane) */
+    uint8_t seld[4];
     int64_t off;       /* PO_ADDR: the +imm part */
     int nsub;
     int sub[8];        /* children (PO_VEC, PO_LIST, PO_ADDR items) */
@@ -80,6 +83,9 @@ WT_INTERNAL int wt__ptx_dst(px_parser *P, int o, int type, px_ref *r);
 /* ld, ldu, st, cvt, suld, sust: may register r (operand o) hold data of type `type`, which it may
  * exceed (PTX ISA 6.4.2)? role: "source" or "destination", for the message. */
 WT_INTERNAL int wt__ptx_relaxed_operand(px_parser *P, int o, const px_ref *r, int type, const char *role);
+/* vadd4 ... vset2 (ptx_decode_video.c): mk/mv the nmods modifiers as ptx_mods.def classes them. */
+WT_INTERNAL int wt__ptx_decode_video(px_parser *P, px_insn *in, const px_token *optok, const int *mk, const int *mv,
+                                     int nmods);
 WT_INTERNAL int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *optok, int *mk, int *mv, int nmods);
 
 #endif

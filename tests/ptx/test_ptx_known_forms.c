@@ -111,7 +111,7 @@ static const struct {
     {"alloca.u64 %rd1, %rd2;", "alloca.u64 is not supported"},
     {"stacksave.u64 %rd1;", "stacksave.u64 is not supported"},
     {"sad.u32 %r1, %r2, %r3, %r4;", "sad.u32 is not supported"},
-    {"vadd4.u32.u32.u32 %r1, %r2, %r3, %r4;", "vadd4.u32.u32.u32 is not supported"},
+    {"vadd.u32.u32.u32 %r1, %r2, %r3;", "vadd.u32.u32.u32 is not supported"},
     {"pmevent 1;", "pmevent is not supported"},
     {"brkpt;", "brkpt is not supported"},
 };

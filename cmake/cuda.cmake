@@ -7,10 +7,14 @@
 set(WT_CUDA_LAYER OFF)
 
 # The launch-syntax rewriter of warptex-cxx is plain C: built wherever tools or tests are, with
-# or without the rest of the layer (its tests run everywhere).
+# or without the rest of the layer (its tests run everywhere).  Its inline asm() rewriting
+# (tools/cxx/cuda_asm.c) checks each template with the PTX front end (src/ptx/ptx_snippet.c).
 if(WT_BUILD_TOOLS OR WT_BUILD_TESTS)
-  add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c)
-  target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx)
+  add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c
+                                     ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_asm.c)
+  target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx
+                                             PRIVATE ${PROJECT_SOURCE_DIR}/src/ptx ${PROJECT_SOURCE_DIR}/include)
+  target_link_libraries(wt_cuda_rewrite PUBLIC warptex_static)
 endif()
 include(CheckLanguage)
 check_language(CXX)

@@ -116,13 +116,76 @@ static void test_errors(void **state)
     expect_error("const char *s = \"open;\n", "unterminated");
 }
 
+/* inline asm(): rewritten in device code only, its line breaks kept; refusals name the line */
+static int count_of(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+static char *rewrite_ok(const char *src)
+{
+    char err[512] = "";
+    char *out = wt_cuda_rewrite(src, strlen(src), NULL, err, sizeof err);
+    if (!out)
+        fail_msg("rewrite of <%s> failed: %s", src, err);
+    return out;
+}
+static void test_inline_asm(void **state)
+{
+    (void)state;
+    /* host code: untouched */
+    expect_rewrite("int main() { asm volatile(\"\" ::: \"memory\"); }", "int main() { asm volatile(\"\" ::: \"memory\"); }");
+    expect_rewrite("__host__ void h() { __asm__(\"pause\"); }", "__host__ void h() { __asm__(\"pause\"); }");
+    /* a kernel, a __device__ function (of a struct), a __device__ lambda in host code, nested blocks */
+    static const char *const dev[] = {
+        "__global__ void k(unsigned *p) { if (p) { asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(*p)); } }",
+        "struct S { __device__ unsigned f(unsigned a) { unsigned r; asm volatile(\"bfind.u32 %0, %1;\" : \"=r\"(r) : \"r\"(a)); return r; } };",
+        "void host() { auto f = [] __device__ (unsigned a) { __asm__ __volatile__(\"add.u32 %0, %0, %1;\" : \"+r\"(a) : \"n\"(3)); return a; }; }",
+        "template <int N> __device__ __forceinline__\n#pragma unroll\nvoid g(float *x) { asm(\"mul.f32 %0, %0, %1;\" : \"+f\"(*x) : \"f\"(2.0f)); }",
+    };
+    for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
+        char *out = rewrite_ok(dev[i]);
+        if (count_of(out, "::wt_cuda_asm_run(") != 1 || strstr(out, "asm(") || strstr(out, "asm__("))
+            fail_msg("<%s> gave <%s>", dev[i], out);
+        free(out);
+    }
+    /* the operands in order, outputs bound once, "+" read, "n" in the immediates */
+    char *out = rewrite_ok("__device__ void f(unsigned a, unsigned b) { unsigned s = 1; asm(\"add.u32 %0, %1, %3;\" \" add.u32 %0, %0, %2;\" : \"+r\"(s) : \"r\"(a), \"r\"(b), \"n\"(5)); }");
+    assert_non_null(strstr(out, "\"+r,r,r,n\", wt_asm_n_"));
+    assert_non_null(strstr(out, "auto &wt_asm_o0_ = (s);"));
+    assert_non_null(strstr(out, "{::wt_cuda_detail::asm_in<'r'>(wt_asm_o0_), ::wt_cuda_detail::asm_in<'r'>(a), ::wt_cuda_detail::asm_in<'r'>(b), 0ull, 0ull}"));
+    assert_non_null(strstr(out, "{0, 0, 0, static_cast<long long>(5), }"));
+    assert_non_null(strstr(out, "::wt_cuda_detail::asm_out<'r'>(wt_asm_o0_, wt_asm_v_[0]);"));
+    free(out);
+    /* line breaks inside the statement come after it */
+    out = rewrite_ok("__device__ void f(unsigned *p) {\n  asm(\"mov.u32 %0, 1;\"\n      : \"=r\"(*p) // one\n  );\n  int after;\n}");
+    assert_int_equal(count_of(out, "\n"), 5);
+    assert_non_null(strstr(out, "} while (0)\n\n;\n  int after;"));
+    free(out);
+    /* refused at compile time, naming the line and the instruction */
+    expect_error("__device__ void f() {\n\n asm(\"vadd.u32.u32.u32 %0, %0, %0;\" : \"+r\"(x)); }", "line 3: inline asm: vadd.u32.u32.u32 is not supported");
+    expect_error("__global__ void k() { asm(\"{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }\" : \"=r\"(x) : \"r\"(y)); }", "vote is not supported in inline asm");
+    expect_error("__global__ void k() { asm(\"ld.shared.u32 %0, [%1];\" : \"=r\"(x) : \"l\"(p)); }", "ld is not supported in inline asm: .shared");
+    expect_error("__global__ void k() { asm(\"add.u32 %0, %1, %2;\" : \"=r\"(x) : \"r\"(y)); }", "operand %2 does not exist");
+    expect_error("__global__ void k() { asm(\"add.u32 %0, %0, 1\" : \"+r\"(x)); }", "line 1: inline asm:");
+    expect_error("__global__ void k() { asm(\"mov.u32 %0, 1;\" : \"=q\"(x)); }", "constraint \"=q\"");
+    expect_error("__global__ void k() { asm(\"mov.u32 %[o], 1;\" : [o] \"=r\"(x)); }", "named asm operands");
+    expect_error("__global__ void k() { asm goto(\"bra %l0;\" :::: done); done: ; }", "asm goto");
+    /* a template with a macro in it is left to the runtime's compile */
+    out = rewrite_ok("__global__ void k() { asm(\"mov.u32 %0, \" WIDTH \";\" : \"=r\"(x)); }");
+    assert_non_null(strstr(out, "::wt_cuda_asm_compile(\"mov.u32 %0, \" WIDTH \";\", \"=r\", nullptr, __FILE__, __LINE__)"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plain_launch),          cmocka_unit_test(test_templates_and_scopes),
         cmocka_unit_test(test_config_expressions),    cmocka_unit_test(test_shift_operators_untouched),
         cmocka_unit_test(test_literals_and_comments), cmocka_unit_test(test_lines_kept),
-        cmocka_unit_test(test_dynamic_shared),        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_dynamic_shared),        cmocka_unit_test(test_errors), cmocka_unit_test(test_inline_asm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

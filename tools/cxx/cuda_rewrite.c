@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda_asm.h"
 #include "cuda_rewrite.h"
 
 typedef struct {
@@ -276,10 +277,58 @@ static size_t kernel_start(const char *out, size_t end)
     }
 }
 
+/* Whether the declaration head s[from, to) (the text before a '{') makes the block device code:
+ * it names __device__ or __global__ (a kernel, a device function, a __device__ lambda).
+ * Preprocessor lines in it do not count. */
+static int device_head(const char *s, size_t from, size_t to)
+{
+    int line_start = 1;
+    for (size_t k = from; k < to; k++) {
+        if (s[k] == '\n') {
+            line_start = 1;
+            continue;
+        }
+        if (line_start && s[k] == '#') { /* to the end of the directive */
+            while (k < to && s[k] != '\n') {
+                if (s[k] == '\\' && k + 1 < to)
+                    k++;
+                k++;
+            }
+            continue;
+        }
+        if (!isspace((unsigned char)s[k]))
+            line_start = 0;
+        if (s[k] == '_' && (k == 0 || !ident_char(s[k - 1])) && to - k >= 10 &&
+            (memcmp(s + k, "__device__", 10) == 0 || memcmp(s + k, "__global__", 10) == 0) &&
+            (k + 10 == to || !ident_char(s[k + 10])))
+            return 1;
+    }
+    return 0;
+}
+
+/* s[i] starts the word asm, __asm or __asm__ */
+static int asm_word(const char *s, size_t n, size_t i)
+{
+    if (i > 0 && (ident_char(s[i - 1]) || s[i - 1] == '.' || s[i - 1] == '>' || s[i - 1] == ':'))
+        return 0; /* x.asm, p->asm, ns::asm: a name */
+    static const char *const words[] = {"asm", "__asm", "__asm__"};
+    for (int w = 0; w < 3; w++) {
+        const size_t l = strlen(words[w]);
+        if (n - i >= l && memcmp(s + i, words[w], l) == 0 && (i + l == n || !ident_char(s[i + l])))
+            return 1;
+    }
+    return 0;
+}
+
 char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_t errlen)
 {
     buf o = {0};
     size_t i = 0;
+    /* the blocks around s[i]: dev[k] says whether block k is device code (a kernel, a __device__
+     * function, or inside one); head: where the declaration or statement at s[i] starts */
+    unsigned char dev[512] = {0};
+    int depth = 0;
+    size_t head = 0;
     put(&o, "", 0);
     while (i < n && !o.oom) {
         const long sk = skip_len(s, n, i);
@@ -368,8 +417,36 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             const size_t e = dynamic_shared(s, n, i, &o);
             if (e) {
                 i = e;
+                head = i;
                 continue;
             }
+        }
+        if (dev[depth] && (s[i] == 'a' || s[i] == '_') && asm_word(s, n, i)) {
+            char *rep = NULL;
+            size_t end = 0;
+            const int r = wt_cuda_asm_statement(s, n, i, line_of(s, i), &rep, &end, err, errlen);
+            if (r < 0) {
+                free(o.p);
+                return NULL;
+            }
+            if (r > 0) {
+                puts_(&o, rep);
+                free(rep);
+                i = end;
+                continue;
+            }
+        }
+        if (s[i] == '{') {
+            const int d = dev[depth] || device_head(s, head, i);
+            if (depth + 1 < (int)sizeof dev)
+                dev[++depth] = (unsigned char)d;
+            head = i + 1;
+        } else if (s[i] == '}') {
+            if (depth > 0)
+                depth--;
+            head = i + 1;
+        } else if (s[i] == ';') {
+            head = i + 1;
         }
         put(&o, s + i, 1);
         i++;

@@ -45,6 +45,7 @@
 #include "device_atomic_functions.h"
 #include "texture_fetch_functions.h"
 #include "surface_functions.h"
+#include "warptex_inline_asm.h"
 
 /* The threads of the running block not yet started, as the launcher keeps
  * them: a worker fiber runs run(closure, cursor), which starts thread

@@ -1,0 +1,23 @@
+/* cuda_asm.h -- inline PTX asm() statements of device code, rewritten for warptex's runtime (warptex-cxx)
+ * SPDX-License-Identifier: MIT */
+#ifndef WT_CUDA_ASM_H
+#define WT_CUDA_ASM_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* wt_cuda_asm_statement: s[i] (of n bytes) starts the word asm, __asm or __asm__ in device code
+ * (LINE its line).  1: it is an asm statement, *out (malloc'd) replaces s[i, *end), keeping its
+ * line breaks; 0: not an asm statement; -1: a message naming the line in err (a template the PTX
+ * front end refuses, naming the instruction; malformed PTX; an operand form it does not take).
+ * Thread-safety: any thread. */
+int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char **out, size_t *end, char *err,
+                          size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

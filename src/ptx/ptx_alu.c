@@ -1529,9 +1529,22 @@ static int f_cvt_rn_f32_u32(px_warp *w, const px_insn *in, uint32_t mask)
     return put(w, in, r, mask);
 }
 
+/* the video instructions: their lanes straight into the destination (each lane's sources are
+ * read before its result is written) */
+static int f_video(px_warp *w, const px_insn *in, uint32_t mask)
+{
+    const uint64_t *a = px_read(w, &in->src[0], w->tmp[0]);
+    const uint64_t *b = px_read(w, &in->src[1], w->tmp[1]);
+    const uint64_t *c = px_read(w, &in->src[2], w->tmp[2]);
+    wt__ptx_video_lanes(in, mask, px_reg(w, &in->dst[0]), a, b, c);
+    return 0;
+}
+
 px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in)
 {
     int t = in->type, bits = px_type_bits(t), sg = px_type_signed(t);
+    if (wt__ptx_video_op(in->op) && in->dst[0].kind == PX_R_REG)
+        return f_video;
     if (in->flags & (PX_F_FTZ | PX_F_SAT | PX_F_CC) || in->ndst != 1 || in->dst[0].kind != PX_R_REG)
         return NULL;
     int isint = !px_type_float(t) && t != PX_T_PRED && (bits == 32 || bits == 64);

@@ -352,7 +352,7 @@ WT_INTERNAL void wt__ptx_half_alu(const px_insn *in, uint64_t *r, const uint64_t
 /* ptx_video.c: the SIMD video instructions (vadd4 ... vset4, vadd2 ... vset2) on 32 lanes. */
 WT_INTERNAL int wt__ptx_video_op(int op);            /* 4 or 2 (its lanes) for a SIMD video opcode, else 0 */
 WT_INTERNAL void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const uint64_t *a,
-                                     const uint64_t *b, const uint64_t *c); /* r: the lanes in mask */
+                                     const uint64_t *b, const uint64_t *c); /* writes r's lanes in mask */
 /* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
 WT_INTERNAL void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask);
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */

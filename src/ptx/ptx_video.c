@@ -15,8 +15,6 @@
  * The decoder (ptx_decode_video.c) fills vsel_a/vsel_b, vmask, vtype_b and vadd. */
 #include "ptx_internal.h"
 
-#define L for (int l = 0; l < PX_W; l++)
-
 int wt__ptx_video_op(int op)
 {
     if (op >= PX_OP_vadd4 && op <= PX_OP_vset4)
@@ -26,13 +24,11 @@ int wt__ptx_video_op(int op)
     return 0;
 }
 
-/* element k (bits wide) of the 64 bits {b, a}, extended to 64 */
-static inline int64_t element(uint64_t a, uint64_t b, unsigned k, unsigned bits, int sg)
+/* the element at bit `shift` (bits wide) of the 64 bits x, extended to 64 */
+static inline int64_t element(uint64_t x, unsigned shift, uint64_t em, uint64_t sign)
 {
-    const uint64_t x = (a & 0xffffffffu) | (b & 0xffffffffu) << 32;
-    const uint64_t e = (x >> (bits * k)) & (((uint64_t)1 << bits) - 1);
-    const uint64_t sign = (uint64_t)1 << (bits - 1);
-    return sg ? (int64_t)(e ^ sign) - (int64_t)sign : (int64_t)e;
+    const uint64_t e = (x >> shift) & em;
+    return (int64_t)(e ^ sign) - (int64_t)sign; /* sign 0: zero-extended */
 }
 
 void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const uint64_t *a, const uint64_t *b,
@@ -46,13 +42,20 @@ void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const ui
     const int64_t hi = sd ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
     const int64_t lo = sd ? -((int64_t)1 << (bits - 1)) : 0;
     const uint64_t em = ((uint64_t)1 << bits) - 1;
-    L {
-        if (!((mask >> l) & 1)) /* only the lanes written: inline asm runs one (src/ptx/ptx_snippet.c) */
-            continue;
-        uint32_t d = in->vadd ? (uint32_t)c[l] : 0;
+    const uint64_t sign_a = sa ? (uint64_t)1 << (bits - 1) : 0, sign_b = sb ? (uint64_t)1 << (bits - 1) : 0;
+    unsigned sh_a[4], sh_b[4]; /* where each lane's element of a and of b starts in {b, a} */
+    for (int i = 0; i < lanes; i++) {
+        sh_a[i] = bits * ((in->vsel_a >> (4 * i)) & 15u);
+        sh_b[i] = bits * ((in->vsel_b >> (4 * i)) & 15u);
+    }
+    const int vadd = in->vadd, vmask = in->vmask, cmp = in->cmp;
+    for (uint32_t left = mask; left; left &= left - 1) { /* inline asm runs one lane (ptx_snippet.c) */
+        const int l = px_first_lane(left);
+        const uint64_t x = (a[l] & 0xffffffffu) | (b[l] & 0xffffffffu) << 32, cl = c[l];
+        uint32_t d = vadd ? (uint32_t)cl : 0;
         for (int i = 0; i < lanes; i++) {
-            const int64_t va = element(a[l], b[l], (in->vsel_a >> (4 * i)) & 15u, bits, sa);
-            const int64_t vb = element(a[l], b[l], (in->vsel_b >> (4 * i)) & 15u, bits, sb);
+            const int64_t va = element(x, sh_a[i], em, sign_a);
+            const int64_t vb = element(x, sh_b[i], em, sign_b);
             int64_t t;
             switch (kind) {
             case 0: t = va + vb; break;
@@ -66,7 +69,7 @@ void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const ui
             case 4: t = va < vb ? va : vb; break;
             case 5: t = va > vb ? va : vb; break;
             default:
-                switch (in->cmp) {
+                switch (cmp) {
                 case PX_EQ: t = va == vb; break;
                 case PX_NE: t = va != vb; break;
                 case PX_LT: t = va < vb; break;
@@ -77,11 +80,11 @@ void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const ui
             }
             if (sat)
                 t = t > hi ? hi : t < lo ? lo : t;
-            const int in_mask = (in->vmask >> i) & 1;
-            if (in->vadd)
+            const int in_mask = (vmask >> i) & 1;
+            if (vadd)
                 d += in_mask ? (uint32_t)(uint64_t)t : 0u;
             else
-                d |= (uint32_t)(((in_mask ? (uint64_t)t : c[l] >> (bits * (unsigned)i)) & em) << (bits * (unsigned)i));
+                d |= (uint32_t)(((in_mask ? (uint64_t)t : cl >> (bits * (unsigned)i)) & em) << (bits * (unsigned)i));
         }
         r[l] = d;
     }

@@ -10,9 +10,11 @@
  *            ::wt_cuda_detail::asm_in<'r'>(a), ...};
  *        ::wt_cuda_asm_run(wt_asm_site_, wt_asm_v_);
  *        ::wt_cuda_detail::asm_out<'r'>(wt_asm_o0_, wt_asm_v_[0]); } while (0)
- * A template made of string literals only is compiled here (src/ptx/ptx_snippet.c), so what the
- * front end cannot run, and malformed PTX, fail the build naming the instruction; a template
- * with macros in it is compiled by the runtime the first time the statement runs. */
+ * A template made of string literals only is compiled here (src/ptx/ptx_snippet.c): a statement
+ * the front end cannot run, or malformed PTX, becomes a static_assert naming the instruction, so
+ * the build fails at its file and line when the preprocessor keeps it (and not when it sits
+ * under #ifndef __WARPTEX_CUDA__).  A template with macros in it is compiled by the runtime the
+ * first time the statement runs. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -176,7 +178,7 @@ typedef struct {
 #define MAX_OPS 30
 
 /* one operand list (outputs or inputs) at s[i]; returns the index after it or 0 (err said) */
-static size_t parse_operands(const char *s, size_t n, size_t i, int outputs, operand *ops, int *nops, size_t line,
+static size_t parse_operands(const char *s, size_t n, size_t i, int outputs, operand *ops, int *nops,
                              char *err, size_t errlen)
 {
     for (;;) {
@@ -184,21 +186,21 @@ static size_t parse_operands(const char *s, size_t n, size_t i, int outputs, ope
         if (i >= n || s[i] == ':' || s[i] == ')')
             return i;
         if (s[i] == '[') {
-            say(err, errlen, "line %zu: named asm operands ([name] \"r\"(x)) are not supported; number them (%%0, "
-                "%%1 ...)", line);
+            say(err, errlen, "named asm operands ([name] \"r\"(x)) are not supported; number them (%%0, "
+                "%%1 ...)");
             return 0;
         }
         if (s[i] != '"') {
-            say(err, errlen, "line %zu: an asm operand must start with its constraint string", line);
+            say(err, errlen, "an asm operand must start with its constraint string");
             return 0;
         }
         const size_t e = literal_end(s, n, i);
         if (!e || e - i - 2 >= sizeof ops[0].con) {
-            say(err, errlen, "line %zu: an asm constraint that is not a short string literal", line);
+            say(err, errlen, "an asm constraint that is not a short string literal");
             return 0;
         }
         if (*nops >= MAX_OPS) {
-            say(err, errlen, "line %zu: an asm statement has at most %d operands", line, MAX_OPS);
+            say(err, errlen, "an asm statement has at most %d operands", MAX_OPS);
             return 0;
         }
         operand *o = &ops[(*nops)++];
@@ -213,13 +215,13 @@ static size_t parse_operands(const char *s, size_t n, size_t i, int outputs, ope
         }
         o->kind = c[0];
         if (!c[0] || c[1] || !strchr("rlhcfdn", c[0]) || o->out != outputs || (o->kind == 'n' && o->out)) {
-            say(err, errlen, "line %zu: asm constraint \"%s\" is not one inline PTX takes here (outputs \"=r\" or "
-                "\"+r\"; inputs \"r\"; r l h c f d, and n for an input immediate)", line, o->con);
+            say(err, errlen, "asm constraint \"%s\" is not one inline PTX takes here (outputs \"=r\" or "
+                "\"+r\"; inputs \"r\"; r l h c f d, and n for an input immediate)", o->con);
             return 0;
         }
         i = skip_blank(s, n, e);
         if (i >= n || s[i] != '(' || !(o->expr_end = paren_end(s, n, i))) {
-            say(err, errlen, "line %zu: asm operand \"%s\" without its (expression)", line, o->con);
+            say(err, errlen, "asm operand \"%s\" without its (expression)", o->con);
             return 0;
         }
         o->expr = i;
@@ -229,11 +231,37 @@ static size_t parse_operands(const char *s, size_t n, size_t i, int outputs, ope
     }
 }
 
-int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char **out, size_t *end, char *err,
+/* the statement s[i, close) replaced by a static_assert that says why: the build fails there,
+ * naming the file and line, if the preprocessor keeps the statement (code under
+ * #ifndef __WARPTEX_CUDA__ or #ifdef __CUDA_ARCH__ is never compiled here) */
+static int refuse(const char *s, size_t i, size_t close, const char *why, char **out, size_t *end)
+{
+    sbuf b = {0};
+    PUTS(&b, "do { static_assert(::wt_cuda_detail::always_false<void>::value, \"warptex: inline asm: ");
+    for (const char *p = why; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            PUTS(&b, "\\");
+        put(&b, *p == '\n' || *p == '\t' ? " " : p, 1);
+    }
+    PUTS(&b, "\"); } while (0)");
+    for (size_t q = i; q < close; q++)
+        if (s[q] == '\n')
+            PUTS(&b, "\n");
+    if (b.oom) {
+        free(b.p);
+        return -1;
+    }
+    *out = b.p;
+    *end = close;
+    return 1;
+}
+
+int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t *end, char *err,
                           size_t errlen)
 {
-    /* asm [volatile | __volatile__ | inline]* ( */
+    /* asm [volatile | __volatile__ | inline | goto]* ( */
     size_t k = i;
+    int is_goto = 0;
     while (k < n && ident_char(s[k]))
         k++;
     for (;;) {
@@ -249,18 +277,19 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char *
             continue;
         }
         if (w - k == 4 && !memcmp(s + k, "goto", 4)) {
-            say(err, errlen, "line %zu: asm goto is not supported in device code", line);
-            return -1;
+            is_goto = 1;
+            k = w;
+            continue;
         }
         return 0; /* not an asm statement (a name that happens to be asm) */
     }
     if (k >= n || s[k] != '(')
         return 0;
     const size_t close = paren_end(s, n, k);
-    if (!close) {
-        say(err, errlen, "line %zu: asm( without its )", line);
-        return -1;
-    }
+    if (!close)
+        return 0; /* not a statement this can read: the compiler will say what is wrong */
+    if (is_goto)
+        return refuse(s, i, close, "asm goto is not supported in device code", out, end);
     /* the template: string literals, perhaps with macros between them */
     size_t t = skip_blank(s, n, k + 1), tstart = t;
     int literal_only = 1;
@@ -269,9 +298,8 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char *
         if (s[t] == '"') {
             const size_t e = literal_end(s, n, t);
             if (!e) {
-                say(err, errlen, "line %zu: an unterminated string in asm", line);
                 free(tmpl.p);
-                return -1;
+                return 0;
             }
             decode_literal(&tmpl, s, t, e);
             t = skip_blank(s, n, e);
@@ -294,10 +322,10 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char *
             break;
         t++;
         if (section < 2) {
-            t = parse_operands(s, n, t, section == 0, ops, &nops, line, err, errlen);
+            t = parse_operands(s, n, t, section == 0, ops, &nops, err, errlen);
             if (!t) {
                 free(tmpl.p);
-                return -1;
+                return refuse(s, i, close, err, out, end);
             }
         } else { /* clobbers */
             for (;;) {
@@ -306,9 +334,8 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char *
                     break;
                 const size_t e = s[t] == '"' ? literal_end(s, n, t) : 0;
                 if (!e) {
-                    say(err, errlen, "line %zu: asm clobbers must be string literals", line);
                     free(tmpl.p);
-                    return -1;
+                    return refuse(s, i, close, "asm clobbers must be string literals", out, end);
                 }
                 memory |= e - t == 8 && !memcmp(s + t, "\"memory\"", 8);
                 t = skip_blank(s, n, e);
@@ -319,9 +346,8 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char *
         t = skip_blank(s, n, t);
     }
     if (skip_blank(s, n, t) != close - 1) {
-        say(err, errlen, "line %zu: asm(...) with more than template : outputs : inputs : clobbers", line);
         free(tmpl.p);
-        return -1;
+        return refuse(s, i, close, "asm(...) with more than template : outputs : inputs : clobbers", out, end);
     }
     if (tmpl.oom) {
         say(err, errlen, "out of memory");
@@ -337,9 +363,12 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char *
         const wt_status st = wt__ptx_snippet_compile(&snip, tmpl.p, po, nops, why, sizeof why);
         wt__ptx_snippet_free(snip);
         if (st != WT_SUCCESS) {
-            say(err, errlen, "line %zu: inline asm: %s", line, why[0] ? why : "out of memory");
             free(tmpl.p);
-            return -1;
+            if (!why[0]) {
+                say(err, errlen, "out of memory");
+                return -1;
+            }
+            return refuse(s, i, close, why, out, end);
         }
     }
     free(tmpl.p);

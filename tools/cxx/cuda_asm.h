@@ -9,12 +9,14 @@
 extern "C" {
 #endif
 
-/* wt_cuda_asm_statement: s[i] (of n bytes) starts the word asm, __asm or __asm__ in device code
- * (LINE its line).  1: it is an asm statement, *out (malloc'd) replaces s[i, *end), keeping its
- * line breaks; 0: not an asm statement; -1: a message naming the line in err (a template the PTX
- * front end refuses, naming the instruction; malformed PTX; an operand form it does not take).
+/* wt_cuda_asm_statement: s[i] (of n bytes) starts the word asm, __asm or __asm__ in device code.
+ * 1: it is an asm statement; *out (malloc'd) replaces s[i, *end) and keeps its line breaks: the
+ * call into the runtime, or, for a statement that cannot run (a template the PTX front end
+ * refuses, naming the instruction; malformed PTX; an operand form it does not take), a
+ * static_assert saying why, so that the build fails there only if the preprocessor keeps the
+ * statement.  0: not a statement it can read (left to the compiler).  -1: out of memory (err).
  * Thread-safety: any thread. */
-int wt_cuda_asm_statement(const char *s, size_t n, size_t i, size_t line, char **out, size_t *end, char *err,
+int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t *end, char *err,
                           size_t errlen);
 
 #ifdef __cplusplus

@@ -424,7 +424,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         if (dev[depth] && (s[i] == 'a' || s[i] == '_') && asm_word(s, n, i)) {
             char *rep = NULL;
             size_t end = 0;
-            const int r = wt_cuda_asm_statement(s, n, i, line_of(s, i), &rep, &end, err, errlen);
+            const int r = wt_cuda_asm_statement(s, n, i, &rep, &end, err, errlen);
             if (r < 0) {
                 free(o.p);
                 return NULL;

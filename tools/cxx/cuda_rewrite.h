@@ -14,6 +14,9 @@ extern "C" {
  *   extern __shared__ T name[];  -> WT_CUDA_DYNAMIC_SHARED(T, name);
  * (extern, __shared__, __align__(n) and the type in any order: extern T
  * __shared__ name[]; too; the type's blanks become single spaces)
+ * and, in device code (the blocks of kernels, __device__ functions and lambdas), each
+ *   asm(TEMPLATE : OUTPUTS : INPUTS : CLOBBERS) -> a call of the runtime's inline PTX
+ * (tools/cxx/cuda_asm.c), or a static_assert naming what cannot run; host code's asm stays,
  * where K is a kernel name, possibly qualified (ns::k), with template
  * arguments (k<T, n<3>>, nested), or parenthesised.  Comments, string and
  * character literals (raw strings, digit separators too) are left alone, as

@@ -16,7 +16,8 @@
 # linked by warptex-cxx (with -lGL -lGLU -lglut for the samples that display, as their CMake links
 # them).  The program runs in its source directory (its data/ files are found there), with the
 # arguments NVIDIA's own test_args.json gives it, under a 120 s limit.  A sample passes when every
-# run exits 0 without printing "Test failed" (reduction exits 0 either way); exit status 2 is
+# run exits 0 without printing "Test failed" or "FAILED" (reduction and warpAggregatedAtomicsCG
+# exit 0 either way); exit status 2 is
 # NVIDIA's "waived" (the sample says it cannot run here).
 # WT_SAMPLES="a b ...": only those samples of the list.
 # Exit status: 0 when every sample passed or was waived, 1 otherwise.
@@ -133,10 +134,11 @@ echo "$list" | while IFS='|' read -r name runs libs; do
         (cd "$dir" && timeout 120 "$out/$name" $args) >"$out/run1.log" 2>&1 </dev/null
         rc=$?
         cat "$out/run1.log" >>"$out/run.log"
-        # a few samples (reduction) say "Test failed!" and still exit 0
-        if [ $rc = 0 ] && grep -q '^Test failed' "$out/run1.log"; then
+        # a few samples say they failed and still exit 0 (reduction: "Test failed!",
+        # warpAggregatedAtomicsCG: "Warp Aggregated Atomics FAILED")
+        if [ $rc = 0 ] && grep -qE '^Test failed|(^| )FAILED( |$)' "$out/run1.log"; then
             result=FAIL
-            note="printed 'Test failed' (exit 0) with '$args'"
+            note="printed '$(grep -m1 -oE '^Test failed|(^| )FAILED( |$)' "$out/run1.log" | tr -d ' ')' (exit 0) with '$args'"
             break
         fi
         if [ $rc = 2 ]; then

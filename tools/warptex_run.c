@@ -326,7 +326,7 @@ static int parse_param(char *spec, const char *shown, param *p)
         if (t)
             *t++ = 0;
     }
-    /* buf:file=FILE (README) and buf:ro,...: BYTES left out, every token an option */
+    /* buf:file=FILE (docs/ptx.md) and buf:ro,...: BYTES left out, every token an option */
     O.first = !strcmp(spec, "buf") && (strchr(O.tok[0], '=') || !strcmp(O.tok[0], "ro")) ? 0 : 1;
     const char *head = O.first ? O.tok[0] : "";
     if (O.first && !*head && strcmp(spec, "buf"))

@@ -108,7 +108,7 @@ typedef struct wt_dim3 {
  * block x*y*z above 1024, a NULL params with parameters),
  * WT_ERROR_PTX_UNSUPPORTED (the kernel reaches a recursive call; the message
  * names the cycle), WT_ERROR_OUT_OF_MEMORY (the declared registers, local
- * and shared memory are past the limits in README "PTX front end": a warp's
+ * and shared memory are past the limits of docs/ptx.md ("Limits"): a warp's
  * state along the deepest call chain above 32 MiB, shared memory above
  * 1 GiB a block, a block's state above 1 GiB; checked before anything is
  * allocated), WT_ERROR_LAUNCH_FAILED (an access outside the registered

@@ -4,8 +4,8 @@
  * Allocations are remembered (by address and size, never read) so that cudaFree
  * of a pointer that is not a live allocation is cudaErrorInvalidValue, not heap
  * corruption, and so that every copy and set can check the device side of its
- * range against the allocation it starts in before it writes anything (README,
- * "Run CUDA code on the CPU"); a set, like a texture object over linear memory,
+ * range against the allocation it starts in before it writes anything (docs/cuda.md,
+ * "Runtime rules"); a set, like a texture object over linear memory,
  * needs its whole range in one device or pinned allocation, as CUDA's do.  They
  * are kept sorted by base address: the one holding an address is found in
  * O(log n) under a shared lock, so copies from many host threads do not
@@ -64,7 +64,7 @@ cudaError_t alloc(void **out, size_t size, alloc_kind kind)
      * then always the layer's own padding, never another allocation or the host's memory, so a
      * copy to or from it is known to run past the block.  Under AddressSanitizer the block is
      * taken at its exact size instead: the redzone ASan puts after it is that byte, and a
-     * kernel's store past the end is ASan's heap-buffer-overflow (README), as compute-sanitizer
+     * kernel's store past the end is ASan's heap-buffer-overflow (docs/cuda.md), as compute-sanitizer
      * reports it on a GPU. */
     if (size > SIZE_MAX - 256)
         return fail(cudaErrorMemoryAllocation);

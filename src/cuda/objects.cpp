@@ -73,8 +73,8 @@ bool view_format(wt_channel_desc *out, cudaResourceViewFormat f)
 
 /* A linear or pitch2D object: every byte it may read or write must lie in one live device (or
  * pinned host) allocation, as CUDA requires of the range it is given: sizeInBytes from devPtr, or
- * (height - 1) * pitchInBytes + width * element size, computed without overflow (README, "Copies
- * stay inside their allocations").  That allocation is then held for the object (*held), so that
+ * (height - 1) * pitchInBytes + width * element size, computed without overflow (docs/cuda.md,
+ * "Runtime rules").  That allocation is then held for the object (*held), so that
  * cudaFree leaves no object reading freed memory.  false when the range is outside; arrays hold
  * nothing here (the library keeps them).  Asked once the library has accepted the descriptor, so
  * the element size is the channels' bits / 8 and the extent is at least one element. */

@@ -41,7 +41,7 @@
 
 #define L for (int l = 0; l < PX_W; l++)
 
-/* The launch's limits on the state a kernel declares (README, "PTX front end"), checked from the
+/* The launch's limits on the state a kernel declares (docs/ptx.md, "Limits"), checked from the
  * declared sizes before anything is allocated:
  *   - a warp: 32 lanes of the registers (8 bytes each) and local memory of the deepest call
  *     chain, and its call frames, at most PX_MAX_WARP_STATE (1 MiB a thread);

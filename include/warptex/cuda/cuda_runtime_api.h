@@ -20,8 +20,8 @@
  * cudaDeviceReset().  A memory fault in a kernel's code (SIGSEGV, SIGBUS,
  * SIGFPE, a stack overflow) does the same with cudaErrorIllegalAddress,
  * cudaErrorMisalignedAddress, cudaErrorLaunchFailure or
- * cudaErrorHardwareStackError (README, "Run CUDA code on the CPU": what is
- * and is not caught).  Faults outside kernels take their usual course.
+ * cudaErrorHardwareStackError (docs/cuda.md, "Faults": what is and
+ * is not caught).  Faults outside kernels take their usual course.
  *
  * Thread-safety: every call may be made from any host thread; the last
  * error is per host thread, the sticky error per process (as CUDA's

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Part of warptex's CUDA-named headers: with -I <prefix>/include/warptex/cuda a
- * .cu file compiles as C++17 and runs on the CPU (README "Run CUDA code on the
- * CPU").  Every kernel thread is a CPU function call; a block runs on one OS
+ * .cu file compiles as C++17 and runs on the CPU (docs/cuda.md).  Every kernel
+ * thread is a CPU function call; a block runs on one OS
  * thread, its threads as cooperative fibers (src/cuda/launch.cpp).
  *
  * __shared__ is `static thread_local`: the threads of a block all run on one

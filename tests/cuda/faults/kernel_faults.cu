@@ -1,5 +1,5 @@
 // kernel_faults.cu -- a memory fault in a kernel ends its launch with the error CUDA gives for it,
-// sticky, instead of killing the process (README, "Run CUDA code on the CPU"): a wild store, a store
+// sticky, instead of killing the process (docs/cuda.md, "Faults"): a wild store, a store
 // into unmapped memory, a fault while the other threads of the block wait at __syncthreads, a stack
 // overflow into the guard page (twice: the stack goes back to the pool still guarded), faults on
 // several worker threads at once, an integer division by zero; after each, cudaDeviceReset clears the

@@ -62,7 +62,7 @@ template <class S, class U> static uint32_t model_simd(Op op, uint32_t a, uint32
         case ADDUS: v = p + q > umax ? umax : p + q; break;
         case SUBSS: v = x - y < smin ? smin : x - y > smax ? smax : x - y; break;
         case SUBUS: v = p < q ? 0 : p - q; break;
-        case AVGS: v = (long long)std::floor((x + y) / 2.0 + 0.5); break; // rounded half up
+        case AVGS: v = (long long)std::round((x + y) / 2.0); break; // half away from zero (vavrg)
         case AVGU: v = (p + q + 1) / 2; break;
         case HADDU: v = (p + q) / 2; break;
         case ABSDIFFS: v = std::llabs(x - y); break;
@@ -499,6 +499,12 @@ __global__ void check_all(int *done)
     // the documented example, and CUDA's __byte_perm example
     if (__vcmpeq2(0x1234aba5u, 0x1234aba6u) != 0xffff0000u || __byte_perm(0x33221100u, 0x77665544u, 0x5410u) != 0x55441100u)
         fail("documented examples", 0, 0, 0, 0);
+    // signed averages as an H200 gave them (negative sums round down: half away from zero)
+    if (__vavgs4(0xffffffffu, 0xfefefefeu) != 0xfefefefeu || __vavgs2(0xffffffffu, 0xfefefefeu) != 0xff7eff7eu ||
+        __vavgs4(0x7f7f7f7fu, 0x80808080u) != 0xffffffffu || __vavgs4(0x80808080u, 0x81818181u) != 0x80808080u ||
+        __vavgs2(0x80808080u, 0x81818181u) != 0x81008100u || __vavgs4(0x01ff03fdu, 0xfe02fc04u) != 0xff01ff01u ||
+        __vavgs2(0x01ff03fdu, 0xfe02fc04u) != 0x00010001u || __vavgs4(0xfffdfffdu, 0u) != 0xfffefffeu)
+        fail("__vavgs2/4 of an H200", 0, 0, 0, 0);
 
     // ---- fast math: within CUDA's documented error, the GPU's formula for the special cases ----
     for (int i = 0; i < 2000; i++) {

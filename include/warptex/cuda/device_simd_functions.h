@@ -6,7 +6,9 @@
  * ..._s16x2/_u16x2 ones) or four bytes (the ...4 functions); each lane is
  * computed on its own, as the GPU does (PTX's video instructions):
  *   add/sub wrap, ..ss saturate to the signed range, ..us to the unsigned one;
- *   vavgs/vavgu: (a + b + 1) >> 1, vhaddu: (a + b) >> 1, without overflow;
+ *   vavgu: (a + b + 1) >> 1; vavgs the same for a sum >= 0 and (a + b) >> 1 below
+ *   (PTX's vavrg: half away from zero, as an H200 gives it); vhaddu: (a + b) >> 1;
+ *   all without overflow;
  *   vabsdiff: |a - b| (fits the lane as unsigned); vabs and vneg wrap
  *   (-32768 stays -32768), vabsss and vnegss saturate (to 32767);
  *   vcmp*: all ones in a lane where the comparison holds, vset*: 1;
@@ -75,7 +77,7 @@ WT__SIMD2_4(__vaddss, wt_cuda_detail::sat_s<B>(sa + sb))
 WT__SIMD2_4(__vaddus, wt_cuda_detail::sat_u<B>(ua + ub))
 WT__SIMD2_4(__vsubss, wt_cuda_detail::sat_s<B>(sa - sb))
 WT__SIMD2_4(__vsubus, wt_cuda_detail::sat_u<B>(ua - ub))
-WT__SIMD2_4(__vavgs, (sa + sb + 1) >> 1)
+WT__SIMD2_4(__vavgs, (sa + sb + (sa + sb >= 0)) >> 1)
 WT__SIMD2_4(__vavgu, (ua + ub + 1) >> 1)
 WT__SIMD2_4(__vhaddu, (ua + ub) >> 1)
 WT__SIMD2_4(__vabsdiffs, sa > sb ? sa - sb : sb - sa)

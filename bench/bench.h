@@ -221,18 +221,18 @@ const bench_record *bench_record_find(const bench_config *cfg, int workload, con
 
 /* The column heads, one report line per record, and the closing summary
  * table: the best warptex figure per workload at 1 thread and all cores
- * beside the peers of BENCH.md (bench_peers.c) and the in-run baselines. */
+ * beside the peers of docs/bench.md (bench_peers.c) and the in-run baselines. */
 void bench_report_head(FILE *f);
 void bench_report_line(FILE *f, const bench_record *r);
 void bench_report_summary(FILE *f, const bench_config *cfg);
 
-/* ---- the peers of BENCH.md (bench_peers.c) ------------------------------------ */
+/* ---- the peers of docs/bench.md (bench_peers.c) ------------------------------------ */
 
-/* Msamples/s on BENCH.md's reference machine (2 cores, Zen 5, AVX-512),
+/* Msamples/s on docs/bench.md's reference machine (2 cores, Zen 5, AVX-512),
  * medians at 1 thread [0] and 2 threads [1]; a negative value: not measured. */
 typedef struct bench_peer {
     const char *id;   /* short key: "plain_c", "opencv", ... */
-    const char *name; /* as BENCH.md names it */
+    const char *name; /* as docs/bench.md names it */
     double w[BENCH_NTEX][2];
 } bench_peer;
 

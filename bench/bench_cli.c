@@ -1,7 +1,7 @@
 /* bench_cli.c -- bench_main(): the command line, the header, the run of every workload, the summary and --json
  * SPDX-License-Identifier: MIT
  *
- * Runs the standard workloads of BENCH.md (W1-W5 through wt_tex_warp, S1 and
+ * Runs the standard workloads of docs/bench.md (W1-W5 through wt_tex_warp, S1 and
  * S2 through wt_surf_warp) for every backend compiled in and usable here, at
  * one thread and at all cores.  warptex-bench and `warptex bench` are this
  * function. */
@@ -35,7 +35,7 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s [--quick] [--reps N] [--threads N] [--workload W1,W2,...] [--backend B,...] [--json FILE|-] [--help]\n"
             "\n"
-            "Runs the standard workloads of BENCH.md through the warp API for every backend\n"
+            "Runs the standard workloads of docs/bench.md through the warp API for every backend\n"
             "compiled in and usable here, at 1 thread and at all cores:\n"
             "  W1 bilinear-affine   tex.2d.v4.f32.f32, T2 RGBA8 normalised float, linear, affine coordinates\n"
             "  W2 bilinear-random   tex.2d.v4.f32.f32, as W1, random coordinates\n"
@@ -50,7 +50,7 @@ static void usage(FILE *f, const char *prog)
             "the same thread count in this run, median ms per pass, checksum (mean of the\n"
             "outputs; a hash of their bits is compared too), verdict.  A backend compiled in that\n"
             "this CPU cannot run is listed as SKIPPED.  A summary closes the run: the best\n"
-            "backend per workload beside the figures BENCH.md gives for other CPU samplers.\n"
+            "backend per workload beside the figures docs/bench.md gives for other CPU samplers.\n"
             "\n"
             "options:\n"
             "  --quick         smoke test: the first %u samples of each set (S1: %u rows,\n"
@@ -247,7 +247,7 @@ static void print_header(const bench_config *cfg, size_t n, double gen_s)
     fprintf(f, "data: N = %zu samples per workload%s; T2 2048x2048 RGBA8, T3 256^3 f32; generated in %.2f s\n", n,
             cfg->quick ? " (--quick)" : "", gen_s);
     fprintf(f, "timing: median of %d timed pass%s after 1 warm-up%s\n", cfg->reps, cfg->reps == 1 ? "" : "es",
-            cfg->reps < 5 ? " (fewer than 5: not a BENCH.md figure)" : "");
+            cfg->reps < 5 ? " (fewer than 5: not a docs/bench.md figure)" : "");
     bench_report_head(f);
 }
 

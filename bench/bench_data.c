@@ -1,4 +1,4 @@
-/* bench_data.c -- generators of the standard benchmark data, exactly as BENCH.md "Data" defines them
+/* bench_data.c -- generators of the standard benchmark data, exactly as docs/bench.md "Data" defines them
  * SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdlib.h>
@@ -43,7 +43,7 @@ static void make_t3(float *t3)
 }
 
 /* Affine coordinates: a rotation by 30 degrees scaled by 0.7 about the centre
- * (1024, 1024), evaluated in double in the order BENCH.md writes it and
+ * (1024, 1024), evaluated in double in the order docs/bench.md writes it and
  * rounded to float once, then normalised by the 2048-texel extent. */
 static void make_affine(float *uv, size_t n)
 {

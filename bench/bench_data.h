@@ -1,4 +1,4 @@
-/* bench_data.h -- the standard benchmark data of BENCH.md: splitmix64, rnd01, T2, T3 and the coordinate sets
+/* bench_data.h -- the standard benchmark data of docs/bench.md: splitmix64, rnd01, T2, T3 and the coordinate sets
  * SPDX-License-Identifier: MIT */
 #ifndef WARPTEX_BENCH_DATA_H
 #define WARPTEX_BENCH_DATA_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Sizes fixed by BENCH.md. */
+/* Sizes fixed by docs/bench.md. */
 #define BENCH_T2_SIDE 2048u               /* T2: 2048 x 2048 RGBA8 */
 #define BENCH_T3_SIDE 256u                /* T3: 256^3 f32 */
 #define BENCH_OUT_SIDE 2048u              /* affine output: 2048 x 2048 pixels */

@@ -198,7 +198,7 @@ int bench_json_write(FILE *f, const bench_config *cfg, const char *status, size_
     }
     fputs(cfg->nrecords ? "\n  ],\n" : "],\n", f);
 
-    fputs("  \"peers\": {\"source\": \"BENCH.md\", \"machine\": ", f);
+    fputs("  \"peers\": {\"source\": \"docs/bench.md\", \"machine\": ", f);
     bench_json_string(f, bench_peers_machine);
     fputs(", \"unit\": \"Msamples/s\", \"threads\": [1, 2], \"rows\": [", f);
     for (int p = 0; p < BENCH_NPEERS; p++) {

@@ -1,12 +1,12 @@
-/* bench_peers.c -- what other CPU samplers reach on W1-W5, as BENCH.md ("Reference figures") gives them
+/* bench_peers.c -- what other CPU samplers reach on W1-W5, as docs/bench.md ("Reference figures") gives them
  * SPDX-License-Identifier: MIT
  *
- * Copied by hand from BENCH.md; they were measured there, on its reference
+ * Copied by hand from docs/bench.md; they were measured there, on its reference
  * machine, not by this program.  Msamples/s, medians, {1 thread, 2 threads};
- * -1 where BENCH.md has no figure. */
+ * -1 where docs/bench.md has no figure. */
 #include "bench.h"
 
-const char bench_peers_machine[] = "BENCH.md's reference machine (2 cores, Zen 5, AVX-512)";
+const char bench_peers_machine[] = "docs/bench.md's reference machine (2 cores, Zen 5, AVX-512)";
 
 #define NONE {-1.0, -1.0}
 

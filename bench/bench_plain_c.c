@@ -1,9 +1,9 @@
 /* bench_plain_c.c -- W1-W5 as twenty lines of plain C each, measured in the same run (the "plain_c" peer)
  * SPDX-License-Identifier: MIT
  *
- * BENCH.md's plain-C peer, written again here so that its figure comes from
- * this machine and this run rather than from BENCH.md's reference machine:
- * the same data and coordinates, float weights (not SEMANTICS.md's 1/256
+ * docs/bench.md's plain-C peer, written again here so that its figure comes from
+ * this machine and this run rather than from docs/bench.md's reference machine:
+ * the same data and coordinates, float weights (not docs/semantics.md's 1/256
  * ones, so its output is not warptex's and its checksum is not compared),
  * clamp addressing, normalised coordinates; W1/W2 bilinear RGBA8 to four
  * floats, W3 trilinear f32 to one float, W4 point RGBA8 to RGBA8, W5 the R
@@ -11,7 +11,7 @@
  * it GCC vectorises none of the loops: W1 about 80 instead of 180 here).
  * Built at -O3 with contraction allowed (CMakeLists.txt); on
  * x86-64 with GCC each loop is also compiled for x86-64-v3 (AVX2, FMA) and
- * picked at run time, the nearest a portable binary comes to BENCH.md's
+ * picked at run time, the nearest a portable binary comes to docs/bench.md's
  * -march=native.  Split over the threads with schedule(static). */
 #include <math.h>
 #include <stdio.h>

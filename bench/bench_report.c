@@ -1,4 +1,4 @@
-/* bench_report.c -- the records of a run, its report lines, and the summary beside BENCH.md's peers
+/* bench_report.c -- the records of a run, its report lines, and the summary beside docs/bench.md's peers
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,10 +119,10 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
     const int nc = bench_thread_counts(cfg, counts);
     char head_all[32];
     snprintf(head_all, sizeof head_all, "%d threads (vs 1)", nc > 1 ? counts[1] : 1);
-    fprintf(f, "\nsummary: the best consistent backend per workload (medians), beside the peers of BENCH.md:\n"
+    fprintf(f, "\nsummary: the best consistent backend per workload (medians), beside the peers of docs/bench.md:\n"
                "Msamples/s at 1 / 2 threads on %s (not this machine)%s\n",
             bench_peers_machine,
-            cfg->quick || cfg->reps < 5 ? ";\nTHIS RUN IS NOT A BENCH.md FIGURE (--quick or fewer than 5 repetitions)"
+            cfg->quick || cfg->reps < 5 ? ";\nTHIS RUN IS NOT A FIGURE BY THE RULES OF docs/bench.md (--quick or fewer than 5 repetitions)"
                                         : "");
     if (nc > 1 && counts[1] != 2)
         fprintf(f, "(warptex's all-cores column is %d threads; the peers' second figure is 2 threads)\n", counts[1]);
@@ -145,7 +145,7 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fmt_peer(cell, sizeof cell, bench_peers[p].w[w]);
                 fprintf(f, " %10s", cell);
             }
-            /* BENCH.md's plain C is of its machine; this run's is of this one */
+            /* docs/bench.md's plain C is of its machine; this run's is of this one */
             const bench_record *p1 = bench_record_find(cfg, w, "plain_c", 1);
             const bench_record *pn = nc > 1 ? bench_record_find(cfg, w, "plain_c", counts[1]) : NULL;
             if (p1) {
@@ -156,7 +156,7 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fprintf(f, "  plain C here: %s%s%s", v1, nc > 1 ? "/" : "", nc > 1 ? vn : "");
             }
         } else {
-            /* S1 and S2: BENCH.md sets them beside plain C measured in the same run. */
+            /* S1 and S2: docs/bench.md sets them beside plain C measured in the same run. */
             const char *base = w == 5 ? "memcpy" : "atomic";
             const bench_record *b1 = bench_record_find(cfg, w, base, 1);
             const bench_record *bn = nc > 1 ? bench_record_find(cfg, w, base, counts[1]) : NULL;

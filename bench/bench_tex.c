@@ -1,13 +1,13 @@
-/* bench_tex.c -- workloads W1-W5 of BENCH.md: tex/tld4 warps over T2 and T3, coordinates from memory, outputs to memory
+/* bench_tex.c -- workloads W1-W5 of docs/bench.md: tex/tld4 warps over T2 and T3, coordinates from memory, outputs to memory
  * SPDX-License-Identifier: MIT
  *
  * Sample i is lane i % 32 of warp i / 32.  The coordinates are laid out as
  * the warp API takes them, one structure-of-arrays block of dims x 32 floats
- * per warp, when the data is prepared (not timed: BENCH.md times sampling
+ * per warp, when the data is prepared (not timed: docs/bench.md times sampling
  * and writing, not data generation); each warp copies its block into its
  * operands, and one wt_tex_warp call writes its results straight into the
  * output, an array of wt_tex_result blocks, "as the API gives them"
- * (BENCH.md).  The checksum walks the kept registers in sample order (4
+ * (docs/bench.md).  The checksum walks the kept registers in sample order (4
  * words for W1, W2, W4, W5; 1 for W3), the order of an interleaved array.
  * The warps are split over the threads with schedule(static). */
 #include <stdio.h>
@@ -111,7 +111,7 @@ static int make_array(wt_array *arr, const wt_channel_desc *cd, size_t w, size_t
 
 int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
 {
-    /* BENCH.md table: W1 W2 W5 share T2 read as normalised float with linear
+    /* docs/bench.md table: W1 W2 W5 share T2 read as normalised float with linear
      * filtering; W4 reads T2 as element type with point filtering; W3 is the
      * f32 volume T3 with linear filtering.  All normalised, clamp. */
     const int volume = index == 2;

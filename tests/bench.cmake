@@ -17,11 +17,11 @@
 #
 # Checksums: every result that ran must carry its workload's checksum and hash (every backend,
 # thread count and plain-C baseline gives the same output).  On the --quick size three of them are
-# also compared with values computed independently of warptex from BENCH.md's definitions (a
+# also compared with values computed independently of warptex from docs/bench.md's definitions (a
 # one-off model of splitmix64, the affine coordinates and point sampling with clamp): W4 (point
 # sampling of the first 65,536 affine coordinates), S1 (the first 32 rows of T2) and S2 (the
 # histogram of the first 65,536 R bytes).  W1-W3 and W5 depend on the filtering arithmetic of
-# SEMANTICS.md and are compared across runs only.
+# docs/semantics.md and are compared across runs only.
 
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_minimum_required(VERSION 3.16) # the project's policies (IN_LIST) in script mode too
@@ -295,7 +295,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
           set(first_${w} "${id}")
         endif()
         if(check_pinned AND DEFINED pinned_${w} AND NOT b STREQUAL "plain_c" AND NOT hash STREQUAL "${pinned_${w}}")
-          message(FATAL_ERROR "result ${id}: hash ${hash}, but BENCH.md's data give ${pinned_${w}} on the "
+          message(FATAL_ERROR "result ${id}: hash ${hash}, but docs/bench.md's data give ${pinned_${w}} on the "
                               "--quick size")
         endif()
         set(line_re "${w} ${name} +${b} +${th} +[0-9.]+ ")
@@ -308,7 +308,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
       message(FATAL_ERROR "no skipped result in a document that should have some")
     endif()
 
-    # The peers of BENCH.md.
+    # The peers of docs/bench.md.
     wt_len(np peers rows)
     wt_get(pid peers rows 0 id)
     wt_get(p1 peers rows 0 W1 0)
@@ -351,7 +351,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
       message(FATAL_ERROR "the report does not say 'all checksums consistent', or warns")
     endif()
     if(NOT text MATCHES "\nsummary: " OR NOT text MATCHES "plain_c")
-      message(FATAL_ERROR "the report lacks the summary beside BENCH.md's peers")
+      message(FATAL_ERROR "the report lacks the summary beside docs/bench.md's peers")
     endif()
     wt_validate("${text}")
   elseif(MODE STREQUAL "fail")

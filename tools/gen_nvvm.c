@@ -4,13 +4,13 @@
  * Usage (from the repository root):
  *   gen_nvvm include/warptex/nvvm.h src/core/nvvm_entry.c src/core/nvvm_names.inc
  *
- * The entry points are the legal product of a few axes (STYLE §3.7).  The axes
+ * The entry points are the legal product of a few axes ([design#generated-tables]).  The axes
  * are the tables below; the legality rules are the *_legal() predicates next
  * to them.  Adding a form means adding a row or relaxing a predicate, never
  * writing an entry point by hand.  The ctest nvvm_generated_fresh reruns this
  * program and compares its output with the checked-in files byte for byte.
  *
- * Naming (DESIGN §2): drop "llvm.nvvm.", turn each "." into "_", prefix "wt_".
+ * Naming ([design#nvvm-names]): drop "llvm.nvvm.", turn each "." into "_", prefix "wt_".
  * Forms with no NVVM intrinsic (sured, suq, txq, istypep) use the PTX spelling
  * without the ".b32" type suffix as their name ("sured.b.add.2d.u32.trap"). */
 #include <stdarg.h>
@@ -22,9 +22,9 @@
 
 /* Which families accept a geometry. */
 #define G_TEX 0x01   /* tex (unified and independent) */
-#define G_TLD4 0x02  /* tld4: .2d .a2d .cube .acube (seed 003) */
-#define G_SURF 0x04  /* suld, sust.b, sust.p: .1d .2d .3d .a1d .a2d (seed 000; sust.p: D3.1) */
-#define G_SURED 0x08 /* sured: .1d .2d .3d only (seed 000) */
+#define G_TLD4 0x02  /* tld4: .2d .a2d .cube .acube (PTX ISA 9.7.10) */
+#define G_SURF 0x04  /* suld, sust.b, sust.p: .1d .2d .3d .a1d .a2d (PTX ISA 9.7.11; sust.p: [semantics#decision-ptx-legality]) */
+#define G_SURED 0x08 /* sured: .1d .2d .3d only (PTX ISA 9.7.11) */
 
 typedef struct geom {
     const char *nv;  /* NVVM spelling */
@@ -33,7 +33,7 @@ typedef struct geom {
     int layered;     /* an int32_t idx comes first (PTX order, op.h) */
     int cube;        /* cube forms take .f32 coordinates only */
     int ms;          /* multisample: an int32_t sample after idx; .s32, base mode only */
-    int ngrad;       /* .grad components per gradient (decision D2.3) */
+    int ngrad;       /* .grad components per gradient ([semantics#decision-grad-components]) */
     unsigned fams;   /* G_* */
 } geom;
 
@@ -86,7 +86,7 @@ typedef struct ctype {
 } ctype;
 static const ctype CTYPES[] = {{"f32", "WT_CTYPE_F32", "float", "fbits"}, {"s32", "WT_CTYPE_S32", "int32_t", "(uint32_t)"}};
 
-/* PTX tex (seed 003): ".cube, .acube require .f32", ".2dms, .a2dms require
+/* PTX tex (PTX ISA 9.7.10): ".cube, .acube require .f32", ".2dms, .a2dms require
  * .s32" and take neither .level nor .grad.  Every other geometry takes .s32
  * or .f32 in every mip mode; the type of a .level lod follows .ctype and the
  * .grad gradients are .f32.  NVVM's list has .s32 only in base mode: the
@@ -116,9 +116,9 @@ static const int BITS[] = {8, 16, 32, 64};
 /* PTX suld/sust.b: .v2/.v4 of .b8 .. .b64, at most 128 bits (no .v4.b64). */
 static int surf_b_legal(int vec, int bits) { return vec * bits <= 128; }
 
-/* sust.p: NVVM's whole list (seed 004 §13.5.3), 5 geometries x 11 element
- * shapes x 3 clamp modes = 165 names.  SEMANTICS D3.1/D3.2: ptxas takes
- * sust.p on .a1d/.a2d, so the .array names are real PTX; D3.3: the i8, i16
+/* sust.p: NVVM's whole list (NVVM IR spec 13.5.3), 5 geometries x 11 element
+ * shapes x 3 clamp modes = 165 names.  [semantics#decision-ptx-legality]/[semantics#decision-sust-p-layered]: ptxas takes
+ * sust.p on .a1d/.a2d, so the .array names are real PTX; [semantics#decision-nvvm-sust-p-elements]: the i8, i16
  * and i64 shapes (which PTX's .b32-only sust.p cannot spell) are each element
  * made a 32-bit word, then the .b32 store.  That widening depends on the
  * surface's channel kind, so it happens in the reference at the access
@@ -159,7 +159,7 @@ typedef struct rtype {
 static const rtype RTYPES[] = {{"u32", "WT_RTYPE_U32", 32}, {"s32", "WT_RTYPE_S32", 32}, {"b32", "WT_RTYPE_B32", 32},
                                {"u64", "WT_RTYPE_U64", 64}, {"s64", "WT_RTYPE_S64", 64}, {"b64", "WT_RTYPE_B64", 64}};
 
-/* PTX sured (seed 000): .b: add on u32/u64/s32, min/max on u32/s32/u64/s64,
+/* PTX sured (PTX ISA 9.7.11): .b: add on u32/u64/s32, min/max on u32/s32/u64/s64,
  * and/or on b32; .p: b32 for every op, b64 for min/max only. */
 static int sured_legal(int p, const redop *o, const rtype *t)
 {
@@ -229,8 +229,8 @@ static const char *const GROUP_DOC[GR_COUNT] = {
         " * index `idx` first, read as unsigned; the multisample forms (2dms = PTX .2dms, 2dms.array =\n"
         " * .a2dms) then the `sample`; then x[, y[, z]] as float (.f32) or int32_t (.s32: not for cube\n"
         " * geometries; the only type of the multisample ones).  .level adds the LOD `level`, of the\n"
-        " * coordinates' type (an .s32 lod selects a level, decision Q13); .grad adds the float\n"
-        " * gradients dPdx and dPdy with 1 (1d), 2 (2d) or 3 (3d, cube) components each (D2.3).\n"
+        " * coordinates' type (an .s32 lod selects a level, [semantics#decision-int-coords-mipmaps]); .grad adds the float\n"
+        " * gradients dPdx and dPdy with 1 (1d), 2 (2d) or 3 (3d, cube) components each ([semantics#decision-grad-components]).\n"
         " * v4f32 returns wt_float4; v4s32 and v4u32 return wt_int4 (the four destination registers).\n"
         " * The set is every form PTX allows; NVVM's own list lacks .level/.grad with .s32 and the\n"
         " * multisample geometries, which take the name the pattern gives them.\n" ERRORS
@@ -244,7 +244,7 @@ static const char *const GROUP_DOC[GR_COUNT] = {
     [GR_TLD4_U] =
         "/* tld4, unified mode: llvm.nvvm.tld4.unified.<comp>.<geom>.<dtype>.f32\n"
         " * Gather: component <comp> (r, g, b, a) of the four texels of the bilinear footprint,\n"
-        " * counter-clockwise from the lower left (SEMANTICS §8).  Geometries 2d, 2d.array (PTX .a2d),\n"
+        " * counter-clockwise from the lower left ([semantics#tld4]).  Geometries 2d, 2d.array (PTX .a2d),\n"
         " * cube and cube.array (.acube); .f32 coordinates, the array forms take `idx` first.\n" ERRORS
         " */\n",
     [GR_TLD4_I] =
@@ -254,7 +254,7 @@ static const char *const GROUP_DOC[GR_COUNT] = {
         "/* suld.b: llvm.nvvm.suld.<geom>.<type>.<clamp>\n"
         " * Unformatted surface load (PTX suld.b.<geom>.<vec>.b<n>.<clamp>).  x is a byte offset; y, z\n"
         " * are rows and slices; .array forms take the layer `idx` first.  <clamp> is the out-of-range\n"
-        " * policy (clamp, trap, zero; SEMANTICS §10.2).  8- and 16-bit elements come back as int16_t\n"
+        " * policy (clamp, trap, zero; [semantics#surface-out-of-range]).  8- and 16-bit elements come back as int16_t\n"
         " * (an 8-bit element with the high byte zero); i32 as int32_t, i64 as int64_t.  No v4i64:\n"
         " * PTX caps a vector access at 128 bits.\n" ERRORS
         " */\n",
@@ -267,29 +267,29 @@ static const char *const GROUP_DOC[GR_COUNT] = {
     [GR_SUST_P] =
         "/* sust.p: llvm.nvvm.sust.p.<geom>.<type>.<clamp>\n"
         " * Formatted surface store (PTX sust.p.<geom>.<vec>.b32, on .1d .2d .3d and, as ptxas accepts,\n"
-        " * .a1d .a2d: SEMANTICS D3.1, D3.2): coordinates as for suld but x counts samples; a layer\n"
-        " * past the end writes the last layer (D2.15).  r, g, b, a are converted to the surface\n"
+        " * .a1d .a2d: [semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]): coordinates as for suld but x counts samples; a layer\n"
+        " * past the end writes the last layer ([semantics#decision-layer-past-end]).  r, g, b, a are converted to the surface\n"
         " * format, read as .f32 for float and normalised formats, .u32/.s32 for integer ones\n"
-        " * (SEMANTICS §10.3, decision Q10); channels the vector does not reach are written 0.\n"
-        " * Element types (D3.3): i32 is the .b32 register; each i8 (the low byte of its int16_t\n"
+        " * ([semantics#sust-p], [semantics#decision-sust-p-normalized]); channels the vector does not reach are written 0.\n"
+        " * Element types ([semantics#decision-nvvm-sust-p-elements]): i32 is the .b32 register; each i8 (the low byte of its int16_t\n"
         " * operand) or i16 element is first sign-extended to 32 bits when the surface's channels\n"
         " * are signed integers (WT_CHANNEL_SIGNED) and zero-extended otherwise; an i64 element\n"
         " * keeps its low 32 bits.  The 32-bit word then takes the .b32 store unchanged.\n" ERRORS
         " */\n",
     [GR_SURED_B] =
         "/* sured.b (PTX spelling; no NVVM intrinsic): wt_sured_b_<op>_<geom>_<type>_<clamp>\n"
-        " * Atomic reduction into surface memory, byte-addressed x (SEMANTICS §10.4, decision Q11):\n"
+        " * Atomic reduction into surface memory, byte-addressed x ([semantics#sured], [semantics#decision-sured]):\n"
         " * add on u32/u64/s32 (wrapping), min/max on u32/s32/u64/s64, and/or on b32.  The value is\n"
         " * int32_t or int64_t (bit pattern; signedness from <type>).  Nothing is returned.\n" ERRORS
         " */\n",
     [GR_SURED_P] =
         "/* sured.p (PTX spelling): wt_sured_p_<op>_<geom>_<b32|b64>_<clamp>\n"
         " * Sample-addressed reduction; signedness from the surface format; .b64 only with min/max and\n"
-        " * only on two-channel 32-bit integer formats (decision D2.16).\n" ERRORS
+        " * only on two-channel 32-bit integer formats ([semantics#decision-sured-p-forms]).\n" ERRORS
         " */\n",
     [GR_SUQ] =
         "/* suq (PTX spelling): wt_suq_<query>(surf)\n"
-        " * Surface attributes (SEMANTICS §11, decision Q12): width/height/depth in elements (1 for an\n"
+        " * Surface attributes ([semantics#queries], [semantics#decision-query-values]): width/height/depth in elements (1 for an\n"
         " * axis the surface lacks: a layered surface has depth 1), channel_data_type/channel_order as\n"
         " * OpenCL enumerators (UNORM/SNORM only for the normalised channel kinds), array_size (layers;\n"
         " * 6 x cubes for cubemaps, the a2d layers they are addressed by; else 0), memory_layout (1 over\n"
@@ -297,18 +297,18 @@ static const char *const GROUP_DOC[GR_COUNT] = {
         " */\n",
     [GR_TXQ] =
         "/* txq (PTX spelling): wt_txq_<query>(tex)\n"
-        " * Texture attributes (SEMANTICS §11): sizes in elements of level 0 (a view's first level;\n"
+        " * Texture attributes ([semantics#queries]): sizes in elements of level 0 (a view's first level;\n"
         " * depth 1 unless 3D, height 1 for 1D), channel data type and order (OpenCL enumerators by\n"
-        " * format and read mode, decision Q12), normalized_coords, the sampling state the texture\n"
+        " * format and read mode, [semantics#decision-query-values]), normalized_coords, the sampling state the texture\n"
         " * carries (filter_mode 0 nearest / 1 linear; addr_mode_0..2 as given, in PTX's enum: wrap 0,\n"
-        " * mirror 1, clamp 3, border 4, decision Q9; linear resources report point, clamp,\n"
+        " * mirror 1, clamp 3, border 4, [semantics#decision-clamp-ogl-samplers]; linear resources report point, clamp,\n"
         " * unnormalised), array_size (layers, cubes for a cubemap array), num_mipmap_levels (levels\n"
         " * the view shows) and num_samples (0 when not layered, mipmapped or multisample).  The\n"
         " * sampler queries also take a sampler object (unified mode asks the texture).\n" ERRORS
         " */\n",
     [GR_TXQ_LEVEL] =
         "/* txq.level (PTX spelling): wt_txq_level_<width|height|depth>(tex, lod)\n"
-        " * Size of mip level `lod` in elements, max(1, size >> lod) (SEMANTICS §6.1), counted from a\n"
+        " * Size of mip level `lod` in elements, max(1, size >> lod) ([semantics#mip-levels]), counted from a\n"
         " * view's first level; a lod outside the levels the texture shows (a non-mipmapped texture has\n"
         " * level 0 only) is WT_ERROR_INVALID_VALUE and returns 0.\n" ERRORS
         " */\n",
@@ -361,7 +361,7 @@ static void cat(char *dst, size_t n, const char *fmt, ...)
 }
 #define CAT(field, ...) cat(field, sizeof field, __VA_ARGS__)
 
-/* A new entry named `name`; its C name follows DESIGN §2. */
+/* A new entry named `name`; its C name follows [design#nvvm-names]. */
 static entry *add(int group, const char *fam, const char *ret, const char *name)
 {
     if (nents == cap) {
@@ -675,7 +675,7 @@ static void write_header(const char *path)
     fprintf(f, "/* warptex/nvvm.h -- per-lane texture and surface calls named after the NVVM intrinsics\n" BANNER_TAIL);
     fprintf(f, "#ifndef WARPTEX_NVVM_H\n#define WARPTEX_NVVM_H\n\n#include \"types.h\"\n\n");
     fprintf(f, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-    fprintf(f, "/* Naming (DESIGN §2): llvm.nvvm.tex.unified.2d.v4f32.f32 is wt_tex_unified_2d_v4f32_f32; forms\n"
+    fprintf(f, "/* Naming ([design#nvvm-names]): llvm.nvvm.tex.unified.2d.v4f32.f32 is wt_tex_unified_2d_v4f32_f32; forms\n"
                " * with no intrinsic take the PTX spelling (wt_sured_b_add_2d_u32_trap, wt_txq_width).  Argument\n"
                " * order and types are the intrinsic's, the handle first.  Each call is one lane of the\n"
                " * instruction; the warp calls of warp.h run 32 lanes at once with identical results. */\n");
@@ -705,8 +705,8 @@ static void write_entry(const char *path)
             "    return r;\n}\n\n"
             "static wt_int4 i4(const uint32_t d[4])\n{\n    wt_int4 r;\n    memcpy(&r, d, sizeof r);\n    return r;\n}\n\n"
             "/* Surface elements: a loaded element (zero-extended in d) as its NVVM type; an\n"
-            " * 8-bit element comes back with the high byte zero (DESIGN §2; the NVVM spec\n"
-            " * leaves it undefined, SEMANTICS §10.1). */\n"
+            " * 8-bit element comes back with the high byte zero ([design#nvvm-names]; the NVVM spec\n"
+            " * leaves it undefined, [semantics#surface-addressing]). */\n"
             "static int16_t e8(uint64_t v)\n{\n    uint16_t u = (uint16_t)(v & 0xffu);\n    int16_t s;\n"
             "    memcpy(&s, &u, sizeof s);\n    return s;\n}\n\n"
             "static int16_t e16(uint64_t v)\n{\n    uint16_t u = (uint16_t)v;\n    int16_t s;\n"
@@ -715,7 +715,7 @@ static void write_entry(const char *path)
             "    memcpy(&s, &u, sizeof s);\n    return s;\n}\n\n"
             "static int64_t e64(uint64_t v)\n{\n    int64_t s;\n    memcpy(&s, &v, sizeof s);\n    return s;\n}\n\n"
             "/* A source element's low bits, zero-extended; an 8-bit store ignores the high\n"
-            " * byte of its i16 operand (NVVM spec §13.5.3). */\n"
+            " * byte of its i16 operand (NVVM IR spec 13.5.3). */\n"
             "static uint64_t u8(int16_t v) { return (uint16_t)v & 0xffu; }\n"
             "static uint64_t u16(int16_t v) { return (uint16_t)v; }\n"
             "static uint64_t u32(int32_t v) { return (uint32_t)v; }\n"

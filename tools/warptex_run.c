@@ -27,7 +27,7 @@ static void run_usage(FILE *f)
             "  --shared BYTES     dynamic shared memory (extern .shared) per block (default 0)\n"
             "  --repeat N         launch N times (default 1) and report the median, min and max\n"
             "  --threads N        OpenMP threads (default: all cores)\n"
-            "  --w1-reference     also run BENCH.md's W1 through wt_tex_warp directly on the first tex: and\n"
+            "  --w1-reference     also run docs/bench.md's W1 through wt_tex_warp directly on the first tex: and\n"
             "                     buf:bench-affine parameters, check the kernel's output (the first buf:\n"
             "                     with out or 16 bytes per coordinate) bit for bit and print both rates\n"
             "\n"
@@ -40,7 +40,7 @@ static void run_usage(FILE *f)
             "  tex:SRC[,filter=point|linear][,address=clamp|wrap|mirror|border][,norm][,read=element]\n"
             "      [,format=rgba8|r8|rgba32f|r32f]\n"
             "                    a texture object over an array made from an image: SRC is an image file\n"
-            "                    (any format stb_image reads) or bench-t2 (BENCH.md's 2048x2048 T2);\n"
+            "                    (any format stb_image reads) or bench-t2 (docs/bench.md's 2048x2048 T2);\n"
             "                    format: the texels (default rgba8; r8 keeps the red byte, the float\n"
             "                    formats hold byte/255); default linear, clamp, unnormalised coordinates,\n"
             "                    read as normalised float\n"
@@ -51,7 +51,7 @@ static void run_usage(FILE *f)
             "                    from FILE (without BYTES: the file's size); ro registers it read-only; out=\n"
             "                    writes it after the launch: .csv as text (as= element type, default f32),\n"
             "                    anything else raw\n"
-            "  buf:bench-affine  BENCH.md's W1 affine coordinates: 2048*2048 (u, v) float pairs, read-only\n"
+            "  buf:bench-affine  docs/bench.md's W1 affine coordinates: 2048*2048 (u, v) float pairs, read-only\n"
             "\n"
             "Examples (from the source tree; in.png from `warptex demo-image in.png`, uv.bin 256 bytes\n"
             "of (u, v) float pairs):\n"
@@ -146,7 +146,7 @@ static int rgba8_array(const char *shown, const char *src, wt_array *arr, unsign
         uint64_t s = 0x7E57;
         for (size_t i = 0; i < (size_t)w * h / 2; i++) {
             uint64_t z = bench_splitmix64(&s);
-            memcpy(img.px + 8 * i, &z, 8); /* little-endian words, as BENCH.md says */
+            memcpy(img.px + 8 * i, &z, 8); /* little-endian words, as docs/bench.md says */
         }
     } else if ((flags & WT_ARRAY_SURFACE_LOAD_STORE) && strpbrk(src, "xX") && strpbrk(src, "0123456789") &&
                !strpbrk(src, "./")) {
@@ -418,7 +418,7 @@ static int parse_param(char *spec, const char *shown, param *p)
         if (!strcmp(head, "bench-affine")) {
             if (file)
                 return tool_usage_error(CMD, "'%s': bench-affine is generated; file= does not apply", shown), -2;
-            /* only the affine set is needed: computed here as bench_data.c does (BENCH.md) */
+            /* only the affine set is needed: computed here as bench_data.c does (docs/bench.md) */
             size_t n = BENCH_FULL_N;
             float *c = malloc(n * 8);
             if (!c)

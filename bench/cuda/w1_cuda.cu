@@ -1,4 +1,4 @@
-// w1_cuda.cu -- BENCH.md's W1 (bilinear-affine) written as a CUDA C++ kernel and built with
+// w1_cuda.cu -- docs/bench.md's W1 (bilinear-affine) written as a CUDA C++ kernel and built with
 // warptex-cxx, timed beside the same workload through warptex's warp API and its per-lane C call,
 // in the same run, 1 thread and all threads.  Msamples/s, median of 5 repetitions after a warm-up;
 // each line prints its checksum (the mean of all outputs), which must agree.

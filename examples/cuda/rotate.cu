@@ -1,7 +1,7 @@
 // rotate.cu -- rotate an RGBA8 image with tex2D<float4> bilinear filtering (normalised coordinates,
 // read as normalised float).  Gold checks in plain C: every pixel bit-equal to warptex's per-lane C
 // call on the same object at the same coordinates, and within a weight step of the textbook bilinear
-// formula (SEMANTICS §2.2) evaluated on the host.
+// formula ([semantics#linear-filtering]) evaluated on the host.
 // SPDX-License-Identifier: MIT
 #include <cmath>
 #include <cstdint>
@@ -27,7 +27,7 @@ __global__ void rotate(float4 *out, cudaTextureObject_t tex, int w, int h, float
 }
 
 #ifndef WT_EXAMPLE_KERNELS_ONLY // the host program (tests/crosscheck builds the kernel alone)
-// Gold: bilinear over clamp-addressed RGBA8 texels, weights quantised to 1/256 (SEMANTICS §2.3).
+// Gold: bilinear over clamp-addressed RGBA8 texels, weights quantised to 1/256 ([semantics#integer-weights]).
 static void gold_pixel(const unsigned char *img, int w, int h, float tu, float tv, float out[4])
 {
     const float xs = tu * w - 0.5f, ys = tv * h - 0.5f;

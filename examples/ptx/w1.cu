@@ -1,4 +1,4 @@
-// w1.cu -- BENCH.md's W1 (bilinear, affine coordinates) as a CUDA kernel: tex2D<float4> at
+// w1.cu -- docs/bench.md's W1 (bilinear, affine coordinates) as a CUDA kernel: tex2D<float4> at
 // precomputed normalised coordinates, stored to global memory.  `warptex run` times it beside the
 // direct warp API (docs/ptx.md, "warptex run").
 // SPDX-License-Identifier: MIT

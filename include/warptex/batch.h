@@ -234,7 +234,7 @@ typedef struct wt_sured_batch_in {
  * WT_BATCH_UNIFORM_VALUE; n too large for memory; an op that is not a legal
  * sured), WT_ERROR_INVALID_HANDLE, WT_ERROR_INVALID_SURFACE (as
  * wt_surf_warp), WT_ERROR_TRAP (lanes out of range under .trap, or every
- * lane of a sured.p on a format it cannot reduce, D2.16).
+ * lane of a sured.p on a format it cannot reduce, [semantics#decision-sured-p-forms]).
  * Speed: a sured.b batch on a 1D surface of at most 65536 elements, with
  * every lane aligned and inside and at least 4 lanes per element (a
  * histogram), combines each thread's lanes per element first and then

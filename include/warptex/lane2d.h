@@ -24,8 +24,8 @@
  * (the CUDA launcher holds one for a whole block and forgets its views when
  * the block ends); it is immutable, so any number of threads may read it.
  *
- * Exactness: every step is the reference's (SEMANTICS.md §2.3, §3, §4, §5.2,
- * §5.3): X9 = floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties
+ * Exactness: every step is the reference's ([semantics#integer-weights], [semantics#coordinates], [semantics#address-modes], [semantics#point-conversion],
+ * [semantics#norm-blend]): X9 = floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties
  * up, the address modes, the weights of T = 256 and the UNORM blend, and each
  * K / 65535 (K <= 65535) rounded once: with SSE2 one vector divide, else the double
  * product K * (1 / 65535) rounded to float, which equals the IEEE float
@@ -62,13 +62,13 @@ typedef struct wt_lane2d_view {
     size_t row_pitch;    /* bytes from one row to the next */
     int32_t n[2];        /* width, height, 1 .. 2^20 */
     float scale[2];      /* n when coordinates are normalised, else 1 */
-    uint8_t mode[2];     /* effective address modes (wt_address_mode, §3.2) */
+    uint8_t mode[2];     /* effective address modes (wt_address_mode, [semantics#unnormalized-coords]) */
     uint8_t npot[2];     /* normalised coordinates on an extent not a power of two */
     uint8_t linear;      /* linear filter, else point */
     uint8_t variant;     /* 1 + 2 * mode + linear where both axes share the mode and
                             no extent needs npot; 0: the general form */
     uint8_t reserved[2];
-    uint8_t border[4];   /* the border colour as one RGBA8 texel (§4.4) */
+    uint8_t border[4];   /* the border colour as one RGBA8 texel ([semantics#border-color]) */
     float hi9[2][2];     /* per axis, the top of X9 as a float: [0] 512 * (n + 2), [1] 512 * n - 256 */
 } wt_lane2d_view;
 
@@ -96,7 +96,7 @@ WT__L2_INLINE int32_t wt__l2_floor_small(float t)
     return i - ((float)i > t);
 }
 
-/* §4.2 on an integer index i in [-1, 2N] */
+/* [semantics#address-per-texel] on an integer index i in [-1, 2N] */
 WT__L2_INLINE int32_t wt__l2_periodic_index(int32_t i, int32_t n, int mode)
 {
     int32_t t = i < 0 ? i + 2 * n : i;
@@ -139,8 +139,8 @@ typedef struct wt__l2_axis {
 } wt__l2_axis;
 
 /* Coordinate c on an axis of n texels (scale: n normalised, 1 not) in address
- * mode `mode`; gather: tld4's footprint (no pre-clamp, §8; a non-finite
- * coordinate gathers texels 0 and 1, D2.7). */
+ * mode `mode`; gather: tld4's footprint (no pre-clamp, [semantics#tld4]; a non-finite
+ * coordinate gathers texels 0 and 1, [semantics#decision-nonfinite-wrap]). */
 WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int linear, int npot, int gather,
                                   wt__l2_axis *ax)
 {
@@ -156,9 +156,9 @@ WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int
             y = y - floorf(y * (1.0f / m)) * m;
         x9 = wt__l2_cvtt(y) & ((int32_t)m - 1);
     } else {
-        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP; /* tld4: no pre-clamp (§8) */
+        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP; /* tld4: no pre-clamp ([semantics#tld4]) */
         const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
-        float cn = c == c ? c : 0.0f; /* §3.4: NaN reads as 0 */
+        float cn = c == c ? c : 0.0f; /* [semantics#nan-inf-coords]: NaN reads as 0 */
         if (npot) {
             x9 = wt__l2_x9_npot(cn < -4.0f ? -4.0f : cn > 5.0f ? 5.0f : cn, n, 0);
         } else {
@@ -172,7 +172,7 @@ WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int
     const int32_t i = wt__l2_split(x9, linear, &a), j = linear ? i + 1 : i;
     ax->out0 = ax->out1 = 0;
     if (periodic) {
-        /* D2.7: a non-finite coordinate reads texel 0 with the whole weight;
+        /* [semantics#decision-nonfinite-wrap]: a non-finite coordinate reads texel 0 with the whole weight;
          * tld4 gathers texels 0 and 1 */
         ax->i0 = finite ? wt__l2_periodic_index(i, n, mode) : 0;
         ax->i1 = finite ? wt__l2_periodic_index(j, n, mode) : gather ? wt__l2_periodic_index(1, n, mode) : 0;
@@ -189,7 +189,7 @@ WT__L2_INLINE void wt__l2_axis_of(int32_t n, float scale, float c, int mode, int
     ax->a = a;
 }
 
-/* §2.3 weights of T = 256 of fractions xa, ya for the texels (i0, j0),
+/* [semantics#integer-weights] weights of T = 256 of fractions xa, ya for the texels (i0, j0),
  * (i1, j0), (i0, j1), (i1, j1): x1 = xa, then the y split rounding the upper
  * part on the x = 1 side and the lower part on the x = 0 side */
 WT__L2_INLINE void wt__l2_weights(int32_t xa, int32_t ya, int32_t w[4])
@@ -202,7 +202,7 @@ WT__L2_INLINE void wt__l2_weights(int32_t xa, int32_t ya, int32_t w[4])
     w[3] = w11;
 }
 
-/* §5.3 for four RGBA8 texels (little-endian words) under weights adding to
+/* [semantics#norm-blend] for four RGBA8 texels (little-endian words) under weights adding to
  * 256: K per channel, the 16-bit code of the blend (8-bit codes as u * 257,
  * K = rhu(S / 256), which for 8-bit codes is S' + rhu(S') with S' the sum of
  * w * u).  R and B, G and A are 16-bit fields of one word: a code times a
@@ -232,7 +232,7 @@ WT__L2_INLINE float wt__l2_unorm(uint32_t k, double inv_d)
  * clamping x * 512 as a float and then taking the floor is the reference's
  * floor and then clamp, and with clamp's linear pre-clamp (X9 >= 256) the
  * floor is the truncation and i needs no lower clamp.  A NaN coordinate reads
- * as 0 (§3.4); under the pre-clamp the float clamp's NaN-to-bound does that. */
+ * as 0 ([semantics#nan-inf-coords]); under the pre-clamp the float clamp's NaN-to-bound does that. */
 WT__L2_INLINE void wt__l2_axis_edge(const wt_lane2d_view *view, int k, float c, int mode, int linear,
                                     wt__l2_axis *ax)
 {
@@ -276,7 +276,7 @@ typedef struct wt__l2_px {
 } wt__l2_px;
 #endif
 
-/* The four RGBA8 texels t under weights w: §5.3's K per channel, each
+/* The four RGBA8 texels t under weights w: [semantics#norm-blend]'s K per channel, each
  * K / 65535 rounded once (wt__l2_rgba8_blend and wt__l2_unorm; with SSE2 the
  * same integer products and sums, and one vector divide) */
 WT__L2_INLINE wt__l2_px wt__l2_rgba8_filter(const uint32_t t[4], const int32_t w[4])

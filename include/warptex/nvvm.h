@@ -12,7 +12,7 @@
 extern "C" {
 #endif
 
-/* Naming (DESIGN §2): llvm.nvvm.tex.unified.2d.v4f32.f32 is wt_tex_unified_2d_v4f32_f32; forms
+/* Naming ([design#nvvm-names]): llvm.nvvm.tex.unified.2d.v4f32.f32 is wt_tex_unified_2d_v4f32_f32; forms
  * with no intrinsic take the PTX spelling (wt_sured_b_add_2d_u32_trap, wt_txq_width).  Argument
  * order and types are the intrinsic's, the handle first.  Each call is one lane of the
  * instruction; the warp calls of warp.h run 32 lanes at once with identical results. */
@@ -23,8 +23,8 @@ extern "C" {
  * index `idx` first, read as unsigned; the multisample forms (2dms = PTX .2dms, 2dms.array =
  * .a2dms) then the `sample`; then x[, y[, z]] as float (.f32) or int32_t (.s32: not for cube
  * geometries; the only type of the multisample ones).  .level adds the LOD `level`, of the
- * coordinates' type (an .s32 lod selects a level, decision Q13); .grad adds the float
- * gradients dPdx and dPdy with 1 (1d), 2 (2d) or 3 (3d, cube) components each (D2.3).
+ * coordinates' type (an .s32 lod selects a level, [semantics#decision-int-coords-mipmaps]); .grad adds the float
+ * gradients dPdx and dPdy with 1 (1d), 2 (2d) or 3 (3d, cube) components each ([semantics#decision-grad-components]).
  * v4f32 returns wt_float4; v4s32 and v4u32 return wt_int4 (the four destination registers).
  * The set is every form PTX allows; NVVM's own list lacks .level/.grad with .s32 and the
  * multisample geometries, which take the name the pattern gives them.
@@ -276,7 +276,7 @@ wt_int4 wt_tex_2dms_array_v4u32_s32(wt_tex tex, wt_sampler sampler, int32_t idx,
 
 /* tld4, unified mode: llvm.nvvm.tld4.unified.<comp>.<geom>.<dtype>.f32
  * Gather: component <comp> (r, g, b, a) of the four texels of the bilinear footprint,
- * counter-clockwise from the lower left (SEMANTICS §8).  Geometries 2d, 2d.array (PTX .a2d),
+ * counter-clockwise from the lower left ([semantics#tld4]).  Geometries 2d, 2d.array (PTX .a2d),
  * cube and cube.array (.acube); .f32 coordinates, the array forms take `idx` first.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
@@ -393,7 +393,7 @@ wt_int4 wt_tld4_a_cube_array_v4u32_f32(wt_tex tex, wt_sampler sampler, int32_t i
 /* suld.b: llvm.nvvm.suld.<geom>.<type>.<clamp>
  * Unformatted surface load (PTX suld.b.<geom>.<vec>.b<n>.<clamp>).  x is a byte offset; y, z
  * are rows and slices; .array forms take the layer `idx` first.  <clamp> is the out-of-range
- * policy (clamp, trap, zero; SEMANTICS §10.2).  8- and 16-bit elements come back as int16_t
+ * policy (clamp, trap, zero; [semantics#surface-out-of-range]).  8- and 16-bit elements come back as int16_t
  * (an 8-bit element with the high byte zero); i32 as int32_t, i64 as int64_t.  No v4i64:
  * PTX caps a vector access at 128 bits.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
@@ -746,11 +746,11 @@ void wt_sust_b_3d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int3
 
 /* sust.p: llvm.nvvm.sust.p.<geom>.<type>.<clamp>
  * Formatted surface store (PTX sust.p.<geom>.<vec>.b32, on .1d .2d .3d and, as ptxas accepts,
- * .a1d .a2d: SEMANTICS D3.1, D3.2): coordinates as for suld but x counts samples; a layer
- * past the end writes the last layer (D2.15).  r, g, b, a are converted to the surface
+ * .a1d .a2d: [semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]): coordinates as for suld but x counts samples; a layer
+ * past the end writes the last layer ([semantics#decision-layer-past-end]).  r, g, b, a are converted to the surface
  * format, read as .f32 for float and normalised formats, .u32/.s32 for integer ones
- * (SEMANTICS §10.3, decision Q10); channels the vector does not reach are written 0.
- * Element types (D3.3): i32 is the .b32 register; each i8 (the low byte of its int16_t
+ * ([semantics#sust-p], [semantics#decision-sust-p-normalized]); channels the vector does not reach are written 0.
+ * Element types ([semantics#decision-nvvm-sust-p-elements]): i32 is the .b32 register; each i8 (the low byte of its int16_t
  * operand) or i16 element is first sign-extended to 32 bits when the surface's channels
  * are signed integers (WT_CHANNEL_SIGNED) and zero-extended otherwise; an i64 element
  * keeps its low 32 bits.  The 32-bit word then takes the .b32 store unchanged.
@@ -927,7 +927,7 @@ void wt_sust_p_3d_v4i32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, int3
 void wt_sust_p_3d_v4i32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t r, int32_t g, int32_t b, int32_t a);
 
 /* sured.b (PTX spelling; no NVVM intrinsic): wt_sured_b_<op>_<geom>_<type>_<clamp>
- * Atomic reduction into surface memory, byte-addressed x (SEMANTICS §10.4, decision Q11):
+ * Atomic reduction into surface memory, byte-addressed x ([semantics#sured], [semantics#decision-sured]):
  * add on u32/u64/s32 (wrapping), min/max on u32/s32/u64/s64, and/or on b32.  The value is
  * int32_t or int64_t (bit pattern; signedness from <type>).  Nothing is returned.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
@@ -1056,7 +1056,7 @@ void wt_sured_b_or_3d_b32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, in
 
 /* sured.p (PTX spelling): wt_sured_p_<op>_<geom>_<b32|b64>_<clamp>
  * Sample-addressed reduction; signedness from the surface format; .b64 only with min/max and
- * only on two-channel 32-bit integer formats (decision D2.16).
+ * only on two-channel 32-bit integer formats ([semantics#decision-sured-p-forms]).
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last
  * error to WT_ERROR_INVALID_HANDLE, a trap or an object that cannot serve the form sets
  * its status; the call then returns zeros.  Read the status with wt_get_last_error()
@@ -1128,7 +1128,7 @@ void wt_sured_p_or_3d_b32_trap(wt_surf surf, int32_t x, int32_t y, int32_t z, in
 void wt_sured_p_or_3d_b32_zero(wt_surf surf, int32_t x, int32_t y, int32_t z, int32_t v);
 
 /* suq (PTX spelling): wt_suq_<query>(surf)
- * Surface attributes (SEMANTICS §11, decision Q12): width/height/depth in elements (1 for an
+ * Surface attributes ([semantics#queries], [semantics#decision-query-values]): width/height/depth in elements (1 for an
  * axis the surface lacks: a layered surface has depth 1), channel_data_type/channel_order as
  * OpenCL enumerators (UNORM/SNORM only for the normalised channel kinds), array_size (layers;
  * 6 x cubes for cubemaps, the a2d layers they are addressed by; else 0), memory_layout (1 over
@@ -1148,11 +1148,11 @@ int32_t wt_suq_array_size(wt_surf surf);
 int32_t wt_suq_memory_layout(wt_surf surf);
 
 /* txq (PTX spelling): wt_txq_<query>(tex)
- * Texture attributes (SEMANTICS §11): sizes in elements of level 0 (a view's first level;
+ * Texture attributes ([semantics#queries]): sizes in elements of level 0 (a view's first level;
  * depth 1 unless 3D, height 1 for 1D), channel data type and order (OpenCL enumerators by
- * format and read mode, decision Q12), normalized_coords, the sampling state the texture
+ * format and read mode, [semantics#decision-query-values]), normalized_coords, the sampling state the texture
  * carries (filter_mode 0 nearest / 1 linear; addr_mode_0..2 as given, in PTX's enum: wrap 0,
- * mirror 1, clamp 3, border 4, decision Q9; linear resources report point, clamp,
+ * mirror 1, clamp 3, border 4, [semantics#decision-clamp-ogl-samplers]; linear resources report point, clamp,
  * unnormalised), array_size (layers, cubes for a cubemap array), num_mipmap_levels (levels
  * the view shows) and num_samples (0 when not layered, mipmapped or multisample).  The
  * sampler queries also take a sampler object (unified mode asks the texture).
@@ -1177,7 +1177,7 @@ int32_t wt_txq_num_mipmap_levels(wt_tex tex);
 int32_t wt_txq_num_samples(wt_tex tex);
 
 /* txq.level (PTX spelling): wt_txq_level_<width|height|depth>(tex, lod)
- * Size of mip level `lod` in elements, max(1, size >> lod) (SEMANTICS §6.1), counted from a
+ * Size of mip level `lod` in elements, max(1, size >> lod) ([semantics#mip-levels]), counted from a
  * view's first level; a lod outside the levels the texture shows (a non-mipmapped texture has
  * level 0 only) is WT_ERROR_INVALID_VALUE and returns 0.
  * Errors: a bad handle (0, destroyed, forged or of the wrong kind) sets the thread's last

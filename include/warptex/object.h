@@ -34,7 +34,7 @@ typedef struct wt_texture_desc {
  * end".  Levels apply to mipmapped arrays only, layers to layered, cubemap
  * (whole cubes: first a multiple of 6, last + 1 too) and multisample (whole
  * texel layers) arrays.  The view's first level is level 0 of the texture:
- * txq sizes, LOD clamps and tld4 count from it (SEMANTICS §6.3). */
+ * txq sizes, LOD clamps and tld4 count from it ([semantics#lod-arithmetic]). */
 typedef struct wt_resource_view_desc {
     wt_channel_desc format; /* all zero: keep the array's format */
     size_t width, height, depth;
@@ -45,23 +45,23 @@ typedef struct wt_resource_view_desc {
 /* wt_create_texture_object: cudaCreateTextureObject.  *out receives a new
  * handle (0 on failure).  The object holds a reference on the array, so the
  * user may free the array first.  Linear resources ignore filter_mode,
- * address_mode and normalized_coords (§12.1: point, clamp, unnormalised).
+ * address_mode and normalized_coords ([semantics#resource-desc]: point, clamp, unnormalised).
  * Errors, as CUDA validates, each with a message naming the field and value:
  *   WT_ERROR_INVALID_VALUE: NULL out/res/desc; an enum out of range
  *     (address_mode[i], filter_mode, mipmap_filter_mode, read_mode;
  *     WT_ADDRESS_CLAMP_OGL is for sampler objects only); a NaN
- *     min/max_mipmap_level_clamp (decision Q17; a NaN bias counts as 0,
- *     D2.21); an array or mipmapped array that is not live; a view on a
+ *     min/max_mipmap_level_clamp ([semantics#decision-nan-lod]; a NaN bias counts as 0,
+ *     [semantics#decision-nan-bias]); an array or mipmapped array that is not live; a view on a
  *     linear/pitch2D resource, or a view out of range (levels, layers, extent,
  *     a format of another element size); linear/pitch2D memory NULL or
- *     misaligned, or sizes outside SEMANTICS §12.4;
+ *     misaligned, or sizes outside [semantics#limits];
  *   WT_ERROR_INVALID_CHANNEL_DESCRIPTOR: an unsupported linear/pitch2D/view
  *     format;
  *   WT_ERROR_INVALID_FILTER_SETTING: filter_mode or mipmap_filter_mode
- *     WT_FILTER_LINEAR on an integer format read as element type (§5.1,
- *     D2.23; 32-bit integers are never read as normalised float);
+ *     WT_FILTER_LINEAR on an integer format read as element type ([semantics#read-modes],
+ *     [semantics#decision-int-linear-mip]; 32-bit integers are never read as normalised float);
  *   WT_ERROR_INVALID_NORMALIZED_SETTING: a mipmapped array without
- *     normalized_coords (§6.1);
+ *     normalized_coords ([semantics#mip-levels]);
  *   WT_ERROR_INVALID_RESOURCE_TYPE: res->type not a wt_resource_type;
  *   WT_ERROR_OUT_OF_MEMORY.
  * Thread-safety: any thread; creation and destruction may run concurrently
@@ -92,7 +92,7 @@ wt_status wt_get_texture_object_texture_desc(wt_texture_desc *out, wt_tex tex);
  * layered surfaces with layer = 6*cube + face.
  * Errors: WT_ERROR_INVALID_VALUE (NULL out or res, an array that is not live,
  * lacks WT_ARRAY_SURFACE_LOAD_STORE or is multisample, memory NULL or
- * misaligned, sizes outside §12.4), WT_ERROR_INVALID_CHANNEL_DESCRIPTOR,
+ * misaligned, sizes outside [semantics#limits]), WT_ERROR_INVALID_CHANNEL_DESCRIPTOR,
  * WT_ERROR_INVALID_RESOURCE_TYPE (a mipmapped array, or an unknown type),
  * WT_ERROR_OUT_OF_MEMORY.  Thread-safety: as wt_create_texture_object. */
 wt_status wt_create_surface_object(wt_surf *out, const wt_resource_desc *res);
@@ -107,8 +107,8 @@ wt_status wt_destroy_surface_object(wt_surf surf);
 typedef struct wt_sampler_desc {
     wt_address_mode address_mode[3]; /* WT_ADDRESS_CLAMP_OGL allowed here */
     wt_filter_mode filter_mode;
-    int force_unnormalized_coords;   /* else normalisation is the texture's (PTX §5.3.2) */
-    float border_color[4];           /* PTX-declared samplers: 0 (decision Q9) */
+    int force_unnormalized_coords;   /* else normalisation is the texture's (PTX ISA 5.3.2) */
+    float border_color[4];           /* PTX-declared samplers: 0 ([semantics#decision-clamp-ogl-samplers]) */
 } wt_sampler_desc;
 
 /* wt_create_sampler_object: a sampler for PTX independent mode (tex/tld4

@@ -55,36 +55,36 @@ typedef enum wt_ctype { WT_CTYPE_F32 = 0, WT_CTYPE_S32 } wt_ctype;
 
 /* op flags */
 #define WT_OP_OFFSET 0x01u        /* operand e present */
-#define WT_OP_DEPTH_COMPARE 0x02u /* operand f present (read and ignored, SEMANTICS §9.2) */
+#define WT_OP_DEPTH_COMPARE 0x02u /* operand f present (read and ignored, [semantics#depth-compare-residency]) */
 #define WT_OP_SAMPLER 0x04u       /* explicit sampler b (independent mode) */
 #define WT_OP_PRED 0x08u          /* destination predicate p requested */
 
 /* Surfaces: suld.b / sust.b / sust.p / sured.b / sured.p.  The cache
  * operators (suld .ca .cg .cs .cv, sust .wb .cg .cs .wt) have no field: on
- * one coherent memory they change nothing (SEMANTICS §10.5), so a decoder
+ * one coherent memory they change nothing ([semantics#coherence]), so a decoder
  * accepts and drops them.
  *
  * Surface fields:
  *   suld.b, sust.b  geom 1d 2d 3d a1d a2d; vec 1/2/4 x bits 8/16/32/64 with
  *                   vec * bits <= 128 (no .v4.b64); x in bytes.
- *   sust.p          the same geometries and (vec, bits) pairs (SEMANTICS
- *                   D3.1-D3.3): x in samples, one whole element of the
+ *   sust.p          the same geometries and (vec, bits) pairs
+ *                   ([semantics#decision-ptx-legality] to [semantics#decision-nvvm-sust-p-elements]): x in samples, one whole element of the
  *                   surface's format is written, whatever bits says.  bits is
  *                   the width of each source element (wt_surf_args.v, low
  *                   bits): 32 is PTX's .b32 register; 8, 16 and 64 are the
  *                   NVVM-only i8/i16/i64 shapes (llvm.nvvm.sust.p.*.i8 ...),
- *                   which PTX cannot spell.  Decision D3.3 makes each element
+ *                   which PTX cannot spell.  [semantics#decision-nvvm-sust-p-elements] makes each element
  *                   a 32-bit word first (8/16 bits sign-extended when the
  *                   channels are signed integers, WT_CHANNEL_SIGNED,
  *                   zero-extended for every other kind; 64 bits keep the low
  *                   32), then the .b32 store converts it (.f32 for float and
- *                   normalised channels, .u32/.s32 for integer ones, §10.3).
+ *                   normalised channels, .u32/.s32 for integer ones, [semantics#sust-p]).
  *                   On a1d/a2d the layer comes first and a layer past the
- *                   end writes the last layer (D3.2, D2.15).  PTX source
+ *                   end writes the last layer ([semantics#decision-sust-p-layered], [semantics#decision-layer-past-end]).  PTX source
  *                   only ever gives bits = 32.
  *   sured.b/.p      geom 1d 2d 3d; redop and rtype; vec 1, bits 32 or 64
  *                   (the rtype's width).
- * No suld.p (D3.1). */
+ * No suld.p ([semantics#decision-ptx-legality]). */
 typedef enum wt_surf_mode { WT_SURF_B = 0, WT_SURF_P } wt_surf_mode;
 typedef enum wt_clamp { WT_CLAMP_TRAP = 0, WT_CLAMP_CLAMP, WT_CLAMP_ZERO } wt_clamp;
 typedef enum wt_redop { WT_RED_ADD = 0, WT_RED_MIN, WT_RED_MAX, WT_RED_AND, WT_RED_OR } wt_redop;

@@ -41,7 +41,7 @@ typedef struct wt_mipmapped_array_s *wt_mipmapped_array;
  * equal height.  WT_ARRAY_SURFACE_LOAD_STORE allows surface objects over it;
  * WT_ARRAY_TEXTURE_GATHER is taken on plain 2D arrays only, with CUDA's
  * gather limits (tld4 itself does not require it).  Contents start as
- * zero.  Sizes are checked against the CUDA limits (SEMANTICS §12.4) before
+ * zero.  Sizes are checked against the CUDA limits ([semantics#limits]) before
  * anything is allocated: 1D 131072 (surface 32768), 1D layered 32768 x 2048,
  * 2D 131072 x 65536, 2D gather 32768 x 32768, 2D layered 32768 x 32768 x 2048
  * (surface x 1048), 3D 16384^3, cubemap 32768, cubemap layered 32768 x 2046
@@ -79,7 +79,7 @@ wt_status wt_free_array(wt_array arr);
 
 /* wt_malloc_mipmapped_array: cudaMallocMipmappedArray.  Sizes and flags as
  * wt_malloc_array (the extent is level 0's); num_levels in
- * 1..1+floor(log2(max(w, h, d))) where d counts only for 3D (SEMANTICS §6.1).
+ * 1..1+floor(log2(max(w, h, d))) where d counts only for 3D ([semantics#mip-levels]).
  * Level i is max(1, size >> i) on each axis; layers and faces are in every
  * level.  Contents start as zero.
  * Errors: as wt_malloc_array, plus WT_ERROR_INVALID_VALUE for num_levels
@@ -144,7 +144,7 @@ typedef enum wt_resource_type {
 /* cudaResourceDesc.  Linear and pitch2D wrap user memory without copying; the
  * memory must outlive every object over it and be aligned to the channel
  * width (pitch_in_bytes too).  Linear: 1..2^28 elements (size_in_bytes /
- * element size); pitch2D: 1..131072 x 1..65000 elements (SEMANTICS §12.4). */
+ * element size); pitch2D: 1..131072 x 1..65000 elements ([semantics#limits]). */
 typedef struct wt_resource_desc {
     wt_resource_type type;
     union {

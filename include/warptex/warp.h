@@ -80,8 +80,8 @@ wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_
  * (relative to a view's first level).  txq takes a texture or a sampler
  * (with WT_OP_SAMPLER: a sampler only); suq a surface.  istypep: *value = 1
  * when handle is a live object of the kind op->query (a wt_handle_type)
- * names, else 0 (never an error).  Values: SEMANTICS §11 with decisions Q9
- * (addr_mode numbering) and Q12 (channel enums, memory_layout).
+ * names, else 0 (never an error).  Values: [semantics#queries] with [semantics#decision-clamp-ogl-samplers]
+ * (addr_mode numbering) and [semantics#decision-query-values] (channel enums, memory_layout).
  * Errors (*value = 0): WT_ERROR_INVALID_VALUE (NULL op or value, a family
  * other than txq/suq/istypep, a query or type out of range, a txq.level lod
  * outside the visible levels), WT_ERROR_INVALID_HANDLE (not a live object

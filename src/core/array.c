@@ -1,7 +1,7 @@
 /* array.c -- CUDA-style arrays, mipmapped arrays and host copies
  * SPDX-License-Identifier: MIT
  *
- * Storage is dense and row-major (decision Q20 allows any layout): level by
+ * Storage is dense and row-major ([semantics#decision-array-layout] allows any layout): level by
  * level, each level slice by slice (layer, 6*cube+face, or layer*samples+s),
  * each slice z-plane by z-plane.  Arrays are reference counted: the user's
  * wt_free_array() drops one reference and every texture or surface object
@@ -15,7 +15,7 @@
 
 typedef struct limits { size_t w, h, d; } limits;
 
-/* SEMANTICS §12.4 (compute capability >= 5.x). */
+/* [semantics#limits] (compute capability >= 5.x). */
 static limits array_limits(unsigned dims, unsigned flags, int surface)
 {
     int layered = (flags & WT_ARRAY_LAYERED) != 0, cube = (flags & WT_ARRAY_CUBEMAP) != 0;
@@ -77,7 +77,7 @@ static size_t layout_levels(struct wt_array_s *a)
     }
     /* 64 bytes of slack after the last level: a SIMD gather of 4 bytes at
      * a texel of 1 or 2 bytes reads past it, never past the allocation
-     * (DESIGN §5.6). */
+     * ([design#guard-pages]). */
     return off + 64 < off ? 0 : off + 64;
 }
 

@@ -33,7 +33,7 @@
  * combination, and every add/and/or, is exact.  README "Behaviour" says so.
  *
  * Relaxed ordering throughout: a reduction returns nothing and orders
- * nothing (§10.4, §10.5); atomicity alone makes the totals exact. */
+ * nothing ([semantics#sured], [semantics#coherence]); atomicity alone makes the totals exact. */
 #include "atomic_reduce.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -50,7 +50,7 @@ uint64_t wt__red_apply(const wt__red *r, uint64_t old, uint64_t v)
     old &= mask;
     v &= mask;
     switch (r->op) {
-    case WT_RED_ADD: return (old + v) & mask; /* Q11: wraps modulo 2^n */
+    case WT_RED_ADD: return (old + v) & mask; /* [semantics#decision-sured]: wraps modulo 2^n */
     case WT_RED_MIN: return (v ^ flip) < (old ^ flip) ? v : old;
     case WT_RED_MAX: return (v ^ flip) > (old ^ flip) ? v : old;
     case WT_RED_AND: return old & v;

@@ -13,12 +13,12 @@ typedef struct wt__red {
 } wt__red;
 
 /* The new value of an element: add wraps modulo 2^32 or 2^64, min/max by
- * the signedness, and/or bitwise (decision Q11). */
+ * the signedness, and/or bitwise ([semantics#decision-sured]). */
 WT_INTERNAL uint64_t wt__red_apply(const wt__red *r, uint64_t old, uint64_t v);
 
 /* Reduce the n bytes at p (1 <= n <= 8), read as a little-endian value with
  * the bytes past n zero, and write back its low n bytes (n below the access
- * size is D2.17's partial .clamp access).  Atomic against every other call
+ * size is [semantics#decision-sured-narrow-row]'s partial .clamp access).  Atomic against every other call
  * on the same bytes, from any thread and through any surface object: the
  * mechanism depends only on the address range (atomic_reduce.c). */
 WT_INTERNAL void wt__atomic_reduce(const wt__red *r, uint8_t *p, unsigned n, uint64_t v);

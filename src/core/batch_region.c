@@ -100,8 +100,8 @@ static void copy_rows(void *ctx, size_t begin, size_t end, int thread)
     }
 }
 
-/* A .b region whose lanes are all aligned (§10.1: x a multiple of the
- * access size) and inside the surface (§10.2: then every clamp mode reads
+/* A .b region whose lanes are all aligned ([semantics#surface-addressing]: x a multiple of the
+ * access size) and inside the surface ([semantics#surface-out-of-range]: then every clamp mode reads
  * and writes the lane's own bytes, and no two lanes share one) is the
  * surface's bytes row by row: copied as such, rows over the threads, under
  * one read section of the calling thread (a concurrent destroy of the
@@ -122,7 +122,7 @@ static int direct_rows(const region_job *j)
         if (j->op->geom == WT_GEOM_3D) {
             inside = inside && j->r.z >= 0 && (uint64_t)j->r.z < d;
             slice = (uint64_t)(uint32_t)j->r.z * s->depth_pitch;
-        } else if (j->op->geom == WT_GEOM_A2D) { /* D2.15: a layer past the end is the last */
+        } else if (j->op->geom == WT_GEOM_A2D) { /* [semantics#decision-layer-past-end]: a layer past the end is the last */
             uint32_t layer = (uint32_t)j->r.z;
             slice = (uint64_t)(s->num_layers && layer >= s->num_layers ? s->num_layers - 1 : layer) * s->slice_pitch;
         }

@@ -109,7 +109,7 @@ static uint64_t identity(const wt__red *r)
     } while (0)
 
 /* Lanes [begin, end): their values reduced into a table of the surface's
- * elements (the order of a reduction's operands changes no result, Q11),
+ * elements (the order of a reduction's operands changes no result, [semantics#decision-sured]),
  * then each element whose combined value is not the identity gets one
  * atomic reduction of it.  Without memory for the table the lanes reduce
  * one by one. */
@@ -151,7 +151,7 @@ static void combine_lanes(void *ctx, size_t begin, size_t end, int thread)
 
 /* A sured.b batch on a 1D surface of at most COMBINE_MAX_ELEMS elements
  * whose every lane is aligned and inside (so none traps, clamps or is
- * dropped, §10.2) and that has many more lanes than the surface has
+ * dropped, [semantics#surface-out-of-range]) and that has many more lanes than the surface has
  * elements (a histogram): each thread combines its lanes per element first,
  * so the batch costs about one atomic per element and thread instead of one
  * per lane.  Every total is what the lanes one by one would give (add wraps

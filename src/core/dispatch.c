@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT
  *
  * No constructor: constructors vanish from static libraries, so the choice is
- * made with call_once on first use (DESIGN §5.3).  This file is built with
+ * made with call_once on first use ([design#backend-choice]).  This file is built with
  * baseline flags only; it never calls ISA code except through the table. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -139,7 +139,7 @@ typedef struct wt__sampler {
     uint8_t trilinear_opt;       /* 1 unless disable_trilinear_optimization */
     uint8_t max_aniso;           /* clamped to [1, 16] */
     float border[4];             /* border colour as given (bit patterns kept) */
-    int32_t bias256;             /* trunc(bias*256), NaN -> 0 (D2.21) */
+    int32_t bias256;             /* trunc(bias*256), NaN -> 0 ([semantics#decision-nan-bias]) */
     float bias;                  /* the bias as given (NaN -> 0): the trilinear-opt rule needs it unrounded */
     int32_t min_clamp256;        /* trunc(clamp*256), relative to the view's first level */
     int32_t max_clamp256;
@@ -162,13 +162,13 @@ typedef struct wt__lane_plan {
     size_t row_pitch, slice_pitch, depth_pitch;
     int32_t n[3];        /* w, h, d */
     uint32_t layers;     /* .a2d: the layers; 0: .2d, .3d */
-    uint8_t border_texel[16]; /* the border colour as one texel of the format (§4.4) */
+    uint8_t border_texel[16]; /* the border colour as one texel of the format ([semantics#border-color]) */
     uint8_t dims;        /* 2 (.2d, .a2d) or 3 (.3d) */
     uint8_t geom;        /* WT_GEOM_2D, WT_GEOM_A2D or WT_GEOM_3D */
     uint8_t esize, wide, nch; /* bytes per texel; 16-bit channels; channels */
     uint8_t ftype;       /* 0 integer codes, 1 f32, 2 f16 */
     uint8_t norm, linear, read_norm;
-    uint8_t mode[3];     /* effective address modes (§3.2) */
+    uint8_t mode[3];     /* effective address modes ([semantics#unnormalized-coords]) */
     uint8_t npot[3];     /* normalised coordinates on an extent not a power of two */
     float scale[3];      /* N when normalised, else 1 */
     uint64_t op_key;     /* the ops it takes: geom and ctype at wt_op's byte offsets (tex_lane.c) */
@@ -180,7 +180,7 @@ typedef struct wt__lane_plan {
 typedef struct wt__tex {
     wt__format fmt;              /* after view reinterpretation */
     uint8_t read_norm;           /* 8/16-bit integers read as normalised float */
-    uint8_t srgb;                /* sRGB decode active (8-bit unsigned, read_norm; §5.5, Q18) */
+    uint8_t srgb;                /* sRGB decode active (8-bit unsigned, read_norm; [semantics#srgb], [semantics#decision-srgb-scope]) */
     uint8_t dims;                /* 1, 2 or 3 (cube: 2) */
     uint8_t layered;             /* 1D/2D layered, or cubemap layered */
     uint8_t cube;                /* cubemap (layered or not) */
@@ -191,7 +191,7 @@ typedef struct wt__tex {
     uint32_t num_samples;        /* multisample: samples; else 0 */
     wt__level lv[WT__MAX_LEVELS];
     wt__sampler samp;            /* the texture's own sampling state */
-    uint8_t border_texel[16];    /* samp.border converted to one texel of fmt (§4.4) */
+    uint8_t border_texel[16];    /* samp.border converted to one texel of fmt ([semantics#border-color]) */
     wt_texture_desc desc;        /* effective descriptor, for queries */
     struct wt_array_s *arr;      /* referenced array (NULL for linear/pitch2D) */
     void (*kernels[8])(void);    /* per-backend bound kernels (wt__bind_tex_kernels), by backend id */
@@ -244,7 +244,7 @@ WT_INTERNAL void wt__retire(void *obj, void (*release)(void *));
 WT_INTERNAL void wt__reclaim_poll(void);
 
 /* ---- queries (query.c, surface_object.c) --------------------------------- */
-/* OpenCL channel data type / order values of a format (decision Q12). */
+/* OpenCL channel data type / order values of a format ([semantics#decision-query-values]). */
 WT_INTERNAL int32_t wt__channel_data_type(const wt__format *f, int read_norm);
 WT_INTERNAL int32_t wt__channel_order(const wt__format *f);
 /* suq value of a surface for one wt_query (WT_Q_WIDTH ... WT_Q_MEMORY_LAYOUT). */
@@ -253,7 +253,7 @@ WT_INTERNAL int32_t wt__surf_query(const wt__surf *s, int query);
 /* ---- the border colour and texel conversions (scalar reference) ---------- */
 
 /* Convert a border colour (floats, integer colours bit-cast) into one raw
- * texel of t's format (SEMANTICS §4.4), written to out[0 .. esize-1]. */
+ * texel of t's format ([semantics#border-color]), written to out[0 .. esize-1]. */
 WT_INTERNAL void wt__border_to_texel(const wt__tex *t, const float border[4], uint8_t out[16]);
 
 #endif

@@ -30,8 +30,8 @@ static wt_int4 i4(const uint32_t d[4])
 }
 
 /* Surface elements: a loaded element (zero-extended in d) as its NVVM type; an
- * 8-bit element comes back with the high byte zero (DESIGN §2; the NVVM spec
- * leaves it undefined, SEMANTICS §10.1). */
+ * 8-bit element comes back with the high byte zero ([design#nvvm-names]; the NVVM spec
+ * leaves it undefined, [semantics#surface-addressing]). */
 static int16_t e8(uint64_t v)
 {
     uint16_t u = (uint16_t)(v & 0xffu);
@@ -64,7 +64,7 @@ static int64_t e64(uint64_t v)
 }
 
 /* A source element's low bits, zero-extended; an 8-bit store ignores the high
- * byte of its i16 operand (NVVM spec §13.5.3). */
+ * byte of its i16 operand (NVVM IR spec 13.5.3). */
 static uint64_t u8(int16_t v) { return (uint16_t)v & 0xffu; }
 static uint64_t u16(int16_t v) { return (uint16_t)v; }
 static uint64_t u32(int32_t v) { return (uint32_t)v; }

@@ -3,7 +3,7 @@
 #include "internal.h"
 #include "entry.h"
 
-/* OpenCL channel enumerations (SEMANTICS §11, decision Q12). */
+/* OpenCL channel enumerations ([semantics#queries], [semantics#decision-query-values]). */
 enum {
     CL_SNORM_INT8 = 0x10D0, CL_SNORM_INT16 = 0x10D1, CL_UNORM_INT8 = 0x10D2, CL_UNORM_INT16 = 0x10D3,
     CL_SIGNED_INT8 = 0x10D7, CL_SIGNED_INT16 = 0x10D8, CL_SIGNED_INT32 = 0x10D9, CL_UNSIGNED_INT8 = 0x10DA,
@@ -32,7 +32,7 @@ int32_t wt__channel_order(const wt__format *f)
     return f->nch == 1 ? CL_R : f->nch == 2 ? CL_RG : CL_RGBA;
 }
 
-/* PTX enum { wrap, mirror, clamp_ogl, clamp_to_edge, clamp_to_border } (Q9). */
+/* PTX enum { wrap, mirror, clamp_ogl, clamp_to_edge, clamp_to_border } ([semantics#decision-clamp-ogl-samplers]). */
 static int32_t ptx_addr_mode(int m)
 {
     switch (m) {
@@ -62,7 +62,7 @@ static wt_status txq_texture(const wt__tex *t, int q, int32_t lod, int32_t *v)
     switch (q) {
     case WT_Q_WIDTH: *v = t->lv[0].w; return WT_SUCCESS;
     case WT_Q_HEIGHT: *v = t->lv[0].h; return WT_SUCCESS;
-    case WT_Q_DEPTH: *v = t->lv[0].d; return WT_SUCCESS; /* 1 unless 3D (decision Q12) */
+    case WT_Q_DEPTH: *v = t->lv[0].d; return WT_SUCCESS; /* 1 unless 3D ([semantics#decision-query-values]) */
     case WT_Q_CHANNEL_DATA_TYPE: *v = wt__channel_data_type(&t->fmt, t->read_norm); return WT_SUCCESS;
     case WT_Q_CHANNEL_ORDER: *v = wt__channel_order(&t->fmt); return WT_SUCCESS;
     case WT_Q_NORMALIZED_COORDS: *v = t->samp.normalized; return WT_SUCCESS;

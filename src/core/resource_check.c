@@ -26,7 +26,7 @@ int wt__range_fits(const void *p, size_t bytes)
     return bytes <= UINTPTR_MAX - (uintptr_t)p;
 }
 
-/* Linear: 1..2^28 elements of size_in_bytes / element size (§12.1, §12.4). */
+/* Linear: 1..2^28 elements of size_in_bytes / element size ([semantics#resource-desc], [semantics#limits]). */
 static wt_status check_linear(const wt_resource_desc *res, wt__res_mem *m, const char *fn)
 {
     wt_status st = wt__format_from_desc(&m->fmt, &res->res.linear.desc, fn);
@@ -50,7 +50,7 @@ static wt_status check_linear(const wt_resource_desc *res, wt__res_mem *m, const
     return WT_SUCCESS;
 }
 
-/* Pitch2D: 1..131072 x 1..65000 elements (§12.4), pitch >= row bytes,
+/* Pitch2D: 1..131072 x 1..65000 elements ([semantics#limits]), pitch >= row bytes,
  * dev_ptr and pitch aligned to the channel width, the span representable. */
 static wt_status check_pitch2d(const wt_resource_desc *res, wt__res_mem *m, const char *fn)
 {

@@ -5,7 +5,7 @@
 
 #include "internal.h"
 
-/* SEMANTICS §12.4: 1D linear and 2D pitch (linear) memory limits. */
+/* [semantics#limits]: 1D linear and 2D pitch (linear) memory limits. */
 #define WT__LINEAR_MAX_ELEMENTS (1u << 28)
 #define WT__PITCH2D_MAX_WIDTH 131072
 #define WT__PITCH2D_MAX_HEIGHT 65000
@@ -24,7 +24,7 @@ typedef struct wt__res_mem {
  * surface objects (surface = 1): the type; a live array (for surfaces made
  * with WT_ARRAY_SURFACE_LOAD_STORE and not multisample) or mipmapped array
  * (textures only); for linear and pitch2D memory the channel format, a
- * non-NULL dev_ptr aligned to the channel width, the extent against §12.4,
+ * non-NULL dev_ptr aligned to the channel width, the extent against [semantics#limits],
  * pitch >= row bytes and aligned like dev_ptr, and every product that
  * becomes an address (pitch x height, the span from dev_ptr) computed with
  * overflow checks.  Errors name fn, the field and the value:

@@ -28,13 +28,13 @@ static int geom_matches(const wt__surf *s, int geom)
     case WT_GEOM_1D: return s->dims == 1 && !s->layered;
     case WT_GEOM_A1D: return s->dims == 1 && s->layered;
     case WT_GEOM_2D: return s->dims == 2 && !s->layered && !s->cube;
-    case WT_GEOM_A2D: return s->dims == 2 && (s->layered || s->cube); /* cubes read as 2D layered (§7.4) */
+    case WT_GEOM_A2D: return s->dims == 2 && (s->layered || s->cube); /* cubes read as 2D layered ([semantics#cube-arrays]) */
     case WT_GEOM_3D: return s->dims == 3;
     default: return 0;
     }
 }
 
-/* PTX legality (seed 000) of the op and its fit to the surface. */
+/* PTX legality (PTX ISA 9.7.11) of the op and its fit to the surface. */
 static wt_status check(const wt_op *op, const wt__surf *s, const char *fn)
 {
     char name[64];
@@ -54,9 +54,9 @@ static wt_status check(const wt_op *op, const wt__surf *s, const char *fn)
         int bits_ok = op->bits == 8 || op->bits == 16 || op->bits == 32 || op->bits == 64;
         int vec_ok = op->vec == 1 || op->vec == 2 || op->vec == 4;
         ok = ok && bits_ok && vec_ok && op->vec * op->bits <= 128 && op->mode <= WT_SURF_P;
-        /* No suld.p (D3.1).  sust.p takes every geometry and shape sust.b
-         * takes: .a1d/.a2d because ptxas accepts them (D3.1, D3.2), 8-, 16-
-         * and 64-bit elements as NVVM's list names them (D3.3, op.h). */
+        /* No suld.p ([semantics#decision-ptx-legality]).  sust.p takes every geometry and shape sust.b
+         * takes: .a1d/.a2d because ptxas accepts them ([semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]), 8-, 16-
+         * and 64-bit elements as NVVM's list names them ([semantics#decision-nvvm-sust-p-elements], op.h). */
         if (ok && op->mode == WT_SURF_P)
             ok = op->family == WT_FAMILY_SUST;
     }
@@ -78,13 +78,13 @@ static const wt__surf *lookup(wt_surf surf, const char *fn)
     return s;
 }
 
-/* Why a lane of op on s traps: D2.16 refuses the format of a sured.p
- * outright; anything else is the address (§10.1, §10.2). */
+/* Why a lane of op on s traps: [semantics#decision-sured-p-forms] refuses the format of a sured.p
+ * outright; anything else is the address ([semantics#surface-addressing], [semantics#surface-out-of-range]). */
 static const char *trap_reason(const wt__surf *s, const wt_op *op)
 {
     if (op->family == WT_FAMILY_SURED && op->mode == WT_SURF_P && !wt__sured_p_format_ok(&s->fmt, op))
-        return op->rtype == WT_RTYPE_B64 ? "sured.p .b64 needs a two-channel 32-bit integer format (D2.16)"
-                                         : "sured.p .b32 needs a one-channel 32-bit integer format (D2.16)";
+        return op->rtype == WT_RTYPE_B64 ? "sured.p .b64 needs a two-channel 32-bit integer format ([semantics#decision-sured-p-forms])"
+                                         : "sured.p .b32 needs a one-channel 32-bit integer format ([semantics#decision-sured-p-forms])";
     return "out of range or misaligned";
 }
 

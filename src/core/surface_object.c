@@ -8,7 +8,7 @@ static const char *const FN = "wt_create_surface_object";
 
 /* A surface over an array (or one level of a mipmapped array): any geometry.
  * Cubemaps are addressed as 2D layered surfaces with layer = 6*cube + face
- * (§7.4), so their slices are the surface's layers. */
+ * ([semantics#cube-arrays]), so their slices are the surface's layers. */
 static void from_array(wt__surf *s, struct wt_array_s *a)
 {
     const wt__level_layout *lv = &a->lv[0]; /* a level alias's lv[0] is its parent's level */
@@ -87,7 +87,7 @@ wt_status wt_destroy_surface_object(wt_surf surf)
 
 int32_t wt__surf_query(const wt__surf *s, int query)
 {
-    /* §11 and decision Q12 (surface.h says what each value is). */
+    /* [semantics#queries] and [semantics#decision-query-values] (surface.h says what each value is). */
     int normkind = s->fmt.kind == WT__KIND_UNORM || s->fmt.kind == WT__KIND_SNORM;
     switch (query) {
     case WT_Q_WIDTH: return (int32_t)s->w;

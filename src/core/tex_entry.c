@@ -23,7 +23,7 @@ static wt_geom shape_of(const wt__tex *t)
     return t->layered ? WT_GEOM_A1D : WT_GEOM_1D;
 }
 
-/* PTX legality of the op itself (seeds 003: tex, tld4). */
+/* PTX legality of the op itself (PTX ISA 9.7.10: tex, tld4). */
 static wt_status check_op(const wt_op *op, const char *fn)
 {
     if (!op)
@@ -129,7 +129,7 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
     if (!k || !k(&ctx, op, active, in, out))
         b->tex_warp(&ctx, op, active, in, out);
     wt__read_end();
-    out->pred = active; /* warptex objects are always resident (§9.2) */
+    out->pred = active; /* warptex objects are always resident ([semantics#depth-compare-residency]) */
     return WT_SUCCESS;
 }
 

@@ -4,15 +4,15 @@
  *
  * A per-lane call is one lane, and the warp kernels (src/simd) cost a whole
  * group of 8 lanes whatever the mask; this is the same arithmetic for one
- * lane in plain C, chosen once when the object is created (DESIGN §1), so a
+ * lane in plain C, chosen once when the object is created ([design#specialise-once]), so a
  * call does no format or mode switching beyond the few the plan keeps.
  *
- * Shapes: .2d, .a2d and .3d textures without mip levels (§6.2: a texture
+ * Shapes: .2d, .a2d and .3d textures without mip levels ([semantics#lod-sources]: a texture
  * that is not mipmapped, or has one level, reads level 0 whatever the LOD,
  * so .level and .grad take this path too) of 1, 2 or 4 unsigned 8- or
  * 16-bit channels, read as normalised float (point or linear) or as element
  * type (point), or of 1, 2 or 4 f32/f16 channels (point, or linear through
- * §5.4's datapath, src/simd/float_blend.h; a 3D slice is its own group),
+ * [semantics#float-blend]'s datapath, src/simd/float_blend.h; a 3D slice is its own group),
  * any of clamp, wrap, mirror and border on each axis, normalised
  * coordinates or not, read through the object's own sampler, over any
  * resource (only the texel's own bytes are read).  Ops: tex with .f32
@@ -23,9 +23,9 @@
  * run one general function each.
  *
  * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
- * derives it (its comments give the sections of SEMANTICS.md): X9 =
+ * derives it (its comments give the sections of docs/semantics.md): X9 =
  * floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties up, each
- * index through its address mode, the §2.3 weights of T = 256 and the §5.3
+ * index through its address mode, the [semantics#integer-weights] weights of T = 256 and the [semantics#norm-blend]
  * UNORM blend (8-bit codes as u * 257, K = rhu(sum / 256), K / 65535
  * rounded once).  Every float operation is one IEEE operation the library's
  * flags keep unfused (-ffp-contract=off), so the results equal the
@@ -68,7 +68,7 @@ void wt__bind_tex_lane(wt__tex *t)
         return;
     if (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4)
         return;
-    if (t->num_levels != 1) /* one level, mipmapped or not (§6.2) */
+    if (t->num_levels != 1) /* one level, mipmapped or not ([semantics#lod-sources]) */
         return;
     /* integers read as element type do not filter */
     if (s->filter == WT_FILTER_LINEAR && !t->read_norm && ct != WT__F32 && ct != WT__F16)
@@ -81,8 +81,8 @@ void wt__bind_tex_lane(wt__tex *t)
     for (int k = 0; k < t->dims; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return;
-    /* §6.1: a mipmapped texture reads normalised coordinates whatever the
-     * flag says, but its address modes are demoted as the flag says (§3.2). */
+    /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
+     * flag says, but its address modes are demoted as the flag says ([semantics#unnormalized-coords]). */
     const int unnorm = !s->normalized || s->force_unnormalized;
     p->norm = (uint8_t)(!unnorm || t->mipmapped);
     for (int k = 0; k < 3; k++) {
@@ -154,7 +154,7 @@ const wt_lane2d_view *wt_tex_lane2d_view(wt_tex tex, unsigned abi)
     return v;
 }
 
-/* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
+/* [semantics#point-conversion]: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
  * as frac * 2^-24, exact in f32) */
 WT_LANE_INLINE uint32_t half_to_f32(uint32_t h)
 {
@@ -215,7 +215,7 @@ WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[
     }
 }
 
-/* The base of the slice a .2d/.a2d lane reads: §7.1, D2.15, a layer past
+/* The base of the slice a .2d/.a2d lane reads: [semantics#layers], [semantics#decision-layer-past-end], a layer past
  * the end (as .u32) reads the last. */
 WT_LANE_INLINE const uint8_t *slice_of(const wt__lane_plan *p, const wt__tex_lane_in *in)
 {
@@ -244,17 +244,17 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
         axis_of(p, 0, c[0], mode, linear, 0, 0, &X);
         axis_of(p, 1, c[1], mode, linear, 0, 0, &Y);
     }
-    /* the texels' addresses; a border read reads the border texel (§4.4) */
+    /* the texels' addresses; a border read reads the border texel ([semantics#border-color]) */
     const size_t es = rgba8 ? 4 : p->esize;
     const uint8_t *row0 = slice + (size_t)Y.i0 * p->row_pitch, *row1 = slice + (size_t)Y.i1 * p->row_pitch;
     const uint8_t *q0 = X.out0 | Y.out0 ? p->border_texel : row0 + (size_t)X.i0 * es;
     int32_t raw[4];
     if (!linear) {
         codes(p, q0, raw);
-        if (p->ftype == 2) /* §5.2: a half's value; f32 bits as stored */
+        if (p->ftype == 2) /* [semantics#point-conversion]: a half's value; f32 bits as stored */
             for (int ch = 0; ch < 4; ch++)
                 d[ch] = half_to_f32((uint32_t)raw[ch]);
-        else if (p->read_norm) /* §5.2: code / (2^bits - 1), or the code */
+        else if (p->read_norm) /* [semantics#point-conversion]: code / (2^bits - 1), or the code */
             div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
         else /* one 16-byte store: the caller reads d whole */
             simde_mm_storeu_si128((void *)d, simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]));
@@ -263,13 +263,13 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
     const uint8_t *q[4] = {q0, X.out1 | Y.out0 ? p->border_texel : row0 + (size_t)X.i1 * es,
                            X.out0 | Y.out1 ? p->border_texel : row1 + (size_t)X.i0 * es,
                            X.out1 | Y.out1 ? p->border_texel : row1 + (size_t)X.i1 * es};
-    /* §2.3 weights of T = 256 */
+    /* [semantics#integer-weights] weights of T = 256 */
     int32_t w[4];
     wt__l2_weights(X.a, Y.a, w);
-    /* §5.3: S = the sum of w * u16 with 8-bit codes as u * 257; K = rhu(S /
+    /* [semantics#norm-blend]: S = the sum of w * u16 with 8-bit codes as u * 257; K = rhu(S /
      * 256), which for 8-bit codes is S' + rhu(S') with S' the sum of w * u */
     if (p->ftype) {
-        /* §5.4's datapath per channel over the taps of non-zero weight (one
+        /* [semantics#float-blend]'s datapath per channel over the taps of non-zero weight (one
          * group); channels the format lacks read 0 */
         int32_t rawt[4][4];
         for (int t = 0; t < 4; t++)
@@ -299,7 +299,7 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
             s4[ch] += w[t] * raw[ch];
     }
     const simde__m128i S = simde_mm_setr_epi32(s4[0], s4[1], s4[2], s4[3]);
-    /* channels the format lacks: S = 0, so +0.0 (§5.2) */
+    /* channels the format lacks: S = 0, so +0.0 ([semantics#point-conversion]) */
     simde__m128i r = simde_mm_srli_epi32(simde_mm_add_epi32(S, simde_mm_set1_epi32(128)), 8);
     div4(p->wide ? r : simde_mm_add_epi32(S, r), 65535.0f, d);
 }
@@ -321,9 +321,9 @@ static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_la
     WT__LANE2D_ROW(0), WT__LANE2D_ROW(1), WT__LANE2D_ROW(2), WT__LANE2D_ROW(3), WT__LANE2D_ROW(4)};
 _Static_assert(WT_ADDRESS_WRAP == 0 && WT_ADDRESS_BORDER == 3, "lane2d_fns is indexed by address mode + 1");
 
-/* .3d for one lane: z first (§2.3: z0 = rhu(256 * (256 - c)) = 256 - c, z1
+/* .3d for one lane: z first ([semantics#integer-weights]: z0 = rhu(256 * (256 - c)) = 256 - c, z1
  * = c), each slice's share split over its 2x2 footprint as .2d's is; UNORM
- * sums over the eight taps; for f32/f16 each slice is its own §5.4 group. */
+ * sums over the eight taps; for f32/f16 each slice is its own [semantics#float-blend] group. */
 static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4])
 {
     float c[3];
@@ -353,7 +353,7 @@ static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d
     for (int dz = 0; dz < 2; dz++) {
         const int32_t Tz = dz ? ax[2].a : 256 - ax[2].a;
         const int32_t zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
-        /* §2.3 / D2.4 weights of share Tz */
+        /* [semantics#integer-weights] / [semantics#decision-share-split-2d] weights of share Tz */
         const int32_t x1 = (Tz * ax[0].a + 128) >> 8, x0 = Tz - x1, b = ax[1].a;
         const int32_t w11 = (x1 * b + 128) >> 8, w00 = (x0 * (256 - b) + 128) >> 8;
         const int32_t w[4] = {w00, x1 - w11, x0 - w00, w11};
@@ -364,7 +364,7 @@ static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d
                          : p->base + (size_t)zi * p->depth_pitch + (size_t)yi * p->row_pitch + (size_t)xi * p->esize,
                   raw);
             if (p->ftype) {
-                if (w[t] > 0) { /* §2.3: a weight-0 term reads nothing */
+                if (w[t] > 0) { /* [semantics#integer-weights]: a weight-0 term reads nothing */
                     for (int ch = 0; ch < 4; ch++)
                         taps[ch][nt] = (wt__fb_tap){(uint32_t)raw[ch], w[t], dz};
                     nt++;
@@ -385,7 +385,7 @@ static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d
     div4(p->wide ? r : simde_mm_add_epi32(Sv, r), 65535.0f, d);
 }
 
-/* §8: a gathered component valued as point sampling, except that an f32
+/* [semantics#tld4]: a gathered component valued as point sampling, except that an f32
  * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
  * 0x7fff widened (0x7fffe000). */
 WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
@@ -404,7 +404,7 @@ WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
     return u;
 }
 
-/* tld4 of component comp for one lane (§8; the base level, Q15): d = {T(i0,
+/* tld4 of component comp for one lane ([semantics#tld4]; the base level, [semantics#decision-tld4-mipmaps]): d = {T(i0,
  * j1), T(i1, j1), T(i1, j0), T(i0, j0)} of the bilinear footprint, taken
  * without clamp's pre-clamp; a component the format lacks gathers 0. */
 __attribute__((noinline)) static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp,

@@ -11,7 +11,7 @@
 static const char *const FN = "wt_create_texture_object";
 
 /* trunc(v * 256), saturated: the hardware keeps LOD fields in 1/256ths
- * (SEMANTICS §6.3); the saturation only keeps absurd floats defined. */
+ * ([semantics#lod-arithmetic]); the saturation only keeps absurd floats defined. */
 static int32_t to_256ths(float v)
 {
     double q = trunc((double)v * 256.0);
@@ -56,7 +56,7 @@ static wt_status check_desc(const wt_texture_desc *d)
                          (int)d->mipmap_filter_mode);
     if ((unsigned)d->read_mode > WT_READ_NORMALIZED_FLOAT)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): read_mode = %d is not a wt_read_mode", FN, (int)d->read_mode);
-    /* Decision Q17: NaN clamps are refused (a NaN bias counts as 0, D2.21). */
+    /* [semantics#decision-nan-lod]: NaN clamps are refused (a NaN bias counts as 0, [semantics#decision-nan-bias]). */
     if (isnan(d->min_mipmap_level_clamp))
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): min_mipmap_level_clamp is NaN", FN);
     if (isnan(d->max_mipmap_level_clamp))
@@ -87,7 +87,7 @@ static wt_status apply_view(wt__tex *t, struct wt_array_s *a, const wt_resource_
                              nf.esize, a->fmt.esize);
         t->fmt = nf;
     }
-    /* §12.3: a view that is not block-compressed keeps the array's extent;
+    /* [semantics#views-channel-formats]: a view that is not block-compressed keeps the array's extent;
      * 0 keeps it too.  The extent is the one the array was made with (height
      * 0 for 1D, depth 0 unless 3D, layered or cubemap), so a height on a 1D
      * array or a depth on a plain 2D one is a mismatch, not ignored. */
@@ -186,7 +186,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
         t->lv[0] = (wt__level){rm.base, (int32_t)rm.w, (int32_t)rm.h, 1, rm.pitch, rm.pitch * rm.h,
                                rm.pitch * rm.h};
         if (res->type == WT_RESOURCE_LINEAR) {
-            /* Linear resources ignore address mode, filter and normalisation (§12.1, D3.6). */
+            /* Linear resources ignore address mode, filter and normalisation ([semantics#resource-desc], [semantics#decision-linear-memory-sampling]). */
             d.filter_mode = WT_FILTER_POINT;
             d.normalized_coords = 0;
             d.address_mode[0] = d.address_mode[1] = d.address_mode[2] = WT_ADDRESS_CLAMP;
@@ -199,7 +199,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     }
 
     /* Read mode: 8/16-bit integers read as normalised float on request; the
-     * normalised channel kinds always are (D2.18); 32-bit never (§5.1). */
+     * normalised channel kinds always are ([semantics#decision-normalized-surfaces]); 32-bit never ([semantics#read-modes]). */
     int intfmt = !wt__ctype_is_float(t->fmt.ctype);
     int normkind = t->fmt.kind == WT__KIND_UNORM || t->fmt.kind == WT__KIND_SNORM;
     t->read_norm = (uint8_t)(normkind || (intfmt && t->fmt.cbytes <= 2 && d.read_mode == WT_READ_NORMALIZED_FLOAT));
@@ -210,13 +210,13 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
                        "normalised float", FN);
         goto fail;
     }
-    /* D2.23: a linear mip filter is refused like a linear texel filter. */
+    /* [semantics#decision-int-linear-mip]: a linear mip filter is refused like a linear texel filter. */
     if (!filterable && d.mipmap_filter_mode == WT_FILTER_LINEAR) {
         st = wt__error(WT_ERROR_INVALID_FILTER_SETTING,
                        "%s(): mipmap_filter_mode = WT_FILTER_LINEAR on an integer texture read as element type", FN);
         goto fail;
     }
-    /* Q18 / §5.5: sRGB decodes only 8-bit unsigned textures read as normalised float. */
+    /* [semantics#decision-srgb-scope] / [semantics#srgb]: sRGB decodes only 8-bit unsigned textures read as normalised float. */
     t->srgb = (uint8_t)(d.srgb && t->read_norm && t->fmt.ctype == WT__U8);
 
     wt__sampler *s = &t->samp;
@@ -229,21 +229,21 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     s->trilinear_opt = d.disable_trilinear_optimization == 0;
     s->max_aniso = (uint8_t)(d.max_anisotropy < 1 ? 1 : d.max_anisotropy > 16 ? 16 : d.max_anisotropy);
     memcpy(s->border, d.border_color, sizeof s->border);
-    s->bias = isnan(d.mipmap_level_bias) ? 0.0f : d.mipmap_level_bias; /* D2.21 */
+    s->bias = isnan(d.mipmap_level_bias) ? 0.0f : d.mipmap_level_bias; /* [semantics#decision-nan-bias] */
     s->bias256 = to_256ths(s->bias);
-    /* Clamps are relative to the view's first level (§6.3). */
+    /* Clamps are relative to the view's first level ([semantics#lod-arithmetic]). */
     s->min_clamp256 = to_256ths(d.min_mipmap_level_clamp);
     s->max_clamp256 = to_256ths(d.max_mipmap_level_clamp);
     d.max_anisotropy = s->max_aniso;
-    /* Decision: anisotropy averages several taps (D2.6); a texture that cannot
-     * blend (integers read as element type, §5.1) ignores it, so .grad reads
+    /* Decision: anisotropy averages several taps ([semantics#decision-grad-anisotropy]); a texture that cannot
+     * blend (integers read as element type, [semantics#read-modes]) ignores it, so .grad reads
      * one point texel at the centre from the level its LOD selects. */
     if (!wt__ctype_is_float(t->fmt.ctype) && !t->read_norm)
         s->max_aniso = 1;
     d.mipmap_level_bias = s->bias;
     t->desc = d;
     wt__border_to_texel(t, s->border, t->border_texel);
-    wt__bind_tex_kernels(t); /* DESIGN §1: specialise once, not per lane */
+    wt__bind_tex_kernels(t); /* [design#specialise-once]: specialise once, not per lane */
     wt__bind_tex_lane(t);
 
     if ((st = wt__handle_new(out, WT__KIND_TEX, t)))

@@ -5,7 +5,7 @@
  * figure that describes this machine: the multiprocessors are the library's
  * threads (one block runs on each at a time), the clock is the CPU's, memory
  * is the host's, and a GPU feature the CPU does not have is 0.  The texture
- * and surface limits are those warptex checks (SEMANTICS §12.4 in the
+ * and surface limits are those warptex checks ([semantics#limits] in the
  * repository's docs).  An attribute CUDA has always succeeds. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +85,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024, p->maxThreadsDim[2] = 64;
     p->maxGridSize[0] = 2147483647, p->maxGridSize[1] = 65535, p->maxGridSize[2] = 65535;
     p->totalConstMem = p->totalGlobalMem; /* __constant__ is ordinary memory */
-    /* texture and surface results follow SEMANTICS.md, measured on sm_86 */
+    /* texture and surface results follow docs/semantics.md, measured on sm_86 */
     p->major = 8;
     p->minor = 6;
     p->textureAlignment = 512;
@@ -115,7 +115,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->l2CacheSize = l2_cache_bytes();
     p->deviceNumaId = -1;
     p->hostNumaId = -1;
-    /* SEMANTICS §12.4 (what wt_malloc_array checks) */
+    /* [semantics#limits] (what wt_malloc_array checks) */
     p->maxTexture1D = 131072, p->maxTexture1DMipmap = 32768;
     p->maxTexture2D[0] = 131072, p->maxTexture2D[1] = 65536;
     p->maxTexture2DMipmap[0] = 32768, p->maxTexture2DMipmap[1] = 32768;

@@ -1,7 +1,7 @@
 /* ptx_parse.c -- recursive descent over PTX text into decoded functions
  * SPDX-License-Identifier: MIT
  *
- * Grammar (the part nvcc writes; D3.1: ptxas decides what exists):
+ * Grammar (the part nvcc writes; [semantics#decision-ptx-legality]: ptxas decides what exists):
  *   module    := { directive }
  *   directive := .version N.N | .target id {, id} | .address_size N
  *              | .file N "name" [, N, N] | .loc ... (to end of line) | .pragma "..." ;

@@ -28,7 +28,7 @@ void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t ac
 }
 
 /* Lanes run in lane order, so sured lanes hitting one element all apply in
- * lane order (decision Q11); each access is itself atomic. */
+ * lane order ([semantics#decision-sured]); each access is itself atomic. */
 uint32_t wt__surf_warp_reference(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
                                  wt_surf_result *out)
 {

@@ -1,7 +1,7 @@
-/* blend_float_scalar.c -- the measured f32/f16 linear-filter datapath (§5.4), exactly
+/* blend_float_scalar.c -- the measured f32/f16 linear-filter datapath ([semantics#float-blend]), exactly
  * SPDX-License-Identifier: MIT
  *
- * Decision Q6: this is the section 5.4 datapath step by step; the residual
+ * [semantics#decision-float-residue]: this is the [semantics#float-blend] datapath step by step; the residual
  * 1-4 ulp differences the measurements leave unexplained are accepted. */
 #include "value_scalar.h"
 
@@ -22,7 +22,7 @@ static fv decode(uint32_t raw, int half)
         v.neg = (raw >> 15) & 1;
         if (ex == 31)
             v.cls = frac ? NAN_ : INF;
-        else if (ex == 0) { /* half subnormals are values (only f32 ones flush, §5.4 step 1) */
+        else if (ex == 0) { /* half subnormals are values (only f32 ones flush, [semantics#float-blend] step 1) */
             v.cls = frac ? FINITE : ZERO;
             v.sig = frac;
             v.ex = -24;
@@ -36,7 +36,7 @@ static fv decode(uint32_t raw, int half)
         v.neg = (int)(raw >> 31);
         if (ex == 255)
             v.cls = frac ? NAN_ : INF;
-        else if (ex == 0) /* §5.4 step 1: an f32 subnormal texel reads as 0, sign kept */
+        else if (ex == 0) /* [semantics#float-blend] step 1: an f32 subnormal texel reads as 0, sign kept */
             v.cls = ZERO;
         else {
             v.cls = FINITE;
@@ -58,7 +58,7 @@ static int ilog(const fv *v)
 uint32_t wt__blend_float(const wt__taps *taps, int ch, int half)
 {
     /* Truncation quantum 2^(E_g - P) per group, group-sum floor 2^(E_max - P - 1):
-     * P = 27 for f32, 14 for f16 (§5.4 steps 2 and 4). */
+     * P = 27 for f32, 14 for f16 ([semantics#float-blend] steps 2 and 4). */
     const int P = half ? 27 - 13 : 27;
     int pos_inf = 0, neg_inf = 0, nan = 0, all_neg_zero = 1, any_finite = 0;
     int eg[256];
@@ -66,7 +66,7 @@ uint32_t wt__blend_float(const wt__taps *taps, int ch, int half)
     int64_t sum[256];
 
     /* Pass 1: non-finite inputs, and each group's largest exponent E_g over
-     * its texels with weight and a non-zero value (§5.4 step 2). */
+     * its texels with weight and a non-zero value ([semantics#float-blend] step 2). */
     for (int i = 0; i < taps->n; i++) {
         fv v = decode(taps->t[i].raw[ch], half);
         if (!(v.cls == ZERO && v.neg))
@@ -85,13 +85,13 @@ uint32_t wt__blend_float(const wt__taps *taps, int ch, int half)
             any_finite = 1;
         }
     }
-    /* §5.4 step 7: NaN canonical with all mantissa bits set; otherwise
+    /* [semantics#float-blend] step 7: NaN canonical with all mantissa bits set; otherwise
      * infinities follow IEEE (w > 0, so w*inf = inf; inf - inf = NaN). */
     if (nan || (pos_inf && neg_inf))
         return half ? 0x7fffe000u /* half 0x7fff widened */ : 0x7fffffffu;
     if (pos_inf || neg_inf)
         return neg_inf ? 0xff800000u : 0x7f800000u;
-    if (!any_finite) /* §5.4 step 6: -0 only when every texel is -0 */
+    if (!any_finite) /* [semantics#float-blend] step 6: -0 only when every texel is -0 */
         return all_neg_zero ? 0x80000000u : 0u;
 
     /* Pass 2 (steps 2, 3): truncate each value toward zero to a multiple of
@@ -127,14 +127,14 @@ uint32_t wt__blend_float(const wt__taps *taps, int ch, int half)
         return 0u;
 
     /* Step 4's /256 is exact: fold it into the exponent.  Step 5: round
-     * once, to nearest with ties away from zero, to f32 or (Q7) to f16. */
+     * once, to nearest with ties away from zero, to f32 or ([semantics#decision-half-filter]) to f16. */
     int neg = total < 0;
     uint64_t mag = neg ? (uint64_t)(-total) : (uint64_t)total;
     int e = emax - P - 1 - 8;
     if (half)
         return wt__f16_to_f32(wt__fp_round(neg, mag, e, 1, WT__RND_AWAY));
     uint32_t r = wt__fp_round(neg, mag, e, 0, WT__RND_AWAY);
-    /* D2.14 / step 6: rounded on the subnormal grid above, now a subnormal
+    /* [semantics#decision-subnormal-result] / step 6: rounded on the subnormal grid above, now a subnormal
      * result is flushed to zero keeping its sign. */
     if ((r & 0x7f800000u) == 0)
         r &= 0x80000000u;

@@ -1,4 +1,4 @@
-/* blend_srgb_scalar.c -- linear filtering of sRGB channels with block exponents (§5.5)
+/* blend_srgb_scalar.c -- linear filtering of sRGB channels with block exponents ([semantics#srgb])
  * SPDX-License-Identifier: MIT */
 #include "srgb_table.h"
 #include "value_scalar.h"
@@ -12,7 +12,7 @@ static int ilog_u(uint32_t m)
     return t;
 }
 
-/* §5.5: codes come in blocks of eight sharing the exponent of the block's
+/* [semantics#srgb]: codes come in blocks of eight sharing the exponent of the block's
  * last entry (code | 7); in units of 1/65536. */
 static int block_exp(uint32_t code)
 {
@@ -31,7 +31,7 @@ uint32_t wt__blend_srgb(const wt__taps *taps, int ch)
             eg[g] = e;
         used[g] = 1;
     }
-    /* Each table value truncated to 2^(E-7) of its own group (D2.13: no common
+    /* Each table value truncated to 2^(E-7) of its own group ([semantics#decision-srgb-groups]: no common
      * floor between groups); the weighted sum is exact, in units of
      * 2^-16 / 256 = 2^-24. */
     uint64_t s = 0;

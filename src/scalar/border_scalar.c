@@ -1,11 +1,11 @@
-/* border_scalar.c -- the border colour as one raw texel of the format (§4.4, D2.10)
+/* border_scalar.c -- the border colour as one raw texel of the format ([semantics#border-color], [semantics#decision-f16-toward-zero])
  * SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
 
 #include "value_scalar.h"
 
-/* §4.4: an m-magnitude-bit normalised channel (UNORM m = bits, SNORM m =
+/* [semantics#border-color]: an m-magnitude-bit normalised channel (UNORM m = bits, SNORM m =
  * bits - 1).  Returns the signed code. */
 static int32_t norm_code(float x, int m, int is_signed)
 {
@@ -21,7 +21,7 @@ static int32_t norm_code(float x, int m, int is_signed)
     return (int32_t)(v < 0 ? -code : code); /* v's sign */
 }
 
-/* §4.4: an sRGB channel encodes the float with the IEC 61966-2-1 formula and
+/* [semantics#border-color]: an sRGB channel encodes the float with the IEC 61966-2-1 formula and
  * rounds slightly early (measured floor(e*255 + 0.50108)); the 8-bit code is
  * later decoded through the table like any texel. */
 static uint32_t srgb_code(float x)
@@ -35,14 +35,14 @@ static uint32_t srgb_code(float x)
 void wt__border_to_texel(const wt__tex *t, const float border[4], uint8_t out[16])
 {
     const wt__format *f = &t->fmt;
-    memset(out, 0, 16); /* §4.4: channels the format lacks read 0 */
+    memset(out, 0, 16); /* [semantics#border-color]: channels the format lacks read 0 */
     for (int c = 0; c < f->nch && c < 4; c++) {
         uint32_t bits = wt__f32_bits(border[c]), code;
         switch (f->ctype) {
         case WT__F32: /* the bits as given, NaN payloads kept */
             code = bits;
             break;
-        case WT__F16: /* toward zero: 65520 -> 65504 (D2.10 for NaN, inf, overflow) */
+        case WT__F16: /* toward zero: 65520 -> 65504 ([semantics#decision-f16-toward-zero] for NaN, inf, overflow) */
             code = wt__f32_to_f16_rz(bits);
             break;
         case WT__U32:

@@ -7,7 +7,7 @@
 
 int wt__srgb_channel(const wt__tex *t, int ch)
 {
-    /* §5.5 / Q18: x, y, z of a four-channel texture, only x of a one- or
+    /* [semantics#srgb] / [semantics#decision-srgb-scope]: x, y, z of a four-channel texture, only x of a one- or
      * two-channel one; alpha never.  t->srgb is only set on 8-bit unsigned
      * textures read as normalised float. */
     if (!t->srgb || ch >= t->fmt.nch)
@@ -24,17 +24,17 @@ static wt__val fval(float f)
 wt__val wt__point_value(const wt__tex *t, int ch, uint32_t raw)
 {
     wt__val v = {WT__VAL_F32, 0};
-    if (ch >= t->fmt.nch) /* §5.2: missing channels read 0, w included */
+    if (ch >= t->fmt.nch) /* [semantics#point-conversion]: missing channels read 0, w included */
         return v;
     switch (t->fmt.ctype) {
-    case WT__F32: /* §5.2: bits as stored, NaN payloads and subnormals too */
+    case WT__F32: /* [semantics#point-conversion]: bits as stored, NaN payloads and subnormals too */
         v.bits = raw;
         return v;
-    case WT__F16: /* §5.2: exact widening, NaN bit for bit */
+    case WT__F16: /* [semantics#point-conversion]: exact widening, NaN bit for bit */
         v.bits = wt__f16_to_f32(raw);
         return v;
     case WT__U32:
-    case WT__S32: /* §5.1: 32-bit integers are never promoted */
+    case WT__S32: /* [semantics#read-modes]: 32-bit integers are never promoted */
         v.kind = t->fmt.ctype == WT__S32 ? WT__VAL_S32 : WT__VAL_U32;
         v.bits = raw;
         return v;
@@ -46,14 +46,14 @@ wt__val wt__point_value(const wt__tex *t, int ch, uint32_t raw)
         v.bits = raw;
         return v;
     }
-    if (wt__srgb_channel(t, ch)) /* §5.5: table[code]/65536, exact in f32 */
+    if (wt__srgb_channel(t, ch)) /* [semantics#srgb]: table[code]/65536, exact in f32 */
         return fval(ldexpf((float)wt__srgb_table[raw & 0xff], -16));
     switch (t->fmt.ctype) {
-    case WT__U8: /* §5.2: v / (2^n - 1); an IEEE f32 division rounds once */
+    case WT__U8: /* [semantics#point-conversion]: v / (2^n - 1); an IEEE f32 division rounds once */
         return fval((float)raw / 255.0f);
     case WT__U16:
         return fval((float)raw / 65535.0f);
-    case WT__S8: { /* §5.2: v / (2^(n-1) - 1), the most negative code -> -1.0 */
+    case WT__S8: { /* [semantics#point-conversion]: v / (2^(n-1) - 1), the most negative code -> -1.0 */
         int32_t k = (int32_t)raw;
         return fval(k <= -128 ? -1.0f : (float)k / 127.0f);
     }
@@ -64,7 +64,7 @@ wt__val wt__point_value(const wt__tex *t, int ch, uint32_t raw)
     }
 }
 
-/* Q14 / D2.22: a float into .s32 / .u32 rounds toward zero and saturates; NaN -> 0. */
+/* [semantics#decision-dest-mismatch] / [semantics#decision-nan-to-int]: a float into .s32 / .u32 rounds toward zero and saturates; NaN -> 0. */
 static uint32_t float_to_s32(float f)
 {
     if (f != f)
@@ -88,11 +88,11 @@ static uint32_t float_to_u32(float f)
 uint32_t wt__val_to_reg(wt__val v, int dtype)
 {
     if (v.kind != WT__VAL_F32) {
-        /* Integer element-type values (§5.1). */
+        /* Integer element-type values ([semantics#read-modes]). */
         if (dtype == WT_DTYPE_S32 || dtype == WT_DTYPE_U32)
             return v.bits; /* the integer's bits, whatever the signedness */
-        /* Q14: converted numerically into a float register (to nearest even,
-         * as C converts); .f16 then rounds that f32 (§5.7). */
+        /* [semantics#decision-dest-mismatch]: converted numerically into a float register (to nearest even,
+         * as C converts); .f16 then rounds that f32 ([semantics#dest-types]). */
         float f = v.kind == WT__VAL_S32 ? (float)(int32_t)v.bits : (float)v.bits;
         v.kind = WT__VAL_F32;
         v.bits = wt__f32_bits(f);
@@ -104,7 +104,7 @@ uint32_t wt__val_to_reg(wt__val v, int dtype)
         return float_to_u32(wt__f32_from_bits(v.bits));
     case WT_DTYPE_F16:
     case WT_DTYPE_F16X2:
-        return wt__f32_to_f16_rn(v.bits); /* §5.7 round to nearest; NaN 0x7fff (D2.11) */
+        return wt__f32_to_f16_rn(v.bits); /* [semantics#dest-types] round to nearest; NaN 0x7fff ([semantics#decision-f16-nan-result]) */
     default:
         return v.bits;
     }

@@ -4,7 +4,7 @@
 
 #include "sample_scalar.h"
 
-/* §7.2 face table as integer axes: the major direction M of each face and
+/* [semantics#cube-faces] face table as integer axes: the major direction M of each face and
  * the directions S, T with s = dot(v, S), t = dot(v, T) (before the division
  * by |m|).  Rows: +x, −x, +y, −y, +z, −z. */
 static const int FACE_M[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -13,20 +13,20 @@ static const int FACE_T[6][3] = {{0, -1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, 
 
 void wt__cube_project(float x, float y, float z, int *face, float *s, float *t)
 {
-    /* §3.4: a NaN component reads as 0. */
+    /* [semantics#nan-inf-coords]: a NaN component reads as 0. */
     x = isnan(x) ? 0.0f : x;
     y = isnan(y) ? 0.0f : y;
     z = isnan(z) ? 0.0f : z;
     float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
     if (ax == 0.0f && ay == 0.0f && az == 0.0f) {
-        /* Decision Q2: the zero vector selects face 0 at its centre. */
+        /* [semantics#decision-cube-projection]: the zero vector selects face 0 at its centre. */
         *face = 0;
         *s = *t = 0.5f;
         return;
     }
     float m, sc, tc;
-    /* §7.2 ties (measured): z wins over y, y over x.  The sign test is >= 0,
-     * so a −0 major axis goes to the positive face (Q2). */
+    /* [semantics#cube-faces] ties (measured): z wins over y, y over x.  The sign test is >= 0,
+     * so a −0 major axis goes to the positive face ([semantics#decision-cube-projection]). */
     if (az >= ax && az >= ay) {
         *face = z >= 0.0f ? 4 : 5;
         m = az;
@@ -43,11 +43,11 @@ void wt__cube_project(float x, float y, float z, int *face, float *s, float *t)
         sc = x >= 0.0f ? -z : z;
         tc = -y;
     }
-    /* Decision Q2: ((s/m) + 1)/2 with an IEEE f32 division (the card's
-     * approximate reciprocal is not modelled, §7.2). */
+    /* [semantics#decision-cube-projection]: ((s/m) + 1)/2 with an IEEE f32 division (the card's
+     * approximate reciprocal is not modelled, [semantics#cube-faces]). */
     float fs = (sc / m + 1.0f) / 2.0f;
     float ft = (tc / m + 1.0f) / 2.0f;
-    /* D2.20: a NaN face coordinate (∞/∞) reads as 0. */
+    /* [semantics#decision-nonfinite-cube]: a NaN face coordinate (∞/∞) reads as 0. */
     *s = isnan(fs) ? 0.0f : fs;
     *t = isnan(ft) ? 0.0f : ft;
 }
@@ -58,13 +58,13 @@ typedef struct ftexel {
     int32_t x, y;
 } ftexel;
 
-/* Decision Q5: texel (i, j) of face f with exactly one index one step
+/* [semantics#decision-seamless-cube]: texel (i, j) of face f with exactly one index one step
  * outside [0, n) lies on the adjacent face across that edge.  In half-texel
  * units the centre of (i, j) is v = n·M + (2i+1−n)·S + (2j+1−n)·T.  Folding
  * the cube open along the shared edge, the texel half a texel past the edge
  * is the one half a texel inside the neighbour: the outside component
  * becomes ±n (the neighbour's major axis) and the major component n − 1.
- * Re-projecting that integer vector with the §7.2 table gives the texel. */
+ * Re-projecting that integer vector with the [semantics#cube-faces] table gives the texel. */
 static ftexel across_edge(int f, int32_t n, int32_t i, int32_t j)
 {
     int64_t sc = 2 * (int64_t)i + 1 - n, tc = 2 * (int64_t)j + 1 - n;
@@ -91,7 +91,7 @@ static ftexel across_edge(int f, int32_t n, int32_t i, int32_t j)
     return r;
 }
 
-/* Decision Q5, seamless linear filtering on face f: footprint (i, i+1) x
+/* [semantics#decision-seamless-cube], seamless linear filtering on face f: footprint (i, i+1) x
  * (j, j+1) with fractions a, b and share T.  Texels past one edge come from
  * the neighbour; at a corner the missing texel is the average of the three
  * real corner texels.  That average is taken on the integer weights: the
@@ -102,7 +102,7 @@ static void seamless_taps(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t 
                           int64_t i, int64_t j, int32_t a, int32_t b, int32_t T, int group, wt__taps *taps)
 {
     int32_t w[2][2];
-    wt__weights_2d(T, a, b, w); /* §2.3 / D2.4, [dx][dy] */
+    wt__weights_2d(T, a, b, w); /* [semantics#integer-weights] / [semantics#decision-share-split-2d], [dx][dy] */
     ftexel tx[2][2];
     int out[2][2];
     for (int dx = 0; dx < 2; dx++) {
@@ -142,26 +142,26 @@ void wt__cube_level_taps(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t c
     int f;
     float fc[2];
     wt__cube_project(dir[0], dir[1], dir[2], &f, &fc[0], &fc[1]);
-    int32_t n = lv->w; /* faces are square (§7.2) */
-    uint32_t slice = 6u * cube + (uint32_t)f; /* §7.4 */
+    int32_t n = lv->w; /* faces are square ([semantics#cube-faces]) */
+    uint32_t slice = 6u * cube + (uint32_t)f; /* [semantics#cube-arrays] */
     int seamless = ctx->s->seamless;
     int mode[2];
     for (int k = 0; k < 2; k++) {
-        mode[k] = wt__addr_mode(ctx, k); /* D2.19: wrap/mirror demoted without normalized_coords */
-        /* §7.3: seamless ignores the modes (point uses clamp); point sampling
+        mode[k] = wt__addr_mode(ctx, k); /* [semantics#decision-cube-unnormalized]: wrap/mirror demoted without normalized_coords */
+        /* [semantics#cube-filtering]: seamless ignores the modes (point uses clamp); point sampling
          * of a non-mipmapped cube clamps to the face whatever the mode. */
         if (seamless || (!linear && !ctx->t->mipmapped))
             mode[k] = WT_ADDRESS_CLAMP;
     }
-    /* §7.2: the face coordinates are normalised 2D coordinates of the face
+    /* [semantics#cube-faces]: the face coordinates are normalised 2D coordinates of the face
      * (in [0, 1], so wt__coord_fx never sees a non-finite one). */
     int64_t fx[2];
     for (int k = 0; k < 2; k++)
         wt__coord_fx(fc[k], n, 1, 0, mode[k], &fx[k]);
 
     if (linear && seamless) {
-        /* Decision Q5: no pre-clamp, so the footprint may leave the face by
-         * one texel; §2.2 rounding as everywhere. */
+        /* [semantics#decision-seamless-cube]: no pre-clamp, so the footprint may leave the face by
+         * one texel; [semantics#linear-filtering] rounding as everywhere. */
         int32_t a, b;
         int64_t i = wt__fx_linear_base(fx[0], &a);
         int64_t j = wt__fx_linear_base(fx[1], &b);
@@ -192,14 +192,14 @@ int wt__cube_gather(const wt__tex_ctx *ctx, int32_t n, const float dir[3], int32
     wt__cube_project(dir[0], dir[1], dir[2], &f, &fc[0], &fc[1]);
     wt__axis ax[2];
     for (int k = 0; k < 2; k++) {
-        /* §8: within the face, under the (demoted, D2.19) address mode,
+        /* [semantics#tld4]: within the face, under the (demoted, [semantics#decision-cube-unnormalized]) address mode,
          * whatever the filter; decision: seamless does not apply to tld4. */
         int mode = wt__addr_mode(ctx, k);
         int64_t fx;
         wt__coord_fx(fc[k], n, 1, 0, mode, &fx);
         wt__axis_gather(fx, n, mode, &ax[k]);
     }
-    /* §8 order: T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j). */
+    /* [semantics#tld4] order: T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j). */
     int32_t xs[4] = {ax[0].i0, ax[0].i1, ax[0].i1, ax[0].i0};
     int32_t ys[4] = {ax[1].i1, ax[1].i1, ax[1].i0, ax[1].i0};
     for (int k = 0; k < 4; k++) {

@@ -64,7 +64,7 @@ uint32_t wt__fp_round(int neg, uint64_t mag, int e, int half, wt__rnd mode)
 uint32_t wt__f16_to_f32(uint32_t h)
 {
     uint32_t sign = (h & 0x8000u) << 16, ex = h >> 10 & 0x1f, frac = h & 0x3ff;
-    if (ex == 31) /* §5.2: infinity, or a NaN widened bit for bit (0x7c01 -> 0x7f802000) */
+    if (ex == 31) /* [semantics#point-conversion]: infinity, or a NaN widened bit for bit (0x7c01 -> 0x7f802000) */
         return sign | 0x7f800000u | frac << 13;
     if (ex == 0) /* zero or subnormal: frac * 2^-24, always normal (or 0) in f32 */
         return wt__fp_round(sign != 0, frac, -24, 0, WT__RND_EVEN);
@@ -84,11 +84,11 @@ uint32_t wt__f32_to_f16_rn(uint32_t f)
 {
     uint32_t sign = f >> 16 & 0x8000u;
     if ((f & 0x7f800000u) == 0x7f800000u)
-        return (f & 0x7fffff) ? 0x7fffu /* D2.11: canonical half NaN */ : (sign | 0x7c00u);
+        return (f & 0x7fffff) ? 0x7fffu /* [semantics#decision-f16-nan-result]: canonical half NaN */ : (sign | 0x7c00u);
     uint64_t sig;
     int e;
     f32_split(f, &sig, &e);
-    return wt__fp_round(sign != 0, sig, e, 1, WT__RND_EVEN); /* §5.7: to nearest even */
+    return wt__fp_round(sign != 0, sig, e, 1, WT__RND_EVEN); /* [semantics#dest-types]: to nearest even */
 }
 
 uint32_t wt__f32_to_f16_rz(uint32_t f)
@@ -97,14 +97,14 @@ uint32_t wt__f32_to_f16_rz(uint32_t f)
     if ((f & 0x7f800000u) == 0x7f800000u) {
         uint32_t top = (f & 0x7fffff) >> 13;
         if (!(f & 0x7fffff))
-            return sign | 0x7c00u; /* D2.10: infinities stay infinite */
-        /* D2.10: keep the top 10 payload bits; quiet when they are all 0 so
+            return sign | 0x7c00u; /* [semantics#decision-f16-toward-zero]: infinities stay infinite */
+        /* [semantics#decision-f16-toward-zero]: keep the top 10 payload bits; quiet when they are all 0 so
          * the result stays a NaN (0x7f800001 -> 0x7e00). */
         return sign | 0x7c00u | (top ? top : 0x200u);
     }
     uint64_t sig;
     int e;
     f32_split(f, &sig, &e);
-    /* §4.4: toward zero, so 65520 -> 65504 and beyond-range finite -> 65504. */
+    /* [semantics#border-color]: toward zero, so 65520 -> 65504 and beyond-range finite -> 65504. */
     return wt__fp_round(sign != 0, sig, e, 1, WT__RND_ZERO);
 }

@@ -1,4 +1,4 @@
-/* lod_scalar.c -- level of detail: explicit, gradient and anisotropic LOD and the mip plan (§6.3-6.5)
+/* lod_scalar.c -- level of detail: explicit, gradient and anisotropic LOD and the mip plan ([semantics#lod-arithmetic] to [semantics#anisotropy-trilinear])
  * SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -6,8 +6,8 @@
 #include "scalar.h"
 
 /* ---- exact numbers of the gradient datapath ------------------------------
- * §6.4 keeps every intermediate with 10 significant bits (t10), so a value is
- * an integer M in [512, 1023] times 2^k: the "M·2^k" notation of §6.4 itself.
+ * [semantics#lod-from-gradients] keeps every intermediate with 10 significant bits (t10), so a value is
+ * an integer M in [512, 1023] times 2^k: the "M·2^k" notation of [semantics#lod-from-gradients] itself.
  * Holding values in that form makes every step exact integer arithmetic over
  * the whole f32 range (subnormals included).  Zero is m = 0 with the smallest
  * k and infinity the largest k, so comparing (k, m) orders all of them. */
@@ -25,7 +25,7 @@ static int less(num a, num b) { return a.k < b.k || (a.k == b.k && a.m < b.m); }
 static num maxn(num a, num b) { return less(a, b) ? b : a; }
 static num minn(num a, num b) { return less(a, b) ? a : b; }
 
-/* t10(m·2^k): keep 10 significant bits, truncating toward zero (§6.4 step 1).
+/* t10(m·2^k): keep 10 significant bits, truncating toward zero ([semantics#lod-from-gradients] step 1).
  * Right shifts one at a time are floor(m/2^s); left shifts are exact. */
 static num t10(uint64_t m, int32_t k)
 {
@@ -42,7 +42,7 @@ static num t10(uint64_t m, int32_t k)
     return (num){(uint32_t)m, k};
 }
 
-/* t10(|v|) of one scaled gradient component (§6.4 steps 0-1): a NaN counts as
+/* t10(|v|) of one scaled gradient component ([semantics#lod-from-gradients] steps 0-1): a NaN counts as
  * 0; an infinite one sets *inf (it makes rho infinite, the "huge" of step 0). */
 static num t10_f32(float v, int *inf)
 {
@@ -70,7 +70,7 @@ static num t10_add(num a, uint64_t m2, int32_t k2)
     return t10(s, a.k);
 }
 
-/* §6.4 step 2: the octagonal length of a vector with 10-bit magnitudes x, y:
+/* [semantics#lod-from-gradients] step 2: the octagonal length of a vector with 10-bit magnitudes x, y:
  * a = max, b = min = M_b·2^kb; t10(a + rhu(11·M_b/8)·2^(kb−2)) (≈ a + 11/32·b). */
 static num len2(num x, num y)
 {
@@ -80,10 +80,10 @@ static num len2(num x, num y)
     return t10_add(a, (11u * b.m + 4u) >> 3, b.k - 2); /* rhu(11·M_b/8) */
 }
 
-/* §6.4 step 3: the magnitude of one component of dPdx ± dPdy.  sub says that
+/* [semantics#lod-from-gradients] step 3: the magnitude of one component of dPdx ± dPdy.  sub says that
  * the magnitudes subtract (the signs differ for '+', agree for '−').  The
  * adder cuts the smaller operand to g = 2^(ilogb(big) − 10), one bit below
- * big's last bit: |big| ± floor(|small|/g)·g.  Then decision D2.2 cuts the
+ * big's last bit: |big| ± floor(|small|/g)·g.  Then [semantics#decision-diagonal-t10] cuts the
  * 11-12-bit result to 10 significant bits. */
 static num diag_comp(num x, num y, int sub)
 {
@@ -94,10 +94,10 @@ static num diag_comp(num x, num y, int sub)
     int32_t sh = big.k - 1 - small.k; /* >= −1 since small <= big */
     uint64_t cut = sh < 0 ? (uint64_t)small.m << 1 : sh < 64 ? (uint64_t)small.m >> sh : 0;
     uint64_t big2 = 2u * (uint64_t)big.m;
-    return t10(sub ? big2 - cut : big2 + cut, big.k - 1); /* D2.2 */
+    return t10(sub ? big2 - cut : big2 + cut, big.k - 1); /* [semantics#decision-diagonal-t10] */
 }
 
-/* §6.4 step 3: a diagonal's length, 11/16 of the octagonal one:
+/* [semantics#lod-from-gradients] step 3: a diagonal's length, 11/16 of the octagonal one:
  * big' = t10(rhu(11·M_a/8)·2^(ka−1)), plus rhu(121·M_b/64)·2^(kb−3), t10 again. */
 static num diag_len(num x, num y)
 {
@@ -110,10 +110,10 @@ static num diag_len(num x, num y)
     return t10_add(big, (121u * b.m + 32u) >> 6, b.k - 3); /* b.k − 3 < big.k */
 }
 
-/* §6.4 step 5: q = 256·ilogb(rho) + LOG2TAB[top 8 mantissa bits].  With
+/* [semantics#lod-from-gradients] step 5: q = 256·ilogb(rho) + LOG2TAB[top 8 mantissa bits].  With
  * rho = M·2^k, ilogb = k + 9 and the top 8 bits below the leading one are
  * (M − 512) >> 1.  rho = 0 (or all NaN) gives INT32_MIN ("−∞"), infinite rho
- * INT32_MAX; the clamps of §6.3 step 4 then take over. */
+ * INT32_MAX; the clamps of [semantics#lod-arithmetic] step 4 then take over. */
 static int32_t q_of_rho(num rho)
 {
     if (rho.k == K_INF)
@@ -128,7 +128,7 @@ static int neg(float v) { return signbit(v) != 0; }
 int32_t wt__grad_lod_2d(float dudx, float dvdx, float dudy, float dvdy)
 {
     int inf = 0;
-    /* §6.4 step 1: every component t10 (NaN → 0, infinity → infinite rho). */
+    /* [semantics#lod-from-gradients] step 1: every component t10 (NaN → 0, infinity → infinite rho). */
     num ux = t10_f32(dudx, &inf), vx = t10_f32(dvdx, &inf);
     num uy = t10_f32(dudy, &inf), vy = t10_f32(dvdy, &inf);
     if (inf)
@@ -144,7 +144,7 @@ int32_t wt__grad_lod_2d(float dudx, float dvdx, float dudy, float dvdy)
     return q_of_rho(rho);
 }
 
-/* D2.5: length of a 3-component gradient with 10-bit magnitudes:
+/* [semantics#decision-grad-lod-3d]: length of a 3-component gradient with 10-bit magnitudes:
  * t10(max + rhu(11·M_mid/8)·2^(k_mid−2) + M_min·2^(k_min−2)). */
 static num len3(num c0, num c1, num c2)
 {
@@ -179,12 +179,12 @@ static num len3(num c0, num c1, num c2)
 int32_t wt__grad_lod_3d(const float dx[3], const float dy[3])
 {
     int inf = 0;
-    /* D2.5: each (already scaled) component t10, NaN → 0, infinity → infinite rho. */
+    /* [semantics#decision-grad-lod-3d]: each (already scaled) component t10, NaN → 0, infinity → infinite rho. */
     num x0 = t10_f32(dx[0], &inf), x1 = t10_f32(dx[1], &inf), x2 = t10_f32(dx[2], &inf);
     num y0 = t10_f32(dy[0], &inf), y1 = t10_f32(dy[1], &inf), y2 = t10_f32(dy[2], &inf);
     if (inf)
         return INT32_MAX;
-    /* rho = max over dPdx and dPdy, no diagonals (D2.5); then §6.4 step 5. */
+    /* rho = max over dPdx and dPdy, no diagonals ([semantics#decision-grad-lod-3d]); then [semantics#lod-from-gradients] step 5. */
     return q_of_rho(maxn(len3(x0, x1, x2), len3(y0, y1, y2)));
 }
 
@@ -196,8 +196,8 @@ int32_t wt__grad_lod_3d(const float dx[3], const float dy[3])
 
 static int64_t floordiv256(int64_t t) { return t >= 0 ? t / 256 : -((-t + 255) / 256); }
 
-/* §6.3 step 1: q = trunc(lod·256), toward zero.  .s32: q = lod·256.  A NaN
- * LOD counts as 0 (decision Q17); ±infinity saturates. */
+/* [semantics#lod-arithmetic] step 1: q = trunc(lod·256), toward zero.  .s32: q = lod·256.  A NaN
+ * LOD counts as 0 ([semantics#decision-nan-lod]); ±infinity saturates. */
 static int64_t q_of_lod(const wt_op *op, uint32_t bits)
 {
     if (op->ctype == WT_CTYPE_S32) {
@@ -208,12 +208,12 @@ static int64_t q_of_lod(const wt_op *op, uint32_t bits)
     float lod;
     memcpy(&lod, &bits, sizeof lod);
     if (isnan(lod))
-        return 0; /* Q17 */
+        return 0; /* [semantics#decision-nan-lod] */
     double v = trunc((double)lod * 256.0); /* exact: 24 bits times a power of two */
     return v > (double)Q_SAT ? Q_SAT : v < -(double)Q_SAT ? -Q_SAT : (int64_t)v;
 }
 
-/* §6.5 / decision Q4: the sharpened mip blend of an explicit LOD with
+/* [semantics#anisotropy-trilinear] / [semantics#decision-trilinear-opt]: the sharpened mip blend of an explicit LOD with
  * maxAnisotropy >= 2 (the trilinear optimisation).  The bias is used
  * unrounded: t = q + trunc(bias·256 − lo) + lo_f, level = t >> 8 (floor),
  * k = t & 255, weight = k <= lo_f ? 0 : min(256, r·(k − lo_f)) with integer
@@ -229,7 +229,7 @@ static int64_t trilinear_opt(int64_t q, float bias, int max_aniso)
     }
     int64_t lo_f = L / D;
     if (isnan(bias))
-        bias = 0.0f; /* D2.21 (the core already stores it so) */
+        bias = 0.0f; /* [semantics#decision-nan-bias] (the core already stores it so) */
     /* trunc(x − L/D) for x = bias·256, exactly: w = D·x is exact in double
      * (24 + 3 bits).  For w >= L the quotient (w − L)/D is >= 0 and its trunc
      * is floor((floor(w) − L)/D); otherwise it is ceil((ceil(w) − L)/D).  C's
@@ -246,7 +246,7 @@ static int64_t trilinear_opt(int64_t q, float bias, int max_aniso)
     return level * 256 + weight;
 }
 
-/* D2.6: anisotropic LOD of a 1D/2D gradient pair in level-0 texels (u, v per
+/* [semantics#decision-grad-anisotropy]: anisotropic LOD of a 1D/2D gradient pair in level-0 texels (u, v per
  * gradient) with g the same gradients in coordinate units.  Sets *ntaps to N
  * and major to the longer gradient in coordinate units; returns the q of
  * t10(Pmax/N) before bias and clamps. */
@@ -254,7 +254,7 @@ static int32_t aniso_q(const float gx[2], const float gy[2], const float sx[2], 
                        int max_aniso, int *ntaps, float major[3])
 {
     int infx = 0, infy = 0;
-    /* Pmax, Pmin: the §6.4 step-2 lengths of dPdx and dPdy. */
+    /* Pmax, Pmin: the [semantics#lod-from-gradients] step-2 lengths of dPdx and dPdy. */
     num lx = len2(t10_f32(sx[0], &infx), t10_f32(sx[1], &infx));
     num ly = len2(t10_f32(sy[0], &infy), t10_f32(sy[1], &infy));
     if (infx)
@@ -284,7 +284,7 @@ static int32_t aniso_q(const float gx[2], const float gy[2], const float sx[2], 
     for (int i = 0; i < dims; i++)
         major[i] = isnan(g[i]) ? 0.0f : g[i];
 
-    /* LOD from §6.4 step 5 on t10(Pmax/N); N = 1 still uses Pmax (no diagonals).
+    /* LOD from [semantics#lod-from-gradients] step 5 on t10(Pmax/N); N = 1 still uses Pmax (no diagonals).
      * floor(M·2^20/N)·2^(k−20) keeps far more than 10 bits, so the t10 of it is
      * the t10 of the exact quotient. */
     if (pmax.m == 0 || pmax.k == K_INF)
@@ -292,21 +292,21 @@ static int32_t aniso_q(const float gx[2], const float gy[2], const float sx[2], 
     return q_of_rho(t10(((uint64_t)pmax.m << 20) / (uint64_t)n, pmax.k - 20));
 }
 
-/* The gradient LOD of a tex.grad (§6.4, D2.3, D2.5, D2.6) before bias. */
+/* The gradient LOD of a tex.grad ([semantics#lod-from-gradients], [semantics#decision-grad-components], [semantics#decision-grad-lod-3d], [semantics#decision-grad-anisotropy]) before bias. */
 static int64_t grad_q(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *in, int *ntaps,
                       int *adims, float major[3])
 {
     const wt__level *l0 = &ctx->t->lv[0];
     /* Step 0: scale by the level-0 size in f32.  The LOD is only computed for
      * mipmapped textures, which are always read with normalised coordinates
-     * (§1 step 2, §6.1), so the gradients are always in normalised units and
+     * ([semantics#pipeline] step 2, [semantics#mip-levels]), so the gradients are always in normalised units and
      * always scaled (an unnormalised sampler does not change that). */
     switch (op->geom) {
     case WT_GEOM_3D:
     case WT_GEOM_CUBE:
     case WT_GEOM_ACUBE: {
-        /* D2.3: three components; D2.5: cube faces scale by the face size.
-         * Anisotropy does not apply to 3D and cube textures (D2.6). */
+        /* [semantics#decision-grad-components]: three components; [semantics#decision-grad-lod-3d]: cube faces scale by the face size.
+         * Anisotropy does not apply to 3D and cube textures ([semantics#decision-grad-anisotropy]). */
         int cube = op->geom != WT_GEOM_3D;
         float sz[3] = {(float)l0->w, cube ? (float)l0->w : (float)l0->h, cube ? (float)l0->w : (float)l0->d};
         float dx[3], dy[3];
@@ -317,14 +317,14 @@ static int64_t grad_q(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lan
         return wt__grad_lod_3d(dx, dy);
     }
     default: {
-        /* D2.3: 1d/a1d take one component (a 2D gradient with zero v, size
-         * (w, 1), §6.4 step 0); 2d/a2d two. */
+        /* [semantics#decision-grad-components]: 1d/a1d take one component (a 2D gradient with zero v, size
+         * (w, 1), [semantics#lod-from-gradients] step 0); 2d/a2d two. */
         int dims = op->geom == WT_GEOM_1D || op->geom == WT_GEOM_A1D ? 1 : 2;
         float gx[2] = {in->dpdx[0], dims == 2 ? in->dpdx[1] : 0.0f};
         float gy[2] = {in->dpdy[0], dims == 2 ? in->dpdy[1] : 0.0f};
         float sx[2] = {gx[0] * (float)l0->w, gx[1] * (float)l0->h};
         float sy[2] = {gy[0] * (float)l0->w, gy[1] * (float)l0->h};
-        if (ctx->s->max_aniso > 1) { /* D2.6 */
+        if (ctx->s->max_aniso > 1) { /* [semantics#decision-grad-anisotropy] */
             *adims = dims;
             return aniso_q(gx, gy, sx, sy, dims, ctx->s->max_aniso, ntaps, major);
         }
@@ -336,7 +336,7 @@ static int64_t grad_q(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lan
 static void emit(wt__lod_plan *plan, int64_t level, int32_t weight, const float dc[3])
 {
     if (weight == 0)
-        return; /* weight-0 entries read nothing (§2.3) */
+        return; /* weight-0 entries read nothing ([semantics#integer-weights]) */
     wt__lod_entry *e = &plan->e[plan->n++];
     e->level = (int32_t)level;
     e->weight = weight;
@@ -348,7 +348,7 @@ void wt__lod_plan_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_
     const wt__tex *t = ctx->t;
     const wt__sampler *s = ctx->s;
     memset(plan, 0, sizeof *plan);
-    /* §6.2: a texture that is not mipmapped is read at level 0 whatever the
+    /* [semantics#lod-sources]: a texture that is not mipmapped is read at level 0 whatever the
      * LOD, bias, clamps, gradients or anisotropy. */
     if (!t->mipmapped || t->num_levels <= 1) {
         plan->n = 1;
@@ -363,28 +363,28 @@ void wt__lod_plan_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_
     case WT_MIP_LEVEL:
         q = q_of_lod(op, in->lod);
         if (s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt)
-            q = trilinear_opt(q, s->bias, s->max_aniso); /* §6.5, Q4: replaces the bias add */
+            q = trilinear_opt(q, s->bias, s->max_aniso); /* [semantics#anisotropy-trilinear], [semantics#decision-trilinear-opt]: replaces the bias add */
         else
-            q += s->bias256; /* §6.3 step 1: the bias, truncated to 1/256, is added */
+            q += s->bias256; /* [semantics#lod-arithmetic] step 1: the bias, truncated to 1/256, is added */
         break;
     case WT_MIP_GRAD:
-        q = grad_q(ctx, op, in, &ntaps, &adims, major) + (int64_t)s->bias256; /* §6.3 step 3 */
+        q = grad_q(ctx, op, in, &ntaps, &adims, major) + (int64_t)s->bias256; /* [semantics#lod-arithmetic] step 3 */
         break;
     default:
-        q = 0; /* §6.3 step 2, D2.1: plain tex starts at 0, no bias; the clamps still apply */
+        q = 0; /* [semantics#lod-arithmetic] step 2, [semantics#decision-base-lod-clamps]: plain tex starts at 0, no bias; the clamps still apply */
         break;
     }
 
-    /* §6.3 step 4: q = clamp(q, minClamp, max(minClamp, maxClamp)) with the
+    /* [semantics#lod-arithmetic] step 4: q = clamp(q, minClamp, max(minClamp, maxClamp)) with the
      * clamps as given (relative to the view, truncated to 1/256; below zero
-     * too, D2.25), then clamp to the levels [0, (levels−1)·256]. */
+     * too, [semantics#decision-negative-clamps]), then clamp to the levels [0, (levels−1)·256]. */
     int64_t lo = s->min_clamp256, hi = s->max_clamp256 > lo ? s->max_clamp256 : lo;
     q = q < lo ? lo : q > hi ? hi : q;
     int64_t top = (int64_t)(t->num_levels - 1) * 256;
     q = q < 0 ? 0 : q > top ? top : q;
 
     for (int k = 0; k < ntaps; k++) {
-        /* D2.6: weights 256/N, the first 256 mod N taps one more; tap k at
+        /* [semantics#decision-grad-anisotropy]: weights 256/N, the first 256 mod N taps one more; tap k at
          * c + ((2k+1−N)/(2N))·major in f32.  The centre tap (f = 0) stays at c
          * (also for an infinite major, where 0·∞ would be NaN). */
         int32_t w = 256 / ntaps + (k < 256 % ntaps ? 1 : 0);
@@ -394,9 +394,9 @@ void wt__lod_plan_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_
             for (int i = 0; i < adims; i++)
                 dc[i] = f * major[i];
         if (s->mip_filter == WT_FILTER_POINT) {
-            emit(plan, (q + 128) >> 8, w, dc); /* §6.3 step 5: nearest level, halves up */
+            emit(plan, (q + 128) >> 8, w, dc); /* [semantics#lod-arithmetic] step 5: nearest level, halves up */
         } else {
-            /* §6.3 step 6 / D2.6: levels q>>8 and q>>8 + 1 share the tap's
+            /* [semantics#lod-arithmetic] step 6 / [semantics#decision-grad-anisotropy]: levels q>>8 and q>>8 + 1 share the tap's
              * weight, hi = rhu(w·(q&255)/256) (w = 256: exactly q&255). */
             int32_t frac = (int32_t)(q & 255), hiw = (w * frac + 128) >> 8;
             emit(plan, q >> 8, w - hiw, dc);

@@ -1,4 +1,4 @@
-/* log2_table.c -- the measured log2 table of the gradient LOD (SEMANTICS Appendix B)
+/* log2_table.c -- the measured log2 table of the gradient LOD ([semantics#log2-table])
  * SPDX-License-Identifier: MIT */
 #include "scalar.h"
 

@@ -9,32 +9,32 @@ static wt__val blend_channel(const wt__tex *t, const wt__taps *taps, int ch)
     switch (t->fmt.ctype) {
     case WT__F32:
     case WT__F16:
-        v.bits = wt__blend_float(taps, ch, t->fmt.ctype == WT__F16); /* §5.4 */
+        v.bits = wt__blend_float(taps, ch, t->fmt.ctype == WT__F16); /* [semantics#float-blend] */
         return v;
     case WT__U8:
     case WT__U16:
         if (!t->read_norm)
             break;
         if (wt__srgb_channel(t, ch))
-            v.bits = wt__blend_srgb(taps, ch); /* §5.5 */
+            v.bits = wt__blend_srgb(taps, ch); /* [semantics#srgb] */
         else
-            v.bits = wt__blend_unorm(taps, ch, t->fmt.cbytes * 8); /* §5.3 */
+            v.bits = wt__blend_unorm(taps, ch, t->fmt.cbytes * 8); /* [semantics#norm-blend] */
         return v;
     case WT__S8:
         if (!t->read_norm)
             break;
-        v.bits = wt__blend_snorm8(taps, ch); /* §5.3 */
+        v.bits = wt__blend_snorm8(taps, ch); /* [semantics#norm-blend] */
         return v;
     case WT__S16:
         if (!t->read_norm)
             break;
-        v.bits = wt__blend_snorm16(taps, ch); /* §5.3 */
+        v.bits = wt__blend_snorm16(taps, ch); /* [semantics#norm-blend] */
         return v;
     default:
         break;
     }
     /* Integers read as element type do not filter: creation refuses a linear
-     * filter (§5.1, D2.23) and sets their anisotropy to 1, and the core
+     * filter ([semantics#read-modes], [semantics#decision-int-linear-mip]) and sets their anisotropy to 1, and the core
      * demotes a linear .samplerref to point, so the footprint here is one
      * tap.  Defensively, the tap with the largest weight (the first on a
      * tie) stands for a point fetch. */
@@ -50,7 +50,7 @@ void wt__taps_resolve(const wt__tex_ctx *ctx, const wt_op *op, const wt__taps *t
     const wt__tex *t = ctx->t;
     uint32_t r[4];
     for (int c = 0; c < 4; c++) {
-        wt__val v = {WT__VAL_F32, 0}; /* §5.2: missing channels read 0 */
+        wt__val v = {WT__VAL_F32, 0}; /* [semantics#point-conversion]: missing channels read 0 */
         if (c < t->fmt.nch && taps->n > 0)
             v = taps->filtered ? blend_channel(t, taps, c) : wt__point_value(t, c, taps->t[0].raw[c]);
         r[c] = wt__val_to_reg(v, op->dtype);

@@ -1,9 +1,9 @@
-/* srgb_table.c -- the measured sRGB decode table, SEMANTICS Appendix A (RTX 3060, [3P-M])
+/* srgb_table.c -- the measured sRGB decode table, [semantics#srgb-table] (RTX 3060, [3P-M])
  * SPDX-License-Identifier: MIT */
 #include "srgb_table.h"
 
 /* Not the IEC 61966-2-1 formula: 29 entries differ from it rounded to 8
- * significant bits, and low codes step by 20 (§5.5). */
+ * significant bits, and low codes step by 20 ([semantics#srgb]). */
 const uint32_t wt__srgb_table[256] = {
     /*   0 */     0,    20,    40,    60,    80,   100,   120,   140,   160,   180,   200,   220,
     /*  12 */   240,   264,   288,   312,   340,   368,   396,   428,   460,   492,   524,   560,

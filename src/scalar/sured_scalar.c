@@ -1,11 +1,11 @@
 /* sured_scalar.c -- the reference for sured.b and sured.p: which element a reduction names, and what it does
  * SPDX-License-Identifier: MIT
  *
- * Decision Q11: every reduction is an atomic read-modify-write of the
+ * [semantics#decision-sured]: every reduction is an atomic read-modify-write of the
  * element, so concurrent calls from any number of threads give exact
  * totals.  add wraps modulo 2^n, min/max compare as the type's signedness,
  * and/or are bitwise.  This file decodes the form and locates the element
- * (D2.16, D2.17: a .clamp reduction wider than the row touches only the
+ * ([semantics#decision-sured-p-forms], [semantics#decision-sured-narrow-row]: a .clamp reduction wider than the row touches only the
  * bytes inside it); src/core/atomic_reduce.c does the atomic update, chosen
  * by the bytes alone, so two surface objects over the same memory never
  * lose each other's updates (issue 9). */
@@ -29,8 +29,8 @@ int wt__sured_b_form_ok(int o, int t)
 
 int wt__sured_p_format_ok(const wt__format *f, const wt_op *op)
 {
-    /* D2.16: .b32 on one-channel 32-bit integer formats, .b64 (min/max
-     * only, §10.4) on two-channel 32-bit integer formats read as one
+    /* [semantics#decision-sured-p-forms]: .b32 on one-channel 32-bit integer formats, .b64 (min/max
+     * only, [semantics#sured]) on two-channel 32-bit integer formats read as one
      * little-endian 64-bit value; signedness comes from the channel kind. */
     int int32 = f->cbytes == 4 && (f->ctype == WT__U32 || f->ctype == WT__S32);
     if (op->rtype == WT_RTYPE_B32)
@@ -39,7 +39,7 @@ int wt__sured_p_format_ok(const wt__format *f, const wt_op *op)
            (op->redop == WT_RED_MIN || op->redop == WT_RED_MAX);
 }
 
-/* The PTX forms (seed 000, §10.4) and D2.16; 0 when the lane must trap. */
+/* The PTX forms (PTX ISA 9.7.11, [semantics#sured]) and [semantics#decision-sured-p-forms]; 0 when the lane must trap. */
 static int decode(const wt__surf *s, const wt_op *op, red *r)
 {
     int t = op->rtype, o = op->redop;
@@ -47,7 +47,7 @@ static int decode(const wt__surf *s, const wt_op *op, red *r)
         return 0; /* no layered sured in PTX; the entry refuses these first */
     r->r.op = (uint8_t)o;
     if (op->mode == WT_SURF_B) {
-        if (!wt__sured_b_form_ok(o, t)) /* §10.4; x counts bytes */
+        if (!wt__sured_b_form_ok(o, t)) /* [semantics#sured]; x counts bytes */
             return 0;
         r->r.wide = t == WT_RTYPE_U64 || t == WT_RTYPE_S64;
         r->r.sgn = t == WT_RTYPE_S32 || t == WT_RTYPE_S64;
@@ -55,7 +55,7 @@ static int decode(const wt__surf *s, const wt_op *op, red *r)
         r->unit = 1;
         return 1;
     }
-    /* .p: x counts samples; the format decides what runs (D2.16). */
+    /* .p: x counts samples; the format decides what runs ([semantics#decision-sured-p-forms]). */
     const wt__format *f = &s->fmt;
     if (op->mode != WT_SURF_P || !wt__sured_p_format_ok(f, op))
         return 0;
@@ -70,13 +70,13 @@ int wt__surf_reduce_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
 {
     red r;
     if (!decode(s, op, &r))
-        return 1; /* D2.16: a .p type the format cannot take traps */
+        return 1; /* [semantics#decision-sured-p-forms]: a .p type the format cannot take traps */
     wt__surf_loc loc;
     int st = wt__surf_locate(s, op, c, r.unit, r.size, &loc);
     if (st == WT__LOC_TRAP)
         return 1;
     if (st == WT__LOC_OUTSIDE)
-        return 0; /* §10.2 / Q11: .zero drops the reduction whole, as for sust */
+        return 0; /* [semantics#surface-out-of-range] / [semantics#decision-sured]: .zero drops the reduction whole, as for sust */
     wt__atomic_reduce(&r.r, loc.p, loc.n, v);
     return 0;
 }

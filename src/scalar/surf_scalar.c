@@ -13,7 +13,7 @@ int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_t c[4], uint
                     wt__surf_loc *loc)
 {
     /* Operand order of op.h: a1d {layer,x}, a2d {layer,x,y}; the layer is
-     * .u32, the coordinates .s32 (§10.1).  Unused axes are 0, which every
+     * .u32, the coordinates .s32 ([semantics#surface-addressing]).  Unused axes are 0, which every
      * surface has, so a geometry the entry did not check still stays inside. */
     uint32_t layer = 0;
     int64_t x = 0, y = 0, z = 0;
@@ -26,39 +26,39 @@ int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_t c[4], uint
     default: return WT__LOC_TRAP; /* not a surface geometry: the entry refuses it first */
     }
 
-    /* §10.1: .b addresses bytes, .p samples; 64-bit so 2^31 samples of 16
+    /* [semantics#surface-addressing]: .b addresses bytes, .p samples; 64-bit so 2^31 samples of 16
      * bytes cannot overflow. */
     int64_t xb = x * (int64_t)unit;
-    /* §10.1 [3P-M]: a misaligned x faults under every clamp policy. */
+    /* [semantics#surface-addressing] [3P-M]: a misaligned x faults under every clamp policy. */
     if (xb % (int64_t)size != 0)
         return WT__LOC_TRAP;
 
     const int64_t row_bytes = (int64_t)s->w * s->fmt.esize;
     const int64_t h = s->h ? s->h : 1, d = s->d ? s->d : 1;
-    /* D2.15: a layer past the end is the last layer under every mode
+    /* [semantics#decision-layer-past-end]: a layer past the end is the last layer under every mode
      * (never a trap, never zero).  Non-layered surfaces have only slice 0. */
     if (s->num_layers == 0)
         layer = 0;
     else if (layer >= s->num_layers)
         layer = s->num_layers - 1;
 
-    /* §10.2 .zero: "any byte outside" -- the whole access counts. */
+    /* [semantics#surface-out-of-range] .zero: "any byte outside" -- the whole access counts. */
     int outside = xb < 0 || xb + (int64_t)size > row_bytes || y < 0 || y >= h || z < 0 || z >= d;
     if (outside) {
         if (op->clamp == WT_CLAMP_ZERO)
-            return WT__LOC_OUTSIDE; /* §10.2 .zero: load 0, store dropped, whole */
+            return WT__LOC_OUTSIDE; /* [semantics#surface-out-of-range] .zero: load 0, store dropped, whole */
         if (op->clamp != WT_CLAMP_CLAMP)
-            return WT__LOC_TRAP; /* §10.2 .trap (and any value that is no clamp mode) */
-        /* §10.2 .clamp, each coordinate independently: x by the byte to the
+            return WT__LOC_TRAP; /* [semantics#surface-out-of-range] .trap (and any value that is no clamp mode) */
+        /* [semantics#surface-out-of-range] .clamp, each coordinate independently: x by the byte to the
          * last access-size-aligned position where the whole access fits,
-         * floor((rowBytes - size)/size)*size; Q19: a row narrower than the
+         * floor((rowBytes - size)/size)*size; [semantics#decision-narrow-rows]: a row narrower than the
          * access clamps x to 0. */
         int64_t xmax = row_bytes >= (int64_t)size ? (row_bytes - (int64_t)size) / (int64_t)size * (int64_t)size : 0;
         xb = clamp64(xb, 0, xmax);
         y = clamp64(y, 0, h - 1);
         z = clamp64(z, 0, d - 1);
     }
-    /* Q19 / D2.17: only the bytes inside the row take part. */
+    /* [semantics#decision-narrow-rows] / [semantics#decision-sured-narrow-row]: only the bytes inside the row take part. */
     int64_t n = row_bytes - xb < (int64_t)size ? row_bytes - xb : (int64_t)size;
     if (n <= 0)
         return WT__LOC_TRAP; /* a zero-width surface: nothing can be addressed */
@@ -70,7 +70,7 @@ int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_t c[4], uint
     return WT__LOC_OK;
 }
 
-/* Element k of a little-endian byte buffer, zero-extended (§10.1: elements
+/* Element k of a little-endian byte buffer, zero-extended ([semantics#surface-addressing]: elements
  * are little-endian on every host). */
 static uint64_t get_le(const uint8_t *b, unsigned bytes)
 {
@@ -86,7 +86,7 @@ static void put_le(uint8_t *b, unsigned bytes, uint64_t v)
         b[i] = (uint8_t)v;
 }
 
-/* The PTX shapes of seed 000 (the entry checks them; repeated here so the
+/* The PTX shapes of PTX ISA 9.7.11 (the entry checks them; repeated here so the
  * reference never moves more than 16 bytes whoever calls it). */
 static int shape_ok(const wt_op *op)
 {
@@ -108,10 +108,10 @@ int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
     wt__surf_loc loc;
     int r;
     if (op->mode == WT_SURF_P) {
-        /* sust.p (§10.3): x counts samples and one whole element moves,
-         * whatever the source elements' width (D3.3: op->bits only says how
+        /* sust.p ([semantics#sust-p]): x counts samples and one whole element moves,
+         * whatever the source elements' width ([semantics#decision-nvvm-sust-p-elements]: op->bits only says how
          * each is made the .b32 word).  Every surface geometry, the layered
-         * ones included (D3.1, D3.2: the layer as for sust.b, past the end
+         * ones included ([semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]: the layer as for sust.b, past the end
          * the last layer). */
         if (op->family != WT_FAMILY_SUST)
             return 1;
@@ -123,15 +123,15 @@ int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
         return r == WT__LOC_TRAP;
     }
 
-    /* .b: the transfer size is the operand's (§10.1), x counts bytes. */
+    /* .b: the transfer size is the operand's ([semantics#surface-addressing]), x counts bytes. */
     const unsigned eb = op->bits / 8u, size = op->vec * eb;
     r = wt__surf_locate(s, op, c, 1, size, &loc);
     if (r == WT__LOC_TRAP)
         return 1;
     if (r == WT__LOC_OUTSIDE)
-        return 0; /* §10.2 .zero: the whole load is 0 (d already is), the whole store dropped */
+        return 0; /* [semantics#surface-out-of-range] .zero: the whole load is 0 (d already is), the whole store dropped */
     if (op->family == WT_FAMILY_SULD) {
-        /* Q19: bytes beyond a narrow row read as 0 (buf is zeroed). */
+        /* [semantics#decision-narrow-rows]: bytes beyond a narrow row read as 0 (buf is zeroed). */
         memcpy(buf, loc.p, loc.n);
         for (unsigned k = 0; k < op->vec; k++)
             d[k] = get_le(buf + k * eb, eb);
@@ -139,7 +139,7 @@ int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
         /* sust.b stores the low op->bits bits of each source element. */
         for (unsigned k = 0; k < op->vec; k++)
             put_le(buf + k * eb, eb, v[k]);
-        memcpy(loc.p, buf, loc.n); /* Q19: only the bytes inside the row */
+        memcpy(loc.p, buf, loc.n); /* [semantics#decision-narrow-rows]: only the bytes inside the row */
     }
     return 0;
 }

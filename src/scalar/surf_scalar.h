@@ -5,9 +5,9 @@
 
 #include "scalar.h"
 
-/* Where one surface access lands after the §10.2 out-of-range policy.
+/* Where one surface access lands after the [semantics#surface-out-of-range] out-of-range policy.
  * p is the first byte; n (1 .. size) the bytes inside the row: n < size only
- * for a .clamp access wider than the row (decision Q19, D2.17), which then
+ * for a .clamp access wider than the row ([semantics#decision-narrow-rows], [semantics#decision-sured-narrow-row]), which then
  * starts at x = 0.  p .. p+n-1 always lies inside the surface's memory. */
 typedef struct wt__surf_loc {
     uint8_t *p;
@@ -17,11 +17,11 @@ typedef struct wt__surf_loc {
 
 enum {
     WT__LOC_OK = 0,      /* access p[0 .. n-1] */
-    WT__LOC_TRAP = 1,    /* .trap out of range, or x misaligned under any mode (§10.1) */
-    WT__LOC_OUTSIDE = 2  /* .zero and some byte outside: load 0, drop the store (§10.2) */
+    WT__LOC_TRAP = 1,    /* .trap out of range, or x misaligned under any mode ([semantics#surface-addressing]) */
+    WT__LOC_OUTSIDE = 2  /* .zero and some byte outside: load 0, drop the store ([semantics#surface-out-of-range]) */
 };
 
-/* Apply the §10.1/§10.2 addressing to c (PTX order for op->geom): x is
+/* Apply the [semantics#surface-addressing]/[semantics#surface-out-of-range] addressing to c (PTX order for op->geom): x is
  * multiplied by unit (1 for .b byte addressing, the element size for .p
  * sample addressing), size is the access size in bytes (a power of two,
  * 1..16).  Returns a WT__LOC_* value. */
@@ -30,9 +30,9 @@ WT_INTERNAL int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_
 
 /* sust.p (surf_convert_scalar.c): the element of format f that the source
  * elements v[0 .. vec-1] (R, G, B, A) store, as f->esize little-endian bytes
- * in out (§10.3, D/Q10, D2.10, D2.18).  Each element is `bits` wide (the low
+ * in out ([semantics#sust-p], [semantics#decision-sust-p-normalized], [semantics#decision-f16-toward-zero], [semantics#decision-normalized-surfaces]).  Each element is `bits` wide (the low
  * bits of v[k]); it is first made the .b32 word (.f32/.u32/.s32 by the
- * format) by decision D3.3: 8/16 bits sign-extended on signed-integer
+ * format) by [semantics#decision-nvvm-sust-p-elements]: 8/16 bits sign-extended on signed-integer
  * channels, zero-extended otherwise; 32/64 bits keep the low 32. */
 WT_INTERNAL void wt__surf_encode_p(const wt__format *f, int vec, unsigned bits, const uint64_t v[4],
                                    uint8_t out[16]);

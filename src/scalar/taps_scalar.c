@@ -6,7 +6,7 @@ uint32_t wt__tex_slices(const wt__tex *t)
 {
     uint32_t layers = t->layered ? t->num_layers : 1u;
     if (t->cube)
-        return 6u * layers; /* §7.4: six consecutive faces per cube */
+        return 6u * layers; /* [semantics#cube-arrays]: six consecutive faces per cube */
     if (t->num_samples)
         return layers * t->num_samples; /* slice = layer·samples + sample */
     return layers;
@@ -16,7 +16,7 @@ void wt__texel_raw(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t slice, 
                    uint32_t raw[4])
 {
     const wt__tex *t = ctx->t;
-    /* §4.4: a texel outside under border addressing reads the border colour,
+    /* [semantics#border-color]: a texel outside under border addressing reads the border colour,
      * converted to one texel of the format by the core.  The second test is
      * a guard only: every index reaching here was mapped into the level by
      * the address mode, and memory outside the level is never read. */
@@ -34,7 +34,7 @@ void wt__taps_add(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t slice, i
                   int32_t w, int group, wt__taps *taps)
 {
     if (w <= 0 || taps->n >= WT__MAX_TAPS)
-        return; /* §2.3: a weight-0 term reads nothing (no NaN, no border) */
+        return; /* [semantics#integer-weights]: a weight-0 term reads nothing (no NaN, no border) */
     wt__tap *tp = &taps->t[taps->n++];
     wt__texel_raw(ctx, lv, slice, x, y, z, tp->raw);
     tp->w = w;

@@ -1,10 +1,10 @@
-/* tex_scalar.c -- one lane of tex: which texels a fetch reads and with what weights (SEMANTICS §1)
+/* tex_scalar.c -- one lane of tex: which texels a fetch reads and with what weights ([semantics#pipeline])
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "sample_scalar.h"
 
-/* §7.1, §7.4: a .u32 layer (or cube) index past the end reads the last one;
+/* [semantics#layers], [semantics#cube-arrays]: a .u32 layer (or cube) index past the end reads the last one;
  * a "negative" index is a large unsigned one and does too. */
 static uint32_t clamp_layer(const wt__tex *t, uint32_t layer)
 {
@@ -27,7 +27,7 @@ static float f32(uint32_t bits)
     return v;
 }
 
-/* Integer coordinates (§3.3, Q13, D2.24, §9.3): the texel named directly,
+/* Integer coordinates ([semantics#integer-coords], [semantics#decision-int-coords-mipmaps], [semantics#decision-int-coord-offset], [semantics#multisample]): the texel named directly,
  * point-sampled whatever the filter; outside the extent the fetch is 0 in
  * every channel whatever the mode and border colour (taps->n = 0). */
 static void int_fetch(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *in, wt__taps *taps)
@@ -59,12 +59,12 @@ static void int_fetch(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lan
         dims = 2, layer = in->c[0], p[0] = s32(in->c[1]), p[1] = s32(in->c[2]);
         break;
     }
-    /* D2.24: the offset, wrapped into its 4-bit field, is added to the
-     * integer coordinate (x alone on 1D: the D2.9 quirk is for floats). */
+    /* [semantics#decision-int-coord-offset]: the offset, wrapped into its 4-bit field, is added to the
+     * integer coordinate (x alone on 1D: the [semantics#decision-1d-offset-quirk] quirk is for floats). */
     if (op->flags & WT_OP_OFFSET)
         for (int k = 0; k < dims; k++)
             p[k] += wt__offset_field((uint32_t)in->off[k], 4);
-    /* Q13: a mipmapped texture reads the level of the integer LOD, clamped
+    /* [semantics#decision-int-coords-mipmaps]: a mipmapped texture reads the level of the integer LOD, clamped
      * to the levels there are; tex.base (and, warptex's choice, tex.grad,
      * which has no integer LOD) reads level 0. */
     int32_t level = 0;
@@ -76,10 +76,10 @@ static void int_fetch(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lan
     int32_t n[3] = {lv->w, lv->h, lv->d};
     for (int k = 0; k < dims; k++)
         if (p[k] < 0 || p[k] >= n[k])
-            return; /* §3.3 */
+            return; /* [semantics#integer-coords] */
     uint32_t slice = clamp_layer(t, layer);
     if (t->num_samples) {
-        /* §9.3 (nothing measured): a sample index past the end reads 0, as a
+        /* [semantics#multisample] (nothing measured): a sample index past the end reads 0, as a
          * coordinate outside the extent does. */
         if (sample >= t->num_samples)
             return;
@@ -90,8 +90,8 @@ static void int_fetch(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lan
 }
 
 /* Taps of one LOD entry (share T) on a 1D/2D/3D level: axes = 1 for a true
- * 1D layer, 2 for 2D and the non-layered 1D (§2.4), 3 for 3D.  Groups
- * `group` and, for the upper 3D slice, group + 1 (§5.4). */
+ * 1D layer, 2 for 2D and the non-layered 1D ([semantics#1d-as-2d]), 3 for 3D.  Groups
+ * `group` and, for the upper 3D slice, group + 1 ([semantics#float-blend]). */
 static void level_taps(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t slice, const float c[3],
                        const int32_t off[3], int axes, int linear, int32_t T, int group, wt__taps *taps)
 {
@@ -99,31 +99,31 @@ static void level_taps(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t sli
     int32_t n[3] = {lv->w, lv->h, lv->d};
     wt__axis ax[3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     for (int k = 0; k < axes; k++) {
-        int mode = wt__addr_mode(ctx, k); /* §1 step 4 */
+        int mode = wt__addr_mode(ctx, k); /* [semantics#pipeline] step 4 */
         int64_t fx;
         if (wt__coord_fx(c[k], n[k], norm, off[k], mode, &fx))
-            continue; /* D2.7: non-finite under wrap/mirror: texel 0, weight whole */
+            continue; /* [semantics#decision-nonfinite-wrap]: non-finite under wrap/mirror: texel 0, weight whole */
         if (linear)
-            wt__axis_linear(fx, n[k], mode, &ax[k]); /* §1 steps 4, 5, 7 */
+            wt__axis_linear(fx, n[k], mode, &ax[k]); /* [semantics#pipeline] steps 4, 5, 7 */
         else
             wt__axis_point(fx, n[k], mode, &ax[k]);
     }
     if (axes == 1) {
         int32_t w[2];
-        wt__weights_1d(T, ax[0].a, w); /* §2.3, true 1D */
+        wt__weights_1d(T, ax[0].a, w); /* [semantics#integer-weights], true 1D */
         wt__taps_add(ctx, lv, slice, ax[0].i0, 0, 0, w[0], group, taps);
         wt__taps_add(ctx, lv, slice, ax[0].i1, 0, 0, w[1], group, taps);
         return;
     }
     int32_t wz[2] = {T, 0};
     if (axes == 3)
-        wt__weights_z(T, ax[2].a, wz); /* §2.3: z first */
+        wt__weights_z(T, ax[2].a, wz); /* [semantics#integer-weights]: z first */
     for (int dz = 0; dz < (axes == 3 ? 2 : 1); dz++) {
         if (wz[dz] == 0)
             continue;
         int32_t z = dz ? ax[2].i1 : ax[2].i0;
         int32_t w[2][2];
-        wt__weights_2d(wz[dz], ax[0].a, ax[1].a, w); /* §2.3 / D2.4 */
+        wt__weights_2d(wz[dz], ax[0].a, ax[1].a, w); /* [semantics#integer-weights] / [semantics#decision-share-split-2d] */
         for (int dy = 0; dy < 2; dy++)
             for (int dx = 0; dx < 2; dx++)
                 wt__taps_add(ctx, lv, slice, dx ? ax[0].i1 : ax[0].i0, dy ? ax[1].i1 : ax[1].i0, z, w[dx][dy],
@@ -148,7 +148,7 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
     int axes = 2, cube = 0, noff = 0, quirk = 0;
     switch (op->geom) {
     case WT_GEOM_1D:
-        /* §2.4: a 2D texture of height 1 sampled at y = 0 (addressMode[1]). */
+        /* [semantics#1d-as-2d]: a 2D texture of height 1 sampled at y = 0 (addressMode[1]). */
         c[0] = f32(in->c[0]), axes = 2, noff = 1, quirk = 1;
         break;
     case WT_GEOM_2D:
@@ -157,7 +157,7 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
     case WT_GEOM_3D:
         c[0] = f32(in->c[0]), c[1] = f32(in->c[1]), c[2] = f32(in->c[2]), axes = 3, noff = 3;
         break;
-    case WT_GEOM_A1D: /* §2.4: a layer of a 1D layered texture is true 1D */
+    case WT_GEOM_A1D: /* [semantics#1d-as-2d]: a layer of a 1D layered texture is true 1D */
         layer = in->c[0], c[0] = f32(in->c[1]), axes = 1, noff = 1;
         break;
     case WT_GEOM_A2D:
@@ -174,7 +174,7 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
     }
     layer = clamp_layer(t, layer);
 
-    /* §9.1: offsets wrap into their 4-bit fields (8 -> −8).  D2.9: on a
+    /* [semantics#offsets]: offsets wrap into their 4-bit fields (8 -> −8).  [semantics#decision-1d-offset-quirk]: on a
      * non-layered 1D texture the y nibble (bits 4..7 of the x register)
      * becomes a y offset, so a negative x offset lands on row −1. */
     int32_t off[3] = {0, 0, 0};
@@ -185,15 +185,15 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
             off[1] = wt__offset_1d_y_quirk((uint32_t)in->off[0]);
     }
 
-    /* §5.1: only float/half textures and 8/16-bit integers read as
+    /* [semantics#read-modes]: only float/half textures and 8/16-bit integers read as
      * normalised float filter; anything else is point-sampled. */
     int filterable = wt__ctype_is_float(t->fmt.ctype) || t->read_norm;
     int linear = ctx->s->filter == WT_FILTER_LINEAR && filterable;
 
     wt__lod_plan plan;
-    wt__lod_plan_scalar(ctx, op, in, &plan); /* §6.3-6.5 */
+    wt__lod_plan_scalar(ctx, op, in, &plan); /* [semantics#lod-arithmetic] to [semantics#anisotropy-trilinear] */
     /* A linear filter, or a blend of several LOD entries (mip levels,
-     * anisotropic taps), goes through the blend datapaths (§5.3-5.5). */
+     * anisotropic taps), goes through the blend datapaths ([semantics#norm-blend] to [semantics#srgb]). */
     taps->filtered = (uint8_t)(linear || plan.n > 1);
 
     for (int e = 0; e < plan.n; e++) {
@@ -201,12 +201,12 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
         int32_t level = le->level < 0 ? 0 : le->level >= (int32_t)t->num_levels ? (int32_t)t->num_levels - 1
                                                                                 : le->level;
         const wt__level *lv = &t->lv[level];
-        /* The anisotropic tap's delta, an f32 add before scaling (D2.6);
+        /* The anisotropic tap's delta, an f32 add before scaling ([semantics#decision-grad-anisotropy]);
          * a zero delta is no add at all (so −0 stays −0). */
         float cc[3];
         for (int k = 0; k < 3; k++)
             cc[k] = le->dc[k] != 0.0f ? c[k] + le->dc[k] : c[k];
-        int group = 2 * e; /* one §5.4 group per (entry, z slice) */
+        int group = 2 * e; /* one [semantics#float-blend] group per (entry, z slice) */
         if (cube)
             wt__cube_level_taps(ctx, lv, layer, cc, le->weight, linear, group, taps);
         else
@@ -223,7 +223,7 @@ void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__te
     wt__taps taps;
     wt__tex_footprint_scalar(ctx, op, in, &taps);
     if (taps.n == 0) {
-        memset(d, 0, 4 * sizeof d[0]); /* §3.3: outside the extent, 0 in every channel */
+        memset(d, 0, 4 * sizeof d[0]); /* [semantics#integer-coords]: outside the extent, 0 in every channel */
         return;
     }
     wt__taps_resolve(ctx, op, &taps, d);

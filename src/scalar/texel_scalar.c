@@ -5,7 +5,7 @@
 void wt__texel_load(const wt__format *f, const uint8_t *p, uint32_t raw[4])
 {
     for (int c = 0; c < 4; c++) {
-        raw[c] = 0; /* §5.2: channels the format lacks read 0 */
+        raw[c] = 0; /* [semantics#point-conversion]: channels the format lacks read 0 */
         if (c >= f->nch)
             continue;
         const uint8_t *q = p + (size_t)c * f->cbytes;

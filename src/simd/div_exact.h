@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The UNORM conversions divide an integer code k in [0, 65535] by 255 or
- * 65535 once, to nearest (§5.2, §5.3).  A vector divide is slow; instead
+ * 65535 once, to nearest ([semantics#point-conversion], [semantics#norm-blend]).  A vector divide is slow; instead
  * q0 = k * (1/d) rounded, r = k - q0 * d exactly (one fused multiply-add:
  * the residual of a product is exact), then q = q0 + r * (1/d) rounded once
  * by a second fused multiply-add.  That is the correctly rounded quotient

@@ -1,7 +1,7 @@
-/* float_blend.h -- the measured f32/f16 linear-filter datapath (SEMANTICS §5.4) for one lane, used by the SIMD kernels
+/* float_blend.h -- the measured f32/f16 linear-filter datapath ([semantics#float-blend]) for one lane, used by the SIMD kernels
  * SPDX-License-Identifier: MIT
  *
- * Written from SEMANTICS §5.4 on its own, not from the scalar reference
+ * Written from [semantics#float-blend] on its own, not from the scalar reference
  * (which stays the independent oracle; tests/backend/test_backend_equal.c
  * compares the two on random texels, NaN payloads, infinities, zeros of
  * both signs and subnormals included):
@@ -65,7 +65,7 @@ static inline uint32_t wt__fb_round(uint64_t mag, int e, int prec, int emin, int
     return (uint32_t)field << (prec - 1) | (uint32_t)(q & ((top >> 1) - 1));
 }
 
-/* §5.4 for n taps of one channel: the f32 bits of the filtered value. */
+/* [semantics#float-blend] for n taps of one channel: the f32 bits of the filtered value. */
 static inline uint32_t wt__float_blend(const wt__fb_tap *taps, int n, int half)
 {
     enum { MAXG = 4 }; /* 2 levels x 2 slices */

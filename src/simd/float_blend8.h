@@ -1,4 +1,4 @@
-/* float_blend8.h -- SEMANTICS §5.4 (the f32 linear-filter datapath) for 8 lanes at once, in double arithmetic
+/* float_blend8.h -- [semantics#float-blend] (the f32 linear-filter datapath) for 8 lanes at once, in double arithmetic
  * SPDX-License-Identifier: MIT
  *
  * The same seven steps as float_blend.h's per-lane form, written so that
@@ -19,7 +19,7 @@
  *     ulp of the magnitude (exact: 43 bits at most) and cutting the double's
  *     fraction to 23 bits; the conversion to float is then exact, or
  *     overflows to infinity as it must.  Below 2^-126 the f32 subnormal
- *     grid decides (D2.14): 2^-126 - 2^-150 and up round to 2^-126, the rest
+ *     grid decides ([semantics#decision-subnormal-result]): 2^-126 - 2^-150 and up round to 2^-126, the rest
  *     to a subnormal that step 6 flushes to ±0;
  *   - steps 6 and 7: -0 only when every contributing texel is -0; NaN
  *     canonical 0x7fffffff; infinities as IEEE adds them.
@@ -57,7 +57,7 @@ typedef struct wt__fb8_taps {
     simde__m256i w[4][4];
 } wt__fb8_taps;
 
-/* The f32 bits of §5.4 for 8 lanes; groups not in gmask (bit g) have no
+/* The f32 bits of [semantics#float-blend] for 8 lanes; groups not in gmask (bit g) have no
  * taps in any lane. */
 static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gmask)
 {
@@ -132,7 +132,7 @@ static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gma
         simde__m256d y = simde_mm256_add_pd(ax, simde_mm256_castsi256_pd(half));
         y = simde_mm256_castsi256_pd(simde_mm256_and_si256(simde_mm256_castpd_si256(y),
                                                            simde_mm256_set1_epi64x((int64_t)0xffffffffe0000000ULL)));
-        /* D2.14 / step 6 below 2^-126 */
+        /* [semantics#decision-subnormal-result] / step 6 below 2^-126 */
         const double min_normal = 0x1p-126, tie = 0x1.fffffep-127; /* 2^-126, 2^-126 - 2^-150 */
         simde__m256d small = simde_mm256_cmp_pd(ax, simde_mm256_set1_pd(min_normal), SIMDE_CMP_LT_OQ);
         simde__m256d up = simde_mm256_cmp_pd(ax, simde_mm256_set1_pd(tie), SIMDE_CMP_GE_OQ);

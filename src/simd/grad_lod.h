@@ -1,12 +1,12 @@
-/* grad_lod.h -- the measured 1D/2D gradient LOD (SEMANTICS §6.4) for one lane, used by the SIMD kernels
+/* grad_lod.h -- the measured 1D/2D gradient LOD ([semantics#lod-from-gradients]) for one lane, used by the SIMD kernels
  * SPDX-License-Identifier: MIT
  *
- * Written from SEMANTICS §6.4 and D2.2 on its own, not from the scalar
+ * Written from [semantics#lod-from-gradients] and [semantics#decision-diagonal-t10] on its own, not from the scalar
  * reference (which stays the independent oracle;
  * tests/backend/test_backend_equal.c compares the two on random gradients,
  * NaN, infinities, zeros, subnormals and cancelling diagonals included).
  *
- * Every intermediate of §6.4 has at most 10 significant bits, so a value is
+ * Every intermediate of [semantics#lod-from-gradients] has at most 10 significant bits, so a value is
  * held as m * 2^k with m an integer in [512, 1023] (m = 0: zero): each step
  * is then exact integer arithmetic over the whole f32 range.
  *   0. components scaled to level-0 texels in f32 by the caller; a NaN one
@@ -14,10 +14,10 @@
  *   1. each component cut to 10 significant bits (t10, toward zero);
  *   2. len(u, v) = t10(a + rhu(11 * M_b / 8) * 2^(k_b - 2)), a = max, b = min;
  *   3. diagonals dPdx ± dPdy per component: with g = 2^(ilogb(big) - 10),
- *      big ± floor(|small| / g) * g, cut to 10 bits (D2.2); their length
+ *      big ± floor(|small| / g) * g, cut to 10 bits ([semantics#decision-diagonal-t10]); their length
  *      t10(t10(rhu(11 * M_a / 8) * 2^(k_a - 1)) + rhu(121 * M_b / 64) * 2^(k_b - 3));
  *   4. rho = the largest of the four lengths;
- *   5. q = 256 * ilogb(rho) + LOG2TAB[top 8 fraction bits] (Appendix B);
+ *   5. q = 256 * ilogb(rho) + LOG2TAB[top 8 fraction bits] ([semantics#log2-table]);
  *      rho = 0 gives "minus infinity". */
 #ifndef WT_GRAD_LOD_H
 #define WT_GRAD_LOD_H
@@ -25,7 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../scalar/scalar.h" /* wt__lod_log2_table: Appendix B's data */
+#include "../scalar/scalar.h" /* wt__lod_log2_table: [semantics#log2-table]'s data */
 
 /* A 10-bit magnitude m * 2^k; zero has m = 0 and the smallest k. */
 typedef struct wt__g10 {
@@ -84,7 +84,7 @@ static inline wt__g10 wt__g10_len(wt__g10 x, wt__g10 y)
 }
 
 /* Step 3: |x ± y| as the adder forms it (opposite: the magnitudes
- * subtract), then cut to 10 bits (D2.2). */
+ * subtract), then cut to 10 bits ([semantics#decision-diagonal-t10]). */
 static inline wt__g10 wt__g10_diag_comp(wt__g10 x, wt__g10 y, int opposite)
 {
     wt__g10 big = wt__g10_ge(x, y) ? x : y, small = wt__g10_ge(x, y) ? y : x;

@@ -20,7 +20,7 @@ static inline uint32_t wt__mask_bits(simde__m256i m)
     return (uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m));
 }
 
-/* §7.1, D2.15: 8 lanes' .u32 layer operands at p, a layer past the end
+/* [semantics#layers], [semantics#decision-layer-past-end]: 8 lanes' .u32 layer operands at p, a layer past the end
  * (any "negative" one too) the last of `layers` (>= 1): an unsigned min
  * through the sign-flipped signed compare. */
 static inline simde__m256i wt__layer_clamp(const void *p, uint32_t layers)

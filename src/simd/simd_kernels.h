@@ -3,7 +3,7 @@
  *
  * The kernels are written once (tex2d_tpl.h, surf_tpl.h) with SIMDe's
  * 256-bit x86 intrinsics; each backend directory instantiates them in files
- * built with its own ISA flags (DESIGN §5.2): natively on AVX2, and through
+ * built with its own ISA flags ([design#isa-flags]): natively on AVX2, and through
  * SIMDe's translation to Advanced SIMD on AArch64 (the NEON backend).  Both
  * also build on x86 as deliberately emulated test builds (WT_EMULATED_ISA),
  * so every backend is tested everywhere. */
@@ -45,8 +45,8 @@ WT__SIMD_KERNELS(neon)
     "read as normalised float; any address mode per axis, any extent): the u8 kernel, " lanes " lanes at a time, "       \
     "compiled per address mode, filter and channel count; other "                                                         \
     "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
-    "linear (f32: §5.4 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
-    "cubemaps (.cube, .acube: §7.2 projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
+    "linear (f32: [semantics#float-blend] 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
+    "cubemaps (.cube, .acube: [semantics#cube-faces] projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
     "11 common shapes (RGBA8 3D, R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
     "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \

@@ -16,7 +16,7 @@
  *     higher lane's bytes stay), so a warp with any reference lane runs
  *     wholly through the reference;
  *   - sured add: each lane is one atomic add, so the order of lanes does not
- *     change the total (decision Q11); reference lanes add atomically too. */
+ *     change the total ([semantics#decision-sured]); reference lanes add atomically too. */
 #include <simde/x86/avx2.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -37,7 +37,7 @@ static WT_SIMD_INLINE int contiguous8(simde__m256i off, int sz)
 }
 
 /* d[k][l] = 0 for every k and every lane l in `lanes` (a store's and a
- * reduction's destination words, §10: they return nothing). */
+ * reduction's destination words, [semantics#surfaces]: they return nothing). */
 static WT_SIMD_INLINE void zero_results(wt_surf_result *out, uint32_t lanes)
 {
     for (int l0 = 0; l0 < WT_WARP_SIZE; l0 += 4) {
@@ -89,7 +89,7 @@ static int fast_kind(const wt__surf *s, const wt_op *op)
         s->slice_pitch > (uint64_t)INT32_MAX / 4 / nl || (uint64_t)s->w * s->fmt.esize > (uint64_t)INT32_MAX / 4)
         return FAST_NONE;
     if (op->family == WT_FAMILY_SURED) {
-        /* §10.4's .b forms on 1D/2D/3D; every element of the surface
+        /* [semantics#sured]'s .b forms on 1D/2D/3D; every element of the surface
          * aligned to the access size (4 or 8 bytes) */
         int wide = op->rtype == WT_RTYPE_U64 || op->rtype == WT_RTYPE_S64;
         uintptr_t al = (uintptr_t)s->base | s->row_pitch | s->depth_pitch | s->slice_pitch;
@@ -108,9 +108,9 @@ static int fast_kind(const wt__surf *s, const wt_op *op)
 }
 
 /* Lanes of group g that are active, aligned to the access size sz and
- * wholly inside (§10.1, §10.2), and their byte offsets from the base.
+ * wholly inside ([semantics#surface-addressing], [semantics#surface-out-of-range]), and their byte offsets from the base.
  * Operand order (op.h): 1d {x}, 2d {x, y}, 3d {x, y, z}, a1d {layer, x},
- * a2d {layer, x, y}; a layer past the end is the last one (D2.15). */
+ * a2d {layer, x, y}; a layer past the end is the last one ([semantics#decision-layer-past-end]). */
 static uint32_t fast_lanes(const wt__surf *s, const wt_op *op, int sz, uint32_t act8, const wt_surf_args *in, int g,
                            simde__m256i *off)
 {
@@ -185,7 +185,7 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
                 }
                 continue;
             }
-            /* element k of the access, little-endian, zero-extended (§10.1) */
+            /* element k of the access, little-endian, zero-extended ([semantics#surface-addressing]) */
             for (int l = 0; l < 8; l++) {
                 if (!(ok >> l & 1))
                     continue;
@@ -267,7 +267,7 @@ uint32_t WT_SIMD_FN(wt__surf_warp)(const wt__surf *s, const wt_op *op, uint32_t 
         zero_results(out, fast);
         return 0;
     }
-    /* FAST_RED: one atomic per lane (Q11: relaxed, exact totals); a 32-bit
+    /* FAST_RED: one atomic per lane ([semantics#decision-sured]: relaxed, exact totals); a 32-bit
      * add inline, the other forms through atomic_reduce.c, which takes the
      * native atomic for these aligned elements. */
     const int add32 = op->redop == WT_RED_ADD && sz == 4;

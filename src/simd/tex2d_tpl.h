@@ -10,42 +10,42 @@
  * They reproduce the reference's arithmetic bit for bit
  * (tests/backend/test_backend_equal.c):
  *
- *   - LOD (§6.3: tex.base, tex.level .f32 in vector form, and tex.grad on
- *     2D/.a2d from §6.4 per lane, grad_lod.h): q in 1/256ths (mip_select), then each level some lane reads is visited
+ *   - LOD ([semantics#lod-arithmetic]: tex.base, tex.level .f32 in vector form, and tex.grad on
+ *     2D/.a2d from [semantics#lod-from-gradients] per lane, grad_lod.h): q in 1/256ths (mip_select), then each level some lane reads is visited
  *     once with its own extents, pitches and base (plan_level), the lanes
  *     that read it taking their share T of it: 256, or 256 - (q & 255) and
  *     q & 255 of a blend.  The share splits over the footprint as a 3D
- *     slice's does (§2.3, D2.4); UNORM sums add over the levels, and for
- *     float formats each level (and each 3D slice of it) is its own §5.4
+ *     slice's does ([semantics#integer-weights], [semantics#decision-share-split-2d]); UNORM sums add over the levels, and for
+ *     float formats each level (and each 3D slice of it) is its own [semantics#float-blend]
  *     group.  A point-filtered lane inside a mip blend is a blend of two
- *     single texels.  The trilinear optimisation (§6.5), anisotropic and 3D
- *     .grad are left to the reference; tld4 reads the base level (Q15).
- *   - Coordinates (§3.1, §3.4, D2.8): x = c * N on a power-of-two level, or
+ *     single texels.  The trilinear optimisation ([semantics#anisotropy-trilinear]), anisotropic and 3D
+ *     .grad are left to the reference; tld4 reads the base level ([semantics#decision-tld4-mipmaps]).
+ *   - Coordinates ([semantics#normalized-coords], [semantics#nan-inf-coords], [semantics#decision-huge-coords]): x = c * N on a power-of-two level, or
  *     c itself when unnormalised, is exact in f32, so the reference's exact
  *     fixed point and every decision taken from it follow from f32
  *     operations that are exact too.  On other levels the reference's
  *     U = floor(c * 2^21), x = U * N / 2^21 is computed in double, where it
  *     is exact (x9_npot).  NaN reads as 0 under clamp and border;
- *     under wrap and mirror a non-finite coordinate reads texel 0 (D2.7).
+ *     under wrap and mirror a non-finite coordinate reads texel 0 ([semantics#decision-nonfinite-wrap]).
  *     Wrap and mirror reduce x modulo 2N first, r = x - floor(x / 2N) * 2N,
  *     which is exact (the difference is representable) and changes no
- *     texel (§4.2).  Clamp and border limit x to a range outside which the
+ *     texel ([semantics#address-per-texel]).  Clamp and border limit x to a range outside which the
  *     texels read no longer change.
- *   - Linear (§1 step 4, §2.2): clamp pre-clamps x to [0.5, N - 0.5]; with
+ *   - Linear ([semantics#pipeline] step 4, [semantics#linear-filtering]): clamp pre-clamps x to [0.5, N - 0.5]; with
  *     X9 = floor(x * 512), the base i and the fraction a in 1/256ths with
  *     ties up and the carry at 256 are s = (X9 - 256 + 1) >> 1, i = s >> 8,
  *     a = s & 255 (the floor of frac*256 + 1/2 is the floor of
  *     (floor(frac*512) + 1) / 2, and the reference's 2^-21 fixed point
  *     floors to the same 2^-9 grid).  Each index then goes through the
- *     address mode on its own (§1 step 7); tld4 (§8) takes the same
+ *     address mode on its own ([semantics#pipeline] step 7); tld4 ([semantics#tld4]) takes the same
  *     footprint without the pre-clamp.
- *   - Weights (§2.3, D2.4, T = 256) and the UNORM blend (§5.3): 8-bit codes
+ *   - Weights ([semantics#integer-weights], [semantics#decision-share-split-2d], T = 256) and the UNORM blend ([semantics#norm-blend]): 8-bit codes
  *     widen to u*257, K = rhu(sum/256), K / 65535 rounded once (IEEE
  *     division's result, computed without a divide: div_exact.h).  A border texel is the border
- *     colour converted to one texel of the format (§4.4), as the reference
+ *     colour converted to one texel of the format ([semantics#border-color]), as the reference
  *     reads it.
- *   - Point (§2.1): i = floor(x) through the address mode; the value is the
- *     code over 255 or 65535 (§5.2), or the code itself as element type.
+ *   - Point ([semantics#point-sampling]): i = floor(x) through the address mode; the value is the
+ *     code over 255 or 65535 ([semantics#point-conversion]), or the code itself as element type.
  * Texel reads (fetch.h) take 4 bytes at a texel of 1 or 2; the array
  * allocation has slack for that (array.c), so only array-backed objects
  * bind those formats; lanes that read the border or are inactive read the
@@ -83,27 +83,27 @@ typedef struct plan2d {
     int32_t ftype;     /* 0 integer codes, 1 f32, 2 f16 */
     int32_t sgn;       /* signed 8/16-bit codes (SNORM, or signed element type) */
     int32_t nch;       /* 1, 2 or 4 */
-    int32_t mode[3];   /* effective address modes (§3.2: demoted when unnormalised) */
+    int32_t mode[3];   /* effective address modes ([semantics#unnormalized-coords]: demoted when unnormalised) */
     int32_t norm;      /* normalised coordinates */
     int32_t linear;
     int32_t read_norm;
-    int32_t border[4]; /* raw codes of the border texel (§4.4) */
+    int32_t border[4]; /* raw codes of the border texel ([semantics#border-color]) */
     int32_t layered;   /* .a2d / .acube: c[0] is the layer (cube), the coordinates follow */
-    int32_t cube;      /* cubemap: c holds a direction, the slice is 6 * cube + face (§7.2, §7.4) */
+    int32_t cube;      /* cubemap: c holds a direction, the slice is 6 * cube + face ([semantics#cube-faces], [semantics#cube-arrays]) */
     int32_t layers;    /* layers there are */
     int32_t slice_pitch;
-    /* Mip levels (§6): the fields above are level 0's until plan_level()
+    /* Mip levels ([semantics#mipmaps]): the fields above are level 0's until plan_level()
      * points them at another level. */
     const wt__level *lv;
-    int32_t levels;     /* 1 unless mipmapped with several levels (§6.2) */
-    int32_t mip_linear; /* mipmapFilterMode linear (§6.3 step 6) */
-    int32_t bias256;    /* trunc(bias * 256), §6.3 step 1 */
-    int32_t lo256, hi256; /* the LOD clamps, hi >= lo (§6.3 step 4) */
+    int32_t levels;     /* 1 unless mipmapped with several levels ([semantics#lod-sources]) */
+    int32_t mip_linear; /* mipmapFilterMode linear ([semantics#lod-arithmetic] step 6) */
+    int32_t bias256;    /* trunc(bias * 256), [semantics#lod-arithmetic] step 1 */
+    int32_t lo256, hi256; /* the LOD clamps, hi >= lo ([semantics#lod-arithmetic] step 4) */
     int32_t pair8;      /* 8-bit unsigned codes in an array (slack past every level): pair_taps_u8 */
     int32_t prefetch;   /* level 0 is larger than WT_SIMD_PREFETCH_BYTES: prefetch_warp */
 } plan2d;
 
-/* Point p's extents, pitches and base at level v (of the view, §6.3). */
+/* Point p's extents, pitches and base at level v (of the view, [semantics#lod-arithmetic]). */
 static void plan_level(plan2d *p, int32_t v)
 {
     const wt__level *l = &p->lv[v];
@@ -127,8 +127,8 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
     p->sgn = t->fmt.ctype == WT__S8 || t->fmt.ctype == WT__S16;
     p->nch = t->fmt.nch;
-    /* §6.1: a mipmapped texture reads normalised coordinates whatever the
-     * flag says, but its address modes are demoted as the flag says (§3.2). */
+    /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
+     * flag says, but its address modes are demoted as the flag says ([semantics#unnormalized-coords]). */
     const int unnorm = !s->normalized || s->force_unnormalized;
     p->norm = !unnorm || t->mipmapped;
     for (int k = 0; k < 3; k++) {
@@ -139,8 +139,8 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->layered = t->layered;
     p->cube = t->cube;
     if (t->cube) {
-        /* §7.2: face coordinates are normalised whatever the flag; wrap and
-         * mirror are demoted without it (D2.19, above); §7.3: seamless
+        /* [semantics#cube-faces]: face coordinates are normalised whatever the flag; wrap and
+         * mirror are demoted without it ([semantics#decision-cube-unnormalized], above); [semantics#cube-filtering]: seamless
          * (point only here: seamless linear is not bound) and point
          * sampling of a cube without mip levels clamp to the face. */
         p->norm = 1;
@@ -148,7 +148,7 @@ static void plan_of(const wt__tex *t, plan2d *p)
             p->mode[0] = p->mode[1] = WT_ADDRESS_CLAMP;
     }
     p->layers = (int32_t)t->num_layers;
-    /* §6.2: a texture that is not mipmapped reads level 0 whatever the LOD */
+    /* [semantics#lod-sources]: a texture that is not mipmapped reads level 0 whatever the LOD */
     p->levels = t->mipmapped && t->num_levels > 1 ? (int32_t)t->num_levels : 1;
     p->mip_linear = s->mip_filter == WT_FILTER_LINEAR;
     p->bias256 = s->bias256;
@@ -203,7 +203,7 @@ typedef struct axis8 {
     simde__m256i i0, i1, a, out0, out1;
 } axis8;
 
-/* §4.2 on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
+/* [semantics#address-per-texel] on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
 static WT_SIMD_INLINE simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
 {
     /* t = i mod 2N for i in [-1, 2N] */
@@ -217,7 +217,7 @@ static WT_SIMD_INLINE simde__m256i periodic_index(simde__m256i i, int32_t n, int
 }
 
 /* X9 = floor(x * 512) for 4 lanes of normalised c on n texels, n not a power
- * of two, as the reference computes it (§3.1, Q16, D2.8): U = floor(c * 2^21)
+ * of two, as the reference computes it ([semantics#normalized-coords], [semantics#decision-fixed-point-range], [semantics#decision-huge-coords]): U = floor(c * 2^21)
  * exactly, x = U * N / 2^21.  In double everything here is exact: c is
  * limited first (periodic: U modulo 2^22, which is x modulo 2N; otherwise c
  * to [-4, 5], far enough outside that no texel read changes), so U * N <
@@ -249,16 +249,16 @@ static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c,
     simde__m256i x9;
     const int npot = p->norm && (n & (n - 1)) != 0;
     if (periodic && npot) {
-        /* D2.7: non-finite c is fixed up below; it gets c = 0 here. */
+        /* [semantics#decision-nonfinite-wrap]: non-finite c is fixed up below; it gets c = 0 here. */
         x9 = x9_npot(simde_mm256_and_ps(c, finite), n, 1); /* in [0, 2N * 512) */
     } else if (periodic) {
         /* Periodic modes are normalised (unnormalised ones became clamp), so
          * on power-of-two N x * 512 = c * (N * 512) is exact, and only X9
-         * modulo 2N * 512 = 2^m matters (§4.2).  Below 2^30 in magnitude
+         * modulo 2N * 512 = 2^m matters ([semantics#address-per-texel]).  Below 2^30 in magnitude
          * floor(y) converts exactly and two's complement reduces it; above,
          * y is a multiple of 2^7 and y - floor(y / 2^m) * 2^m is exact (an
          * overflow to ±inf leaves NaN, which converts to 0x80000000: 0 mod
-         * 2^m, as for any huge multiple of 2^m).  D2.7: non-finite c is
+         * 2^m, as for any huge multiple of 2^m).  [semantics#decision-nonfinite-wrap]: non-finite c is
          * fixed up below. */
         const float m = (float)n * 1024.0f;
         simde__m256 y = simde_mm256_floor_ps(simde_mm256_mul_ps(simde_mm256_and_ps(c, finite), fset((float)n * 512.0f)));
@@ -267,12 +267,12 @@ static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c,
         x9 = simde_mm256_cvttps_epi32(simde_mm256_blendv_ps(y, yr, big));
         x9 = simde_mm256_and_si256(x9, iset((int32_t)m - 1));
     } else {
-        /* Clamp pre-clamps a linear filter's x to [0.5, N - 0.5] (§1 step 4);
+        /* Clamp pre-clamps a linear filter's x to [0.5, N - 0.5] ([semantics#pipeline] step 4);
          * otherwise [-2, N + 2] leaves every texel read unchanged.  On the
          * 2^-9 grid those bounds are exact, so clamping X9 is clamping x. */
         int pre = filter && !gather && mode == WT_ADDRESS_CLAMP;
         int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
-        simde__m256 cn = simde_mm256_and_ps(c, simde_mm256_cmp_ps(c, c, SIMDE_CMP_ORD_Q)); /* §3.4: NaN reads as 0 */
+        simde__m256 cn = simde_mm256_and_ps(c, simde_mm256_cmp_ps(c, c, SIMDE_CMP_ORD_Q)); /* [semantics#nan-inf-coords]: NaN reads as 0 */
         if (npot) {
             cn = simde_mm256_min_ps(simde_mm256_max_ps(cn, fset(-4.0f)), fset(5.0f));
             x9 = x9_npot(cn, n, 0);
@@ -285,12 +285,12 @@ static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c,
     }
     simde__m256i i, a;
     if (filter) {
-        /* §2.2: s = floor((floor((x - 0.5) * 512) + 1) / 2), i = s >> 8, a = s & 255 */
+        /* [semantics#linear-filtering]: s = floor((floor((x - 0.5) * 512) + 1) / 2), i = s >> 8, a = s & 255 */
         simde__m256i s = simde_mm256_srai_epi32(simde_mm256_sub_epi32(x9, iset(255)), 1);
         i = simde_mm256_srai_epi32(s, 8);
         a = simde_mm256_and_si256(s, iset(255));
     } else {
-        i = simde_mm256_srai_epi32(x9, 9); /* §2.1: floor(x) */
+        i = simde_mm256_srai_epi32(x9, 9); /* [semantics#point-sampling]: floor(x) */
         a = simde_mm256_setzero_si256();
     }
     simde__m256i j = filter ? simde_mm256_add_epi32(i, iset(1)) : i;
@@ -299,7 +299,7 @@ static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c,
         ax->i0 = periodic_index(i, n, mode);
         ax->i1 = periodic_index(j, n, mode);
         ax->out0 = ax->out1 = none;
-        /* D2.7: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
+        /* [semantics#decision-nonfinite-wrap]: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
         simde__m256i bad = simde_mm256_xor_si256(simde_mm256_castps_si256(finite), iset(-1));
         simde__m256i one = periodic_index(iset(1), n, mode);
         ax->i0 = simde_mm256_andnot_si256(bad, ax->i0);
@@ -356,7 +356,7 @@ static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m2
     }
 }
 
-/* §5.2: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
+/* [semantics#point-conversion]: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
  * as frac * 2^-24, which is exact in f32). */
 static WT_SIMD_INLINE simde__m256i half_to_f32(simde__m256i h)
 {
@@ -373,7 +373,7 @@ static WT_SIMD_INLINE simde__m256i half_to_f32(simde__m256i h)
     return simde_mm256_or_si256(v, sign);
 }
 
-/* §7.1: the layer operand (.u32) of .a2d, past the end the last layer; its
+/* [semantics#layers]: the layer operand (.u32) of .a2d, past the end the last layer; its
  * byte offset.  0 for a non-layered texture. */
 static WT_SIMD_INLINE simde__m256i layer_index(const plan2d *p, const wt_tex_args *in, int g)
 {
@@ -399,24 +399,24 @@ static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
            ctx->s == &ctx->t->samp;
 }
 
-/* The LOD modes taken here (§6.2-6.5): tex.base, and .level with an .f32
- * LOD except where the trilinear optimisation (§6.5, Q4) reshapes the blend,
+/* The LOD modes taken here ([semantics#lod-sources] to [semantics#anisotropy-trilinear]): tex.base, and .level with an .f32
+ * LOD except where the trilinear optimisation ([semantics#anisotropy-trilinear], [semantics#decision-trilinear-opt]) reshapes the blend,
  * which the reference alone does. */
 static int mip_ok(const plan2d *p, const wt__sampler *s, const wt_op *op)
 {
-    if (op->mip == WT_MIP_BASE || p->levels == 1) /* §6.2: no levels, no LOD */
+    if (op->mip == WT_MIP_BASE || p->levels == 1) /* [semantics#lod-sources]: no levels, no LOD */
         return 1;
-    if (op->mip == WT_MIP_GRAD) /* §6.4 for 2D and .a2d; not anisotropic (D2.6) nor 3D (D2.5) nor cubes */
+    if (op->mip == WT_MIP_GRAD) /* [semantics#lod-from-gradients] for 2D and .a2d; not anisotropic ([semantics#decision-grad-anisotropy]) nor 3D ([semantics#decision-grad-lod-3d]) nor cubes */
         return p->dims == 2 && !p->cube && s->max_aniso <= 1;
     return !(s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt);
 }
 
-/* §6.3 for 8 lanes: the lower level and the upper level's share (0: one
+/* [semantics#lod-arithmetic] for 8 lanes: the lower level and the upper level's share (0: one
  * level, share 256).  q in 1/256ths: .level q = trunc(lod * 256) (a NaN
- * LOD counts as 0, Q17; lod * 256 is exact in f32, and beyond ±2^30 every
+ * LOD counts as 0, [semantics#decision-nan-lod]; lod * 256 is exact in f32, and beyond ±2^30 every
  * clamp below decides alike, so saturating there changes nothing) plus the
- * bias; .grad q from §6.4 (grad_lod.h, per lane, the gradients scaled by the
- * level-0 size in f32) plus the bias; tex.base q = 0 without bias (D2.1).
+ * bias; .grad q from [semantics#lod-from-gradients] (grad_lod.h, per lane, the gradients scaled by the
+ * level-0 size in f32) plus the bias; tex.base q = 0 without bias ([semantics#decision-base-lod-clamps]).
  * Then the clamps: [lo, max(lo,
  * hi)], then [0, (levels - 1) * 256].  Point mip filter: level (q + 128) >>
  * 8; linear: level q >> 8 with share 256 - (q & 255), level + 1 with q & 255. */
@@ -452,23 +452,23 @@ static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, 
 }
 
 /* The destination types a read mode gives exactly here: normalised float as
- * .f32; element-type codes as .u32/.s32 (their bits, Q14). */
+ * .f32; element-type codes as .u32/.s32 (their bits, [semantics#decision-dest-mismatch]). */
 static int dtype_ok(const plan2d *p, int dtype)
 {
     return p->read_norm || p->ftype ? dtype == WT_DTYPE_F32 : dtype == WT_DTYPE_U32 || dtype == WT_DTYPE_S32;
 }
 
-/* A channel code as the destination word: code / (2^bits - 1) (§5.2), or the code. */
+/* A channel code as the destination word: code / (2^bits - 1) ([semantics#point-conversion]), or the code. */
 static WT_SIMD_INLINE simde__m256i point_word(const plan2d *p, simde__m256i u)
 {
     if (p->ftype == 1)
-        return u; /* §5.2: f32 bits as stored, NaN payloads and subnormals too */
+        return u; /* [semantics#point-conversion]: f32 bits as stored, NaN payloads and subnormals too */
     if (p->ftype == 2)
         return half_to_f32(u);
     if (!p->read_norm)
         return u;
     if (p->sgn) {
-        /* §5.2: k / (2^(n-1) - 1), the most negative code -> -1.0 */
+        /* [semantics#point-conversion]: k / (2^(n-1) - 1), the most negative code -> -1.0 */
         int32_t kmin = p->cbits == 8 ? -128 : -32768;
         simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), fset(p->cbits == 8 ? 127.0f : 32767.0f));
         simde__m256i lowest = simde_mm256_cmpeq_epi32(u, iset(kmin));
@@ -478,7 +478,7 @@ static WT_SIMD_INLINE simde__m256i point_word(const plan2d *p, simde__m256i u)
     return simde_mm256_castps_si256(wt__div_exact_ps(simde_mm256_cvtepi32_ps(u), max));
 }
 
-/* §8: a gathered component is valued as point sampling, except that an f32
+/* [semantics#tld4]: a gathered component is valued as point sampling, except that an f32
  * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
  * 0x7fff widened (0x7fffe000). */
 static WT_SIMD_INLINE simde__m256i gather_word(const plan2d *p, simde__m256i u)
@@ -501,7 +501,7 @@ static WT_SIMD_INLINE simde__m256i gather_word(const plan2d *p, simde__m256i u)
     return point_word(p, u);
 }
 
-/* §2.3 / D2.4 weights of a share T (T = 256, or a 3D slice's share):
+/* [semantics#integer-weights] / [semantics#decision-share-split-2d] weights of a share T (T = 256, or a 3D slice's share):
  * x first, x1 = rhu(T*a); then the y split, rounding the upper part on the
  * x = 1 side and the lower part on the x = 0 side.  w[dx + 2*dy]. */
 static WT_SIMD_INLINE void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m256i w[4])
@@ -515,8 +515,8 @@ static WT_SIMD_INLINE void weights_2d(simde__m256i T, simde__m256i a, simde__m25
     w[3] = w11;
 }
 
-/* What the levels of one group of 8 lanes add up to: UNORM sums (§5.3: every
- * tap whatever its level or slice), or for f32/f16 the taps of §5.4's groups
+/* What the levels of one group of 8 lanes add up to: UNORM sums ([semantics#norm-blend]: every
+ * tap whatever its level or slice), or for f32/f16 the taps of [semantics#float-blend]'s groups
  * (group = 2 * entry + slice: the levels and 3D slices are groups of their
  * own), slot t of group g holding footprint position t; a lane's slots that
  * nothing wrote weigh 0. */
@@ -549,7 +549,7 @@ static WT_SIMD_INLINE void float_taps(const plan2d *p, acc8 *acc, simde__m256i l
     }
 }
 
-/* §5.4 for the f16 lanes in `lanes` of channel c, one lane at a time
+/* [semantics#float-blend] for the f16 lanes in `lanes` of channel c, one lane at a time
  * (float_blend.h; f32 goes through float_blend8.h 8 lanes at once). */
 static void half_blend(const plan2d *p, const acc8 *acc, int c, uint32_t lanes, uint32_t *dst)
 {
@@ -568,7 +568,7 @@ static void half_blend(const plan2d *p, const acc8 *acc, int c, uint32_t lanes, 
         for (int G = 0; G < 4; G++)
             if (acc->gmask >> G & 1u)
                 for (int k = 0; k < 4; k++)
-                    if (wv[G][k][l] > 0) /* §2.3: a weight-0 term reads nothing */
+                    if (wv[G][k][l] > 0) /* [semantics#integer-weights]: a weight-0 term reads nothing */
                         taps[n++] = (wt__fb_tap){rv[G][k][l], wv[G][k][l], G};
         dst[l] = wt__float_blend(taps, n, 1);
     }
@@ -604,7 +604,7 @@ static WT_SIMD_INLINE void fetch_pair(const plan2d *p, simde__m256i off, simde__
     }
 }
 
-/* §5.3's sums of a 2x2 footprint of 8-bit unsigned codes (weights w[dx +
+/* [semantics#norm-blend]'s sums of a 2x2 footprint of 8-bit unsigned codes (weights w[dx +
  * 2*dy]) for pairable lanes: each row is one read of the texel pair (i0,
  * i0 + 1); the texel past the end that a weight-0 lane may read lies in the
  * array's slack.  Two channels share each 32-bit word as 16-bit fields (R
@@ -636,7 +636,7 @@ static WT_SIMD_INLINE void pair_taps_u8(const plan2d *p, simde__m256i zoff, cons
     acc->sum[3] = simde_mm256_add_epi32(acc->sum[3], simde_mm256_srli_epi32(ga, 16));
 }
 
-/* The taps of one level for the lanes in lmask (§6.3: share T of the level;
+/* The taps of one level for the lanes in lmask ([semantics#lod-arithmetic]: share T of the level;
  * entry 1 for the lanes where it is the upper level of a blend).  Lanes in
  * `point` are point-sampled from this level alone and get their result
  * here; the others add to acc. */
@@ -658,10 +658,10 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
                simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[1].out0), ax[2].out0), raw);
         simde__m256i pm = simde_mm256_and_si256(point, lmask);
         if (wt__mask_bits(pm))
-            for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
+            for (int c = 0; c < 4; c++) /* [semantics#point-conversion]: channels the format lacks read 0 */
                 store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), pm);
-        /* A point texel inside a mip blend: one tap of weight T (§2.3 with
-         * zero fractions), its own group (§5.4). */
+        /* A point texel inside a mip blend: one tap of weight T ([semantics#integer-weights] with
+         * zero fractions), its own group ([semantics#float-blend]). */
         simde__m256i bm = simde_mm256_andnot_si256(point, lmask);
         uint32_t blend = wt__mask_bits(bm);
         if (!blend)
@@ -675,7 +675,7 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
                                                  simde_mm256_mullo_epi32(simde_mm256_and_si256(T, bm), raw[ch]));
         return;
     }
-    /* §2.3: z first (3D), z0 = rhu(T * (256 - c)), z1 = T - z0 (T = 256:
+    /* [semantics#integer-weights]: z first (3D), z0 = rhu(T * (256 - c)), z1 = T - z0 (T = 256:
      * 256 - c and c); each slice's share splits over its 2x2 footprint. */
     const int nz = p->dims == 3 ? 2 : 1;
     const int pairs = p->pair8 && pairable(ax, lmask);
@@ -708,13 +708,13 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
     }
 }
 
-/* §7.2 for 8 lanes, as the reference projects (cube_scalar.c follows the
+/* [semantics#cube-faces] for 8 lanes, as the reference projects (cube_scalar.c follows the
  * same decisions): NaN components read as 0; the major axis is z if |z| is
  * the largest (ties: z over y over x), else y if |y| >= |x|, else x; the
  * face is positive when that component is >= 0 (-0 too); s and t are
  * (sc / m + 1) / 2 with IEEE division and no fusing; a NaN face coordinate
- * (inf / inf) reads as 0 (D2.20); the zero vector is face 0 at its centre
- * (Q2).  The slice is 6 * cube + face (§7.4: a cube index past the end
+ * (inf / inf) reads as 0 ([semantics#decision-nonfinite-cube]); the zero vector is face 0 at its centre
+ * ([semantics#decision-cube-projection]).  The slice is 6 * cube + face ([semantics#cube-arrays]: a cube index past the end
  * reads the last cube). */
 static WT_SIMD_INLINE void cube_coords(const plan2d *p, const wt_tex_args *in, int g, simde__m256 c[3],
                                        simde__m256i *slice)
@@ -775,13 +775,13 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
         acc.sum[ch] = simde_mm256_setzero_si256();
     acc.gmask = 0;
     const uint32_t act = wt__mask_bits(mask);
-    simde__m256i blended; /* lanes whose result is a blend (§5.3, §5.4) */
+    simde__m256i blended; /* lanes whose result is a blend ([semantics#norm-blend], [semantics#float-blend]) */
     if (p->levels == 1) {
         simde__m256i point = p->linear ? simde_mm256_setzero_si256() : mask;
         level_taps(p, c, layer, mask, iset(256), simde_mm256_setzero_si256(), point, g, &acc, out);
         blended = p->linear ? mask : simde_mm256_setzero_si256();
     } else {
-        /* §6.3: each lane reads its level, and the next one where it blends;
+        /* [semantics#lod-arithmetic]: each lane reads its level, and the next one where it blends;
          * visit every level some active lane reads (usually one or two),
          * each with its own extents, pitches and base. */
         simde__m256i lvl, frac;
@@ -810,7 +810,7 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
     if (!bl)
         return;
     if (p->ftype) {
-        for (int ch = 0; ch < 4; ch++) { /* §5.2: channels the format lacks read 0 */
+        for (int ch = 0; ch < 4; ch++) { /* [semantics#point-conversion]: channels the format lacks read 0 */
             if (ch >= p->nch)
                 store_masked(&out->d[ch][g], simde_mm256_setzero_si256(), blended);
             else if (p->ftype == 1)
@@ -827,7 +827,7 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
         }
         simde__m256 f;
         if (p->sgn) {
-            /* §5.3 SNORM: 16-bit K = floor((S + 128) / 256); 8-bit K = S +
+            /* [semantics#norm-blend] SNORM: 16-bit K = floor((S + 128) / 256); 8-bit K = S +
              * floor((257 * floor(S / 16) + 1024) / 2048); K >= -32767; K / 32767 */
             simde__m256i S = acc.sum[ch], K;
             if (p->cbits == 16)
@@ -837,7 +837,7 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
             K = simde_mm256_max_epi32(K, iset(-32767));
             f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(K), fset(32767.0f));
         } else {
-            /* §5.3: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256),
+            /* [semantics#norm-blend]: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256),
              * which for 8-bit codes is S + rhu(S) (257 S = 256 S + S) */
             simde__m256i S = acc.sum[ch];
             simde__m256i K = p->cbits == 8 ? simde_mm256_add_epi32(S, rhu256(S)) : rhu256(S);
@@ -916,9 +916,9 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
     if (spec)
         spec(&p);
     if (op->family == WT_FAMILY_TLD4) {
-        /* Q15: a gather reads the base level (the view's first), which is
+        /* [semantics#decision-tld4-mipmaps]: a gather reads the base level (the view's first), which is
          * where the plan points. */
-        /* signed formats gather by §8's own SNORM8 rule: the reference's */
+        /* signed formats gather by [semantics#tld4]'s own SNORM8 rule: the reference's */
         if (p.dims != 2 || p.sgn || p.cube || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
             !dtype_ok(&p, op->dtype))
             return 0;
@@ -932,8 +932,8 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
             axis8 ax, ay;
             axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]), 1, 1, &ax);
             axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]), 1, 1, &ay);
-            /* §8 order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
-             * gathered component is valued as point sampling (§8). */
+            /* [semantics#tld4] order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
+             * gathered component is valued as point sampling ([semantics#tld4]). */
             const simde__m256i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
             const simde__m256i *xo[4] = {&ax.out0, &ax.out1, &ax.out1, &ax.out0},
                                *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
@@ -1079,7 +1079,7 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(wt__tex *t, const char **name)
 static wt__tex_kernel bind_tex(const wt__tex *t, const char **name)
 {
     const wt__sampler *s = &t->samp;
-    /* cubes: not seamless linear filtering (its footprint crosses faces, Q5) */
+    /* cubes: not seamless linear filtering (its footprint crosses faces, [semantics#decision-seamless-cube]) */
     if (t->cube && (t->dims != 2 || (s->seamless && s->filter == WT_FILTER_LINEAR)))
         return NULL;
     if (t->dims < 2 || t->num_samples || t->num_levels < 1 || t->num_levels > WT__MAX_LEVELS ||
@@ -1089,14 +1089,14 @@ static wt__tex_kernel bind_tex(const wt__tex *t, const char **name)
     if (t->fmt.ctype != WT__U8 && t->fmt.ctype != WT__U16 && t->fmt.ctype != WT__S8 && t->fmt.ctype != WT__S16 && !fl)
         return NULL;
     /* maxAnisotropy changes only .level's blend with a linear mip filter
-     * (§6.5) and .grad (D2.6), which the kernel refuses per op (mip_ok). */
+     * ([semantics#anisotropy-trilinear]) and .grad ([semantics#decision-grad-anisotropy]), which the kernel refuses per op (mip_ok). */
     if (t->srgb || (s->filter == WT_FILTER_LINEAR && !fl && !t->read_norm) ||
         (s->mip_filter == WT_FILTER_LINEAR && t->mipmapped && !fl && !t->read_norm))
         return NULL;
     for (int k = 0; k < t->dims; k++)
         if (s->address[k] > WT_ADDRESS_BORDER)
             return NULL;
-    /* Every level a fetch can read (§6.3: all of the view's when mipmapped): */
+    /* Every level a fetch can read ([semantics#lod-arithmetic]: all of the view's when mipmapped): */
     size_t slices = (t->layered ? t->num_layers : 1) * (t->cube ? 6u : 1u);
     for (uint32_t v = 0; v < t->num_levels; v++) {
         const wt__level *lv = &t->lv[v];

@@ -1,7 +1,7 @@
 /* tex2d_u8_tpl.h -- tex and tld4 on 2D and 2D layered textures of 8-bit unsigned codes without mip levels, WV_W lanes at a time (a template over vec8.h / vec16.h)
  * SPDX-License-Identifier: MIT
  *
- * The shape of image programs and of BENCH.md's W1, W2, W4 and W5: RGBA8,
+ * The shape of image programs and of docs/bench.md's W1, W2, W4 and W5: RGBA8,
  * RG8 or R8 unsigned, read as normalised float (point or linear) or as
  * element type (point), any address mode per axis, normalised or
  * unnormalised coordinates on any extent, one level.  A texture object of
@@ -15,23 +15,23 @@
  *
  * The arithmetic is the reference's, step for step, and tex2d_tpl.h's
  * header argues each step; in short:
- *   - Coordinates (§3.1, §3.4, D2.8): X9 = floor(x * 512) decides every
+ *   - Coordinates ([semantics#normalized-coords], [semantics#nan-inf-coords], [semantics#decision-huge-coords]): X9 = floor(x * 512) decides every
  *     index and weight.  On a power-of-two extent (or unnormalised) x * 512
  *     is exact in f32; on other extents X9 comes from the reference's
  *     U = floor(c * 2^21) fixed point, in double, lane by lane (x9_npot).
  *     NaN reads as 0 under clamp and border; under wrap and mirror a
- *     non-finite coordinate reads texel 0 with the whole weight (D2.7).
+ *     non-finite coordinate reads texel 0 with the whole weight ([semantics#decision-nonfinite-wrap]).
  *     Clamp and border first limit x to a range outside which no texel
- *     read changes; a linear clamp pre-clamps x to [0.5, N - 0.5] (§1).
- *   - Linear (§2.2): s = (X9 - 255) >> 1, i = s >> 8, a = s & 255; the
- *     address mode then maps i and i + 1 on their own (§1 step 7); tld4
- *     (§8) takes the same footprint without the pre-clamp.
- *   - Weights (§2.3, D2.4, share 256): x1 = a, x0 = 256 - a; w11 =
+ *     read changes; a linear clamp pre-clamps x to [0.5, N - 0.5] ([semantics#pipeline]).
+ *   - Linear ([semantics#linear-filtering]): s = (X9 - 255) >> 1, i = s >> 8, a = s & 255; the
+ *     address mode then maps i and i + 1 on their own ([semantics#pipeline] step 7); tld4
+ *     ([semantics#tld4]) takes the same footprint without the pre-clamp.
+ *   - Weights ([semantics#integer-weights], [semantics#decision-share-split-2d], share 256): x1 = a, x0 = 256 - a; w11 =
  *     rhu(x1 * b), w00 = rhu(x0 * (256 - b)), w10 = x1 - w11, w01 = x0 - w00.
- *   - The UNORM blend (§5.3): S = sum of w * code; K = S + rhu(S) (the
+ *   - The UNORM blend ([semantics#norm-blend]): S = sum of w * code; K = S + rhu(S) (the
  *     codes widen to u * 257); K / 65535 rounded once (div_exact.h).  Point
- *     (§5.2): code / 255, or the code itself as element type.  A border
- *     texel is the border colour as one texel of the format (§4.4).
+ *     ([semantics#point-conversion]): code / 255, or the code itself as element type.  A border
+ *     texel is the border colour as one texel of the format ([semantics#border-color]).
  * Texel reads: where every lane's x footprint is a pair of neighbouring
  * texels and none is the border, each row is one read of the pair (the
  * texel past the end that a weight-0 lane reads lies in an array's slack);
@@ -64,7 +64,7 @@ typedef struct u8plan {
     int32_t n[2];       /* w, h */
     float scale[2];     /* N when the coordinates are normalised, else 1 (x = c * scale, exact) */
     int32_t npot[2];    /* normalised on an extent that is not a power of two: X9 through x9_npot */
-    int32_t mode[2];    /* effective address modes (§3.2: demoted when unnormalised) */
+    int32_t mode[2];    /* effective address modes ([semantics#unnormalized-coords]: demoted when unnormalised) */
     int32_t row_pitch;
     int32_t slice_pitch;
     int32_t layers;     /* .a2d: the layers (>= 1); 0: .2d */
@@ -73,7 +73,7 @@ typedef struct u8plan {
     int32_t pairs;      /* array storage: a row's texel pair may be read at once */
     int32_t prefetch;   /* larger than WT_SIMD_PREFETCH_BYTES */
     int32_t geom;       /* WT_GEOM_2D or WT_GEOM_A2D */
-    int32_t border[4];  /* raw codes of the border texel (§4.4) */
+    int32_t border[4];  /* raw codes of the border texel ([semantics#border-color]) */
 } u8plan;
 
 typedef struct wv_axis {
@@ -84,7 +84,7 @@ typedef struct wv_axis {
 /* ---- one axis -------------------------------------------------------------- */
 
 /* X9 of normalised c on n texels, n not a power of two, as the reference
- * computes it (§3.1, Q16): U = floor(c * 2^21) exactly, limited as
+ * computes it ([semantics#normalized-coords], [semantics#decision-fixed-point-range]): U = floor(c * 2^21) exactly, limited as
  * tex2d_tpl.h's x9_npot4 says (periodic: modulo 2^22; c already limited to
  * [-4, 5] otherwise), x = U * N / 2^21; every step is exact in double. */
 static wv_i x9_npot(wv_f c, int32_t n, int periodic)
@@ -101,7 +101,7 @@ static wv_i x9_npot(wv_f c, int32_t n, int periodic)
     return wv_load(r);
 }
 
-/* §4.2 on integer indices i in [-1, 2N] (wrap or mirror). */
+/* [semantics#address-per-texel] on integer indices i in [-1, 2N] (wrap or mirror). */
 WV_INLINE wv_i periodic_index(wv_i i, int32_t n, int mode)
 {
     wv_i t = wv_add(i, wv_keep(wv_gt(wv_zero(), i), wv_set(2 * n)));
@@ -119,7 +119,7 @@ WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int
     wv_i x9;
     wv_m finite = wv_mnone();
     if (periodic) {
-        /* normalised (unnormalised periodic modes became clamp); D2.7:
+        /* normalised (unnormalised periodic modes became clamp); [semantics#decision-nonfinite-wrap]:
          * a non-finite c is fixed up below and gets c = 0 here */
         finite = wv_ffinite(c);
         wv_f cf = wv_fkeep(finite, c);
@@ -137,8 +137,8 @@ WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int
         }
     } else {
         /* clamp, border: outside [-2, N + 2] no texel read changes; a linear
-         * clamp pre-clamps x to [0.5, N - 0.5] (§1 step 4), exact on the
-         * 2^-9 grid.  §3.4: NaN reads as 0. */
+         * clamp pre-clamps x to [0.5, N - 0.5] ([semantics#pipeline] step 4), exact on the
+         * 2^-9 grid.  [semantics#nan-inf-coords]: NaN reads as 0. */
         const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP;
         const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
         wv_f cn = wv_fkeep(wv_ford(c), c);
@@ -157,7 +157,7 @@ WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int
         i = wv_srai(s, 8);
         a = wv_and(s, wv_set(255));
     } else {
-        i = wv_srai(x9, 9); /* §2.1: floor(x) */
+        i = wv_srai(x9, 9); /* [semantics#point-sampling]: floor(x) */
         a = wv_zero();
     }
     const wv_i j = linear ? wv_add(i, wv_set(1)) : i;
@@ -165,7 +165,7 @@ WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int
         ax->i0 = periodic_index(i, n, mode);
         ax->i1 = linear ? periodic_index(j, n, mode) : ax->i0;
         ax->out0 = ax->out1 = wv_mnone();
-        /* D2.7: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
+        /* [semantics#decision-nonfinite-wrap]: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
         const wv_i one = gather ? periodic_index(wv_set(1), n, mode) : wv_zero();
         ax->i0 = wv_keep(finite, ax->i0);
         ax->i1 = wv_sel(finite, one, ax->i1);
@@ -223,7 +223,7 @@ WV_INLINE int pairable(const wv_axis *X, const wv_axis *Y, wv_m m, int need_next
 
 /* ---- tex ------------------------------------------------------------------------- */
 
-/* §2.3's weights of the 2x2 footprint, share 256: w[dx + 2*dy]. */
+/* [semantics#integer-weights]'s weights of the 2x2 footprint, share 256: w[dx + 2*dy]. */
 WV_INLINE void weights(const wv_axis *X, const wv_axis *Y, wv_i w[4])
 {
     const wv_i a = X->a, b = Y->a, x0 = wv_sub(wv_set(256), a);
@@ -249,7 +249,7 @@ WV_INLINE void pair_texels(const u8plan *p, int nch, wv_i slice, const wv_axis *
     }
 }
 
-/* §5.3's sums S[c] of texels t[k] (their codes in the bytes of a word) with
+/* [semantics#norm-blend]'s sums S[c] of texels t[k] (their codes in the bytes of a word) with
  * weights w[k].  Two channels share each 32-bit word as 16-bit fields (R
  * and B, G and A): a code times a weight is at most 255 * 256, and so is
  * the sum of the four taps, so no field carries into the next. */
@@ -285,7 +285,7 @@ WV_INLINE void tap_sums(const u8plan *p, int nch, wv_i slice, const wv_axis *X, 
     }
 }
 
-/* A code as the destination word: code / 255 (§5.2), or the code. */
+/* A code as the destination word: code / 255 ([semantics#point-conversion]), or the code. */
 WV_INLINE wv_i point_word(const u8plan *p, wv_i code)
 {
     return p->read_norm ? wv_fbits(wv_div_exact(wv_tof(code), 255.0f)) : code;
@@ -347,7 +347,7 @@ WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active,
                             raw[k]);
         for (int k = 0; k < NG; k++)
             if (w.act[k])
-                for (int c = 0; c < 4; c++) /* §5.2: channels the format lacks read 0 */
+                for (int c = 0; c < 4; c++) /* [semantics#point-conversion]: channels the format lacks read 0 */
                     wv_store_masked(&out->d[c][k * WV_W], c < nch ? point_word(p, raw[k][c]) : wv_zero(), w.m[k],
                                     w.act[k] == (1u << WV_W) - 1u);
         return;
@@ -409,14 +409,14 @@ WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args
 
 /* ---- tld4 ------------------------------------------------------------------------ */
 
-/* §8: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
+/* [semantics#tld4]: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
  * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling; in stages as
  * tex_warp. */
 WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int comp,
                          wt_tex_result *out)
 {
     const int nch = p->nch;
-    if (comp >= nch) { /* §5.2: a channel the format lacks reads 0 */
+    if (comp >= nch) { /* [semantics#point-conversion]: a channel the format lacks reads 0 */
         for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
             const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
             for (int d = 0; d < 4 && act; d++)
@@ -451,8 +451,8 @@ WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active
 
 /* The ops the kernel takes: a plain tex or tld4 of the object's geometry
  * (.f32 coordinates, no offset, depth compare or explicit sampler), to the
- * destination type of its read mode (§5.2: .f32 normalised, .u32/.s32 the
- * codes' bits), tld4 of the base level (Q15). */
+ * destination type of its read mode ([semantics#point-conversion]: .f32 normalised, .u32/.s32 the
+ * codes' bits), tld4 of the base level ([semantics#decision-tld4-mipmaps]). */
 WV_INLINE int op_taken(const wt__tex_ctx *ctx, const u8plan *p, const wt_op *op)
 {
     if (op->geom != p->geom || op->ctype != WT_CTYPE_F32 || op->flags != 0 || ctx->s != &ctx->t->samp)
@@ -529,8 +529,8 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex2d_u8)(wt__tex *t, const char **name)
         return NULL;
     u8plan p;
     memset(&p, 0, sizeof p);
-    /* §6.1: a mipmapped texture reads normalised coordinates whatever the
-     * flag says; its address modes are demoted as the flag says (§3.2) */
+    /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
+     * flag says; its address modes are demoted as the flag says ([semantics#unnormalized-coords]) */
     const int unnorm = !s->normalized || s->force_unnormalized;
     const int norm = !unnorm || t->mipmapped;
     for (int k = 0; k < 2; k++) {

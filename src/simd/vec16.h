@@ -116,7 +116,7 @@ WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
     else
         _mm512_mask_storeu_epi32((void *)dst, m, v);
 }
-/* §7.1, D2.15: an unsigned min with layers - 1 */
+/* [semantics#layers], [semantics#decision-layer-past-end]: an unsigned min with layers - 1 */
 WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers)
 {
     return _mm512_min_epu32(_mm512_loadu_si512(p), _mm512_set1_epi32((int32_t)(layers - 1u)));

@@ -105,7 +105,7 @@ WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
     else
         wt__store_masked(dst, v, m);
 }
-/* the lanes' .u32 layer operands clamped to layers - 1 (§7.1, D2.15) */
+/* the lanes' .u32 layer operands clamped to layers - 1 ([semantics#layers], [semantics#decision-layer-past-end]) */
 WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers) { return wt__layer_clamp(p, layers); }
 WV_INLINE void wv_prefetch_lanes(const uint8_t *base, wv_i off, wv_m m)
 {

@@ -346,7 +346,7 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
     free(mem);
 }
 
-/* ---- mipmapped textures (§6): tex.base and tex.level, tld4 on the base level ---- */
+/* ---- mipmapped textures ([semantics#mipmaps]): tex.base and tex.level, tld4 on the base level ---- */
 
 typedef struct mcase {
     int w, h, depth, layers; /* depth: 3D; layers: .a2d; neither: 2D */
@@ -379,7 +379,7 @@ static wt_tex make_mip_tex(const mcase *c, wt_mipmapped_array *marr)
     memset(&r, 0, sizeof r);
     r.type = WT_RESOURCE_MIPMAPPED_ARRAY;
     r.res.mipmap.mipmap = *marr;
-    wt_texture_desc td = tex_desc(c->addr, c->linear, c->read_norm, 1); /* §6.1: mipmapped arrays need it */
+    wt_texture_desc td = tex_desc(c->addr, c->linear, c->read_norm, 1); /* [semantics#mip-levels]: mipmapped arrays need it */
     td.mipmap_filter_mode = c->mip_linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
     td.mipmap_level_bias = c->bias;
     td.min_mipmap_level_clamp = c->minc;
@@ -395,7 +395,7 @@ static wt_tex make_mip_tex(const mcase *c, wt_mipmapped_array *marr)
     return t;
 }
 
-/* An explicit LOD: NaN (Q17), ±inf, huge, ±0, subnormal, exact quarter and
+/* An explicit LOD: NaN ([semantics#decision-nan-lod]), ±inf, huge, ±0, subnormal, exact quarter and
  * half steps, 1/256 steps ± 1 ulp (the truncation), the clamps ± a little,
  * and anything in between. */
 static uint32_t lod_value(const mcase *c)
@@ -507,7 +507,7 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
         wt_op op = tex_op(dtypes[next32() % 3], 0);
         op.geom = (uint8_t)(c->depth ? WT_GEOM_3D : c->layers ? WT_GEOM_A2D : WT_GEOM_2D);
         op.mip = (uint8_t)(wi % 5 == 4 ? WT_MIP_BASE : wi % 5 == 1 || wi % 5 == 2 ? WT_MIP_GRAD : WT_MIP_LEVEL);
-        if (wi % 7 == 3 && !c->depth) { /* Q15: tld4 gathers from the base level */
+        if (wi % 7 == 3 && !c->depth) { /* [semantics#decision-tld4-mipmaps]: tld4 gathers from the base level */
             op.family = WT_FAMILY_TLD4;
             op.mip = WT_MIP_BASE;
             op.comp = (uint8_t)(next32() % 4);
@@ -580,7 +580,7 @@ static uint32_t cube_comp(uint32_t other)
 }
 
 /* Cubemaps (.cube, .acube): the kernels project to a face in vector form
- * (§7.2) and sample it as a layer; seamless linear filtering is left to the
+ * ([semantics#cube-faces]) and sample it as a layer; seamless linear filtering is left to the
  * reference (not bound). */
 typedef struct ccase {
     int n, fmt, read_norm, linear, norm, addr, cubes, seamless, expect;
@@ -670,7 +670,7 @@ static void every_backend_equals_scalar(void **state)
             {8, 4, 0, 1, 0, 1, 1, C, K, 0, 16, 0, 0}, {16, 8, 2, 1, 0, 1, 1, W, K, 0, 4, 0, 0}, {4, 4, 1, 1, 0, 1, 1, M, K, 0, 2, 0, 0},
             {8, 8, 0, 1, 0, 1, 1, B, K, 0, 8, 0, 0},  {5, 3, 4, 1, 0, 1, 0, C, K, 0, 7, 0, 0},  {8, 8, 0, 0, 0, 0, 0, B, K, 0, 4, 0, 0},
             {16, 4, 6, 0, 0, 0, 0, W, K, 0, 2, 0, 0}, {8, 4, 0, 1, 0, 1, 1, C, 0, 0, 3, 0, 0},
-            /* float formats, linear (§5.4's datapath): 2D, layered, 3D (two groups) */
+            /* float formats, linear ([semantics#float-blend]'s datapath): 2D, layered, 3D (two groups) */
             {16, 16, 6, 0, 0, 1, 1, B, K, 0, 0, 0, 0},  {13, 7, 8, 0, 0, 1, 1, M, K, 0, 0, 0, 0},   {8, 8, 7, 0, 0, 1, 0, C, K, 0, 0, 0, 0},
             {8, 4, 3, 0, 0, 1, 1, C, K, 3, 0, 0, 0},    {8, 8, 3, 0, 0, 1, 1, C, K, 0, 8, 0, 0},    {5, 3, 6, 0, 0, 1, 1, W, K, 0, 3, 0, 0},
             {4, 4, 7, 0, 0, 1, 1, B, K, 0, 4, 0, 0},
@@ -723,7 +723,7 @@ static void every_backend_equals_scalar(void **state)
                     if (mi >= 4) /* two different modes */
                         u.addr1 = 1 + (u.addr + 1 + (int)(next32() % 3)) % 4;
                     if (u.addr == W || u.addr == M || u.addr1 == 1 + W || u.addr1 == 1 + M)
-                        u.norm = 1; /* unnormalised, wrap and mirror are clamp (§3.2) */
+                        u.norm = 1; /* unnormalised, wrap and mirror are clamp ([semantics#unnormalized-coords]) */
                     u.layers = next32() % 3 == 0 ? (int)(1 + next32() % 4) : 0;
                     u.pitch = f == 2 && !u.layers && next32() % 3 == 0;
                     u.expect = K;
@@ -756,10 +756,10 @@ static void every_backend_equals_scalar(void **state)
             {32, 8, 0, 0, 4, 1, 1, 1, 1, M, -0.75f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {16, 16, 0, 0, 5, 4, 1, 0, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {16, 16, 0, 0, 5, 5, 1, 1, 0, C, 1.3f, 0.0f, 16.0f, 0, 0, 1, 0, K},
-            /* element type: point only (D2.23), mip point */
+            /* element type: point only ([semantics#decision-int-linear-mip]), mip point */
             {32, 16, 0, 0, 6, 0, 0, 0, 0, C, 0.25f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {16, 16, 0, 0, 5, 2, 0, 0, 0, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
-            /* clamps: a min clamp moves tex.base too (D2.1), max < min, below zero (D2.25) */
+            /* clamps: a min clamp moves tex.base too ([semantics#decision-base-lod-clamps]), max < min, below zero ([semantics#decision-negative-clamps]) */
             {64, 32, 0, 0, 7, 0, 1, 1, 1, C, 0.0f, 1.5f, 4.25f, 0, 0, 1, 0, K},
             {64, 32, 0, 0, 7, 0, 1, 0, 1, W, 0.4f, 2.75f, 1.0f, 0, 0, 1, 0, K},
             {32, 32, 0, 0, 6, 3, 0, 1, 1, B, -0.3f, -1.5f, 2.6f, 0, 0, 1, 0, K},
@@ -772,7 +772,7 @@ static void every_backend_equals_scalar(void **state)
             {13, 7, 0, 0, 4, 0, 1, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {13, 7, 0, 0, 4, 6, 0, 1, 1, W, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {100, 3, 0, 0, 7, 1, 1, 0, 1, M, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
-            /* float formats (§5.4: each level its own group) */
+            /* float formats ([semantics#float-blend]: each level its own group) */
             {32, 32, 0, 0, 6, 3, 0, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {16, 16, 0, 0, 5, 6, 0, 1, 1, B, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {16, 8, 0, 0, 5, 7, 0, 1, 1, M, 0.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
@@ -797,7 +797,7 @@ static void every_backend_equals_scalar(void **state)
             {32, 32, 0, 0, 6, 0, 1, 1, 1, C, 0.3f, 0.0f, 16.0f, 0, 0, 4, 1, K},
             {32, 32, 0, 0, 6, 0, 1, 1, 1, W, 0.3f, 0.0f, 16.0f, 0, 0, 2, 0, K},
             {32, 32, 0, 0, 6, 3, 0, 1, 1, C, 0.0f, 0.0f, 16.0f, 0, 0, 16, 0, K},
-            /* a bias that brings subnormal gradients into the levels (§6.4
+            /* a bias that brings subnormal gradients into the levels ([semantics#lod-from-gradients]
              * is exact down to the smallest f32) */
             {64, 64, 0, 0, 7, 0, 1, 1, 1, C, 142.0f, 0.0f, 16.0f, 0, 0, 1, 0, K},
             {64, 64, 0, 2, 7, 3, 0, 1, 0, W, 141.5f, 0.0f, 16.0f, 0, 0, 1, 0, K},

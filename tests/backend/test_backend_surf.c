@@ -115,7 +115,7 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
         if (fam == 2 && c->layers) /* PTX has no layered sured */
             fam = (int)(next32() % 2);
         if (fam == 2) {
-            /* every sured.b form of §10.4, the 32-bit add more often */
+            /* every sured.b form of [semantics#sured], the 32-bit add more often */
             static const int forms[][2] = {
                 {WT_RED_ADD, WT_RTYPE_U32}, {WT_RED_ADD, WT_RTYPE_S32}, {WT_RED_ADD, WT_RTYPE_U64},
                 {WT_RED_MIN, WT_RTYPE_U32}, {WT_RED_MIN, WT_RTYPE_S32}, {WT_RED_MIN, WT_RTYPE_U64},
@@ -152,7 +152,7 @@ static void one_case(const wt__backend *b, const scase *c, int warps)
                 uint32_t r = next32() % 8;
                 in.c[2][l] = r == 0 ? next32() : r == 1 ? (uint32_t)c->d : next32() % (uint32_t)c->d;
             }
-            if (c->layers) { /* the layer, past the end sometimes (D2.15) */
+            if (c->layers) { /* the layer, past the end sometimes ([semantics#decision-layer-past-end]) */
                 uint32_t r = next32() % 8;
                 in.c[0][l] = r == 0 ? next32() : next32() % (uint32_t)(c->layers + 1);
             }

@@ -1,4 +1,4 @@
-/* test_float_blend8.c -- §5.4's 8-lane double form (float_blend8.h) equals its per-lane form (float_blend.h)
+/* test_float_blend8.c -- [semantics#float-blend]'s 8-lane double form (float_blend8.h) equals its per-lane form (float_blend.h)
  * SPDX-License-Identifier: MIT
  *
  * Random footprints of 1 to 4 groups of up to 4 taps, with weights split
@@ -132,7 +132,7 @@ static void random_footprints(void **state)
 static void fixed_cases(void **state)
 {
     (void)state;
-    /* SEMANTICS §5.4's example: 2.75390625 at weight 1 with 0.1f at weight 255 -> 0x3de207ff;
+    /* [semantics#float-blend]'s example: 2.75390625 at weight 1 with 0.1f at weight 255 -> 0x3de207ff;
      * then cancellation to zero, every tap -0, a near-2^-126 result, overflow. */
     const uint32_t cases[][4] = {
         {0x40304000u, 0x3dcccccdu, 0x3dcccccdu, 0x3dcccccdu},
@@ -142,7 +142,7 @@ static void fixed_cases(void **state)
         {0x7f7fffffu, 0x7f7fffffu, 0x7f7fffffu, 0x7f7fffffu},
         {0x7f800000u, 0xff800000u, 0x3f800000u, 0x3f800000u},
         /* (128 * 2^-125 - 2^-126 (1 + 2^-16) + 2^-126) / 256 = 2^-126 - 2^-150, the tie that rounds up to
-         * the smallest normal (D2.14), and one step below it, which flushes to +0 */
+         * the smallest normal ([semantics#decision-subnormal-result]), and one step below it, which flushes to +0 */
         {0x01000000u, 0x80800080u, 0x00800000u, 0x00000000u},
         {0x01000000u, 0x80800081u, 0x00800000u, 0x00000000u},
     };

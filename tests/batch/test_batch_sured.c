@@ -275,7 +275,7 @@ static void test_sured_combined_equals_warps(void **state)
         }
     }
     /* a row narrower than the access (2 bytes, .b.u32 lanes at x = 0): never
-     * combined; under .clamp the partial access (D2.17), under .trap traps */
+     * combined; under .clamp the partial access ([semantics#decision-sured-narrow-row]), under .trap traps */
     for (int clamp = 0; clamp < 3; clamp++) {
         wt_op op = {.family = WT_FAMILY_SURED, .mode = WT_SURF_B, .geom = WT_GEOM_1D, .vec = 1, .bits = 32,
                     .clamp = (uint8_t)clamp, .redop = WT_RED_ADD, .rtype = WT_RTYPE_U32};

@@ -1,4 +1,4 @@
-/* test_conf_model.c -- the conformance model (tests/harness/conf_model.c) against SEMANTICS.md's worked examples */
+/* test_conf_model.c -- the conformance model (tests/harness/conf_model.c) against docs/semantics.md's worked examples */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 #include "conf_model.h"
 
 /* The matrix tests trust conf_model.c; these pin it to the numbers that
- * SEMANTICS.md states outright, computed here by hand. */
+ * docs/semantics.md states outright, computed here by hand. */
 
 static uint32_t fb(float f)
 {
@@ -24,7 +24,7 @@ static uint32_t fb(float f)
 static void test_float_blend_example(void **state)
 {
     (void)state;
-    /* §5.4: 2.75390625 at weight 1 with 0.1f at weight 255 gives 0x3de207ff;
+    /* [semantics#float-blend]: 2.75390625 at weight 1 with 0.1f at weight 255 gives 0x3de207ff;
      * with exactly 2.75 the datapath gives 0x3de1ffff. */
     uint32_t v[2] = {fb(2.75390625f), fb(0.1f)};
     int w[2] = {1, 255}, g[2] = {0, 0};
@@ -51,7 +51,7 @@ static void test_float_blend_example(void **state)
 static void test_border_codes(void **state)
 {
     (void)state;
-    /* §4.4: 0.5 on UNORM8 gives 127, not 128; 1.0 gives 255; NaN 0 */
+    /* [semantics#border-color]: 0.5 on UNORM8 gives 127, not 128; 1.0 gives 255; NaN 0 */
     assert_int_equal(cm_border_norm_code(0.5f, 8, 0), 127);
     assert_int_equal(cm_border_norm_code(1.0f, 8, 0), 255);
     assert_int_equal(cm_border_norm_code(2.0f, 8, 0), 255);
@@ -69,7 +69,7 @@ static void test_border_codes(void **state)
     assert_int_equal(cm_f32_to_f16_rtz(fb(1.0f)), 0x3c00u);
     assert_int_equal(cm_f32_to_f16_rtz(fb(0.1f)), 0x2e66u); /* 0.1 rounds to 0x2e66 either way */
     assert_int_equal(cm_f32_to_f16_rtz(fb(6e-5f)), 0x03eeu); /* 6e-5 / 2^-24 = 1006.6 */
-    /* §5.2: half NaN widens bit for bit */
+    /* [semantics#point-conversion]: half NaN widens bit for bit */
     assert_int_equal(cm_f16_to_f32(0x7c01u), 0x7f802000u);
     assert_int_equal(cm_f16_to_f32(0x0001u), 0x33800000u);
 }
@@ -93,7 +93,7 @@ static void test_fetch_examples(void **state)
     t.normalized = 1;
     t.texels = tx;
     uint32_t out[4];
-    /* §3.1: 0.04f on 25 texels reads texel 0; texel 1 from ceil(2^21/25)/2^21 */
+    /* [semantics#normalized-coords]: 0.04f on 25 texels reads texel 0; texel 1 from ceil(2^21/25)/2^21 */
     float c[3] = {0.04f, 0, 0};
     cm_fetch_float(&t, 0, c, out);
     assert_int_equal(out[0], 0u);
@@ -104,13 +104,13 @@ static void test_fetch_examples(void **state)
     cm_fetch_float(&t, 0, c, out);
     assert_int_equal(out[0], 0u);
     assert_int_equal(out[1] | out[2] | out[3], 0u);
-    /* §4.2: mirror, x = 1.25 normalised on N = 4 reads texel 2 */
+    /* [semantics#address-per-texel]: mirror, x = 1.25 normalised on N = 4 reads texel 2 */
     t.w = 4;
     t.addr[0] = WT_ADDRESS_MIRROR;
     c[0] = 1.25f;
     cm_fetch_float(&t, 0, c, out);
     assert_int_equal(out[0], 14u);
-    /* §2.2: x = 2.49805 (unnormalised, linear) shifts the footprint to texels 2, 3 with weight 0 on 3 */
+    /* [semantics#linear-filtering]: x = 2.49805 (unnormalised, linear) shifts the footprint to texels 2, 3 with weight 0 on 3 */
     t.geom = WT_GEOM_A1D;
     t.w = 8;
     t.read_mode = WT_READ_NORMALIZED_FLOAT;
@@ -119,7 +119,7 @@ static void test_fetch_examples(void **state)
     c[0] = 2.49805f;
     cm_fetch_float(&t, 0, c, out);
     assert_int_equal(out[0], fb((float)(14 * 257) / 65535.0f));
-    /* §2.4: a 1D texture under border on y takes half its weight from the border row */
+    /* [semantics#1d-as-2d]: a 1D texture under border on y takes half its weight from the border row */
     t.geom = WT_GEOM_1D;
     t.addr[0] = WT_ADDRESS_CLAMP;
     t.addr[1] = WT_ADDRESS_BORDER;
@@ -134,7 +134,7 @@ static void test_fetch_examples(void **state)
 static void test_3d_split(void **state)
 {
     (void)state;
-    /* §2.3 3D: a = b = 64, c = 128: z0 = z1 = 128, x1 = 32, x0 = 96,
+    /* [semantics#integer-weights] 3D: a = b = 64, c = 128: z0 = z1 = 128, x1 = 32, x0 = 96,
      * x1y1 = rhu(32*64/256) = 8, x1y0 = 24, x0y0 = rhu(96*192/256) = 72, x0y1 = 24. */
     uint16_t tx[8];
     cm_texture t;

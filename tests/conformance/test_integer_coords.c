@@ -1,4 +1,4 @@
-/* test_integer_coords.c -- .s32 coordinates (tex1Dfetch style) on arrays, linear and pitch2D resources, SEMANTICS §3.3 */
+/* test_integer_coords.c -- .s32 coordinates (tex1Dfetch style) on arrays, linear and pitch2D resources, [semantics#integer-coords] */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 
 #include "conf_util.h"
 
-/* §3.3: an integer coordinate names a texel directly (arrays too); the
+/* [semantics#integer-coords]: an integer coordinate names a texel directly (arrays too); the
  * filter mode is ignored (point sampling); outside the extent every channel
  * is 0 under clamp and border alike, whatever the border colour. */
 
@@ -73,7 +73,7 @@ static void test_arrays(void **state)
             assert_int_equal(cu_make_array(&m, &arr), WT_SUCCESS);
             for (int filt = 0; filt < 2; filt++) {
                 if (filt && !cm_reads_float(&m))
-                    continue; /* refused at creation (§5.1); covered by the matrix tests */
+                    continue; /* refused at creation ([semantics#read-modes]); covered by the matrix tests */
                 for (int bm = 0; bm < 2; bm++) {
                     for (int norm = 0; norm < 2; norm++) {
                         m.filter = filt ? WT_FILTER_LINEAR : WT_FILTER_POINT;
@@ -176,7 +176,7 @@ static void test_border_seven(void **state)
             assert_int_equal(out[l][0], want0[l]);
             assert_int_equal(out[l][1] | out[l][2] | out[l][3], 0u);
         }
-        /* §4.4: element-type border = the low bits of the float's pattern */
+        /* [semantics#border-color]: element-type border = the low bits of the float's pattern */
         uint32_t o[4];
         fetch_float_2d(tex, WT_DTYPE_U32, -0.5f, 0.5f, o);
         assert_int_equal(o[0], variant ? 7u : 0x40e00000u);
@@ -214,7 +214,7 @@ static void test_border_seven(void **state)
         assert_int_equal(out[3][k], 0u);
         assert_int_equal(out[1][k], fb((float)t8[12 + k] / 255.0f));
     }
-    /* float coordinates outside take the border colour 1.0 (§3.3 last sentence) */
+    /* float coordinates outside take the border colour 1.0 ([semantics#integer-coords] last sentence) */
     uint32_t o[4];
     fetch_float_2d(tex, WT_DTYPE_F32, -3.0f, 0.5f, o);
     for (int k = 0; k < 4; k++)
@@ -224,7 +224,7 @@ static void test_border_seven(void **state)
 }
 
 /* Linear resources: tex1Dfetch over user memory; address mode, filter and
- * normalisation are ignored (§12.1). */
+ * normalisation are ignored ([semantics#resource-desc]). */
 static void test_linear_resource(void **state)
 {
     (void)state;

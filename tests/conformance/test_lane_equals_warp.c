@@ -12,7 +12,7 @@
 
 #include "conf_util.h"
 
-/* DESIGN §2: "The lane entry is the warp entry's meaning for one lane".  For
+/* [design#lane-and-warp]: "The lane entry is the warp entry's meaning for one lane".  For
  * a sample of forms (base/level/grad, f32/s32 coordinates, 1d/2d/3d/arrays,
  * tld4, independent-mode samplers) over textures of several formats, each
  * lane call must give exactly the warp call's registers for that lane, with

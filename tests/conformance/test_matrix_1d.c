@@ -1,4 +1,4 @@
-/* test_matrix_1d.c -- conformance matrix, 1D textures (height-1 2D with the border row, SEMANTICS §2.4): library vs the independent model (conf_model.c) */
+/* test_matrix_1d.c -- conformance matrix, 1D textures (height-1 2D with the border row, [semantics#1d-as-2d]): library vs the independent model (conf_model.c) */
 /* SPDX-License-Identifier: MIT */
 #include "conf_matrix.h"
 

@@ -1,4 +1,4 @@
-/* test_matrix_3d.c -- conformance matrix, 3D textures (two §5.4 groups, the 3D weight split of §2.3): library vs the independent model (conf_model.c) */
+/* test_matrix_3d.c -- conformance matrix, 3D textures (two [semantics#float-blend] groups, the 3D weight split of [semantics#integer-weights]): library vs the independent model (conf_model.c) */
 /* SPDX-License-Identifier: MIT */
 #include "conf_matrix.h"
 

@@ -5,7 +5,7 @@
 /* Each cmocka test is one format over every shape below x seamless x
  * normalisation x filter x address modes, tex and tld4 (conf_matrix.c).
  * Face sizes 1 (every footprint crosses edges), 2 and 4 (powers of two), 3
- * and 5 (the 21-bit floor of §3.1). */
+ * and 5 (the 21-bit floor of [semantics#normalized-coords]). */
 static const cu_shape k_shapes[] = {
     {WT_GEOM_CUBE, 1, 1, 1, 1, 0},
     {WT_GEOM_CUBE, 3, 3, 1, 1, 0},

@@ -1,4 +1,4 @@
-/* test_matrix_layered.c -- conformance matrix, 1D and 2D layered textures (SEMANTICS §7.1): library vs the independent model (conf_model.c) */
+/* test_matrix_layered.c -- conformance matrix, 1D and 2D layered textures ([semantics#layers]): library vs the independent model (conf_model.c) */
 /* SPDX-License-Identifier: MIT */
 #include "conf_matrix.h"
 

@@ -7,7 +7,7 @@
  * filter x random address modes, views, biases, LOD clamps, anisotropy and
  * trilinear flags (cubes: x seamless), tex.base, tex.level and tld4
  * (conf_util.c cu_run_mip_matrix).  Sizes that are not powers of two on some
- * levels exercise the 21-bit floor per level (§3.1). */
+ * levels exercise the 21-bit floor per level ([semantics#normalized-coords]). */
 static const cu_shape k_shapes[] = {
     {WT_GEOM_1D, 25, 1, 1, 1, 5},
     {WT_GEOM_2D, 13, 6, 1, 1, 4},

@@ -1,12 +1,12 @@
 /* test_queries.c -- every txq, txq.level, suq and istypep query on every kind of texture, view, sampler and surface
  * SPDX-License-Identifier: MIT
  *
- * Expected values are written out from SEMANTICS §11 and the decisions:
- * Q9 (addr_mode: wrap 0, mirror 1, clamp_ogl 2, clamp 3, border 4, as given,
- * not as demoted), Q12 (OpenCL channel enums by format and read mode, CL_R /
- * RG / RGBA, memory_layout 1 over linear and pitch2D), §6.1 (level sizes),
- * §12.1 (linear resources report point, clamp, unnormalised), and the README
- * choices for what Q12 leaves open (txq.depth 1 unless 3D, array_size in
+ * Expected values are written out from [semantics#queries] and the decisions:
+ * [semantics#decision-clamp-ogl-samplers] (addr_mode: wrap 0, mirror 1, clamp_ogl 2, clamp 3, border 4, as given,
+ * not as demoted), [semantics#decision-query-values] (OpenCL channel enums by format and read mode, CL_R /
+ * RG / RGBA, memory_layout 1 over linear and pitch2D), [semantics#mip-levels] (level sizes),
+ * [semantics#resource-desc] (linear resources report point, clamp, unnormalised), and the README
+ * choices for what [semantics#decision-query-values] leaves open (txq.depth 1 unless 3D, array_size in
  * cubes for textures and in a2d slices for cubemap surfaces).  Each value is
  * read through wt_query() and through the NVVM-named call, which must agree. */
 #include <stdarg.h>
@@ -154,7 +154,7 @@ static void texture_queries_every_shape(void **state)
     wt_array a;
 
     /* 1D u8, element type, unnormalised wrap (demoted to clamp when
-     * sampling, reported as given: Q9) */
+     * sampling, reported as given: [semantics#decision-clamp-ogl-samplers]) */
     a = arr(8, 1, WT_CHANNEL_UNSIGNED, 8, 0, 0, 0);
     td = desc(W, W, W, WT_FILTER_POINT, E, 0);
     t = tex_over(a, &td, NULL);
@@ -190,7 +190,7 @@ static void texture_queries_every_shape(void **state)
     assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 
-    /* 1D layered s32, 3 layers; 32-bit integers are never normalised (§5.1) */
+    /* 1D layered s32, 3 layers; 32-bit integers are never normalised ([semantics#read-modes]) */
     a = arr(32, 1, WT_CHANNEL_SIGNED, 8, 0, 3, WT_ARRAY_LAYERED);
     td = desc(C, C, C, WT_FILTER_POINT, N, 0);
     t = tex_over(a, &td, NULL);
@@ -220,7 +220,7 @@ static void texture_queries_every_shape(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 
     /* cubemap UNORM8x4 (a normalised kind reads normalised whatever the read
-     * mode, D2.18), and cubemap layered SNORM8, 3 cubes */
+     * mode, [semantics#decision-normalized-surfaces]), and cubemap layered SNORM8, 3 cubes */
     a = arr(8, 4, WT_CHANNEL_UNSIGNED_NORMALIZED, 4, 4, 6, WT_ARRAY_CUBEMAP);
     td = desc(W, M, B, WT_FILTER_LINEAR, E, 1);
     t = tex_over(a, &td, NULL);
@@ -270,7 +270,7 @@ static void mipmapped_and_views(void **state)
     wt_tex t;
     wt_resource_view_desc v;
 
-    /* 2D 16x8, 5 levels (§6.1: 16x8 8x4 4x2 2x1 1x1) */
+    /* 2D 16x8, 5 levels ([semantics#mip-levels]: 16x8 8x4 4x2 2x1 1x1) */
     assert_int_equal(wt_malloc_mipmapped_array(&m, &f1, 16, 8, 0, 5, 0), WT_SUCCESS);
     t = tex_over_mip(m, &td, NULL);
     check_tex("mip 2D", t, &(texq){16, 8, 1, CL_FLOAT, CL_R, 1, 0, 1, {1, 3, 3}, 0, 5, 0});
@@ -325,7 +325,7 @@ static void linear_and_pitch2d(void **state)
     static uint16_t mem[64];
     wt_resource_desc r;
     wt_tex t;
-    /* linear: filter, address modes and normalisation are ignored (§12.1) */
+    /* linear: filter, address modes and normalisation are ignored ([semantics#resource-desc]) */
     memset(&r, 0, sizeof r);
     r.type = WT_RESOURCE_LINEAR;
     r.res.linear.dev_ptr = mem;

@@ -63,7 +63,7 @@ static void filter_settings(void **state)
             assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
         else
             assert_non_null(strstr(wt_last_error_message(), "filter_mode"));
-        /* D2.23: a linear mip filter is refused the same way */
+        /* [semantics#decision-int-linear-mip]: a linear mip filter is refused the same way */
         td.filter_mode = WT_FILTER_POINT;
         td.mipmap_filter_mode = WT_FILTER_LINEAR;
         st = wt_create_texture_object(&t, &r, &td, NULL);
@@ -98,7 +98,7 @@ static void bad_descriptors(void **state)
     td.read_mode = (wt_read_mode)-1;
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_ERROR_INVALID_VALUE);
     td = desc0();
-    td.min_mipmap_level_clamp = NAN; /* Q17 */
+    td.min_mipmap_level_clamp = NAN; /* [semantics#decision-nan-lod] */
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_ERROR_INVALID_VALUE);
     td = desc0();
     td.max_mipmap_level_clamp = NAN;
@@ -113,7 +113,7 @@ static void bad_descriptors(void **state)
     bad = r;
     bad.res.array.array = NULL;
     assert_int_equal(wt_create_texture_object(&t, &bad, &td, NULL), WT_ERROR_INVALID_VALUE);
-    /* NaN bias counts as 0 (D2.21); anisotropy is clamped to [1, 16] */
+    /* NaN bias counts as 0 ([semantics#decision-nan-bias]); anisotropy is clamped to [1, 16] */
     td.mipmap_level_bias = NAN;
     td.max_anisotropy = 99;
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
@@ -199,7 +199,7 @@ static void layered_views_and_queries(void **state)
     assert_int_equal(txq(t, WT_Q_ARRAY_SIZE, 0), 3); /* cubes */
     assert_int_equal(txq(t, WT_Q_CHANNEL_DATA_TYPE, 0), 0x10D1); /* SNORM_INT16 */
     assert_int_equal(txq(t, WT_Q_CHANNEL_ORDER, 0), 0x10B2);     /* RG */
-    assert_int_equal(txq(t, WT_Q_ADDR_MODE_0, 0), 3);            /* clamp_to_edge (Q9) */
+    assert_int_equal(txq(t, WT_Q_ADDR_MODE_0, 0), 3);            /* clamp_to_edge ([semantics#decision-clamp-ogl-samplers]) */
     assert_int_equal(txq(t, WT_Q_ADDR_MODE_1, 0), 1);
     assert_int_equal(txq(t, WT_Q_ADDR_MODE_2, 0), 4);
     assert_int_equal(txq(t, WT_Q_FILTER_MODE, 0), 1);
@@ -263,7 +263,7 @@ static void linear_and_pitch2d(void **state)
     r.res.linear.dev_ptr = mem;
     r.res.linear.desc = wt_make_channel_desc(16, 16, 0, 0, WT_CHANNEL_UNSIGNED);
     r.res.linear.size_in_bytes = sizeof mem;
-    td.filter_mode = WT_FILTER_LINEAR; /* ignored for linear resources (§12.1) */
+    td.filter_mode = WT_FILTER_LINEAR; /* ignored for linear resources ([semantics#resource-desc]) */
     td.read_mode = WT_READ_ELEMENT_TYPE;
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
     assert_int_equal(txq(t, WT_Q_WIDTH, 0), 128);
@@ -302,7 +302,7 @@ static void samplers(void **state)
 
 /* Every wt_texture_desc field is kept as given (cudaGetTextureObjectTextureDesc),
  * except where CUDA's rules change it: max_anisotropy clamped to [1, 16]
- * (§12.2), a NaN bias counted as 0 (D2.21). */
+ * ([semantics#texture-desc]), a NaN bias counted as 0 ([semantics#decision-nan-bias]). */
 static void every_desc_field_kept(void **state)
 {
     (void)state;
@@ -360,14 +360,14 @@ static void every_desc_field_kept(void **state)
     assert_int_equal(got.max_anisotropy, 1);
     assert_true(got.mipmap_level_bias == 0.0f);
     assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
-    /* infinite clamps are numbers, not NaN: accepted (Q17 refuses NaN only) */
+    /* infinite clamps are numbers, not NaN: accepted ([semantics#decision-nan-lod] refuses NaN only) */
     td.min_mipmap_level_clamp = -INFINITY;
     td.max_mipmap_level_clamp = INFINITY;
     assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
     assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
     assert_int_equal(wt_get_texture_object_texture_desc(&got, t), WT_ERROR_INVALID_HANDLE);
     assert_int_equal(wt_get_texture_object_texture_desc(NULL, t), WT_ERROR_INVALID_VALUE);
-    /* the mipmap filter's D2.23 refusal names the field */
+    /* the mipmap filter's [semantics#decision-int-linear-mip] refusal names the field */
     wt_array ia;
     wt_channel_desc i32 = wt_make_channel_desc(32, 0, 0, 0, WT_CHANNEL_SIGNED);
     assert_int_equal(wt_malloc_array(&ia, &i32, 4, 4, 0, 0), WT_SUCCESS);
@@ -419,7 +419,7 @@ static void linear_memory_not_copied(void **state)
     assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
 }
 
-/* §12.3: a view keeps the array's extent; a height on a 1D array or a depth
+/* [semantics#views-channel-formats]: a view keeps the array's extent; a height on a 1D array or a depth
  * on a plain 2D array does not match it. */
 static void view_extent_must_match(void **state)
 {

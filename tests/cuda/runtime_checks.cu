@@ -658,7 +658,7 @@ static void check_layout()
 __global__ void linear_fetch(float *out, cudaTextureObject_t lin, cudaTextureObject_t pitch)
 {
     const int i = threadIdx.x;
-    out[i] = tex1Dfetch<float>(lin, i * 3 - 2); // out of range reads clamp (§12.1)
+    out[i] = tex1Dfetch<float>(lin, i * 3 - 2); // out of range reads clamp ([semantics#resource-desc])
     out[64 + i] = tex2D<float>(pitch, i * 0.37f, i * 0.21f);
 }
 

@@ -1,4 +1,4 @@
-/* conf_model.c -- independent reference model of texture fetches (SEMANTICS.md), for conformance tests */
+/* conf_model.c -- independent reference model of texture fetches (docs/semantics.md), for conformance tests */
 /* SPDX-License-Identifier: MIT */
 /* Deliberately plain and slow: exact integer arithmetic (and long double only
  * where it is provably exact) at every step, nothing shared with src/. */
@@ -25,7 +25,7 @@ static int64_t floordiv(int64_t a, int64_t b)
     return q;
 }
 
-/* rhu(n/d) = floor(n/d + 1/2) for n >= 0, d > 0 (§2.3) */
+/* rhu(n/d) = floor(n/d + 1/2) for n >= 0, d > 0 ([semantics#integer-weights]) */
 static int rhu(int n, int d)
 {
     return (2 * n + d) / (2 * d);
@@ -41,7 +41,7 @@ static int bitlen64(uint64_t m)
     return n;
 }
 
-/* §5.4 groups (2x2 footprints) one fetch may have: 3D slices or anisotropic taps x two mip levels. */
+/* [semantics#float-blend] groups (2x2 footprints) one fetch may have: 3D slices or anisotropic taps x two mip levels. */
 #define CM_GROUPS 64
 /* Taps one fetch may have: 16 anisotropic taps x two levels x a 2x2 footprint. */
 #define CM_MAX_TAPS 160
@@ -63,7 +63,7 @@ static int fmt_class(const cm_texture *t)
         return CL_UNORM; /* always read as normalised float (types.h) */
     if (t->kind == WT_CHANNEL_SIGNED_NORMALIZED)
         return CL_SNORM;
-    /* §5.1: 8/16-bit integers read as normalised float are promoted; 32-bit never */
+    /* [semantics#read-modes]: 8/16-bit integers read as normalised float are promoted; 32-bit never */
     if (t->read_mode == WT_READ_NORMALIZED_FLOAT && t->bits < 32)
         return t->kind == WT_CHANNEL_SIGNED ? CL_SNORM : CL_UNORM;
     return CL_INT;
@@ -74,9 +74,9 @@ static int fmt_signed(const cm_texture *t)
     return t->kind == WT_CHANNEL_SIGNED || t->kind == WT_CHANNEL_SIGNED_NORMALIZED;
 }
 
-/* ---- sRGB (§5.5, Appendix A, §4.4) ------------------------------------------- */
+/* ---- sRGB ([semantics#srgb], [semantics#srgb-table], [semantics#border-color]) ------------------------------------------- */
 
-/* SEMANTICS Appendix A: linear*65536 of each 8-bit sRGB code. */
+/* [semantics#srgb-table]: linear*65536 of each 8-bit sRGB code. */
 static const uint32_t SRGB_TAB[256] = {
     /*   0 */     0,    20,    40,    60,    80,   100,   120,   140,   160,   180,   200,   220,
     /*  12 */   240,   264,   288,   312,   340,   368,   396,   428,   460,   492,   524,   560,
@@ -102,7 +102,7 @@ static const uint32_t SRGB_TAB[256] = {
     /* 252 */ 64000, 64512, 65024, 65536,
 };
 
-/* §5.5 / Q18: only 8-bit unsigned textures read as normalised float decode,
+/* [semantics#srgb] / [semantics#decision-srgb-scope]: only 8-bit unsigned textures read as normalised float decode,
  * channels x, y, z of a four-channel texture and x of a one- or two-channel
  * one. */
 static int srgb_ch(const cm_texture *t, int ch)
@@ -112,7 +112,7 @@ static int srgb_ch(const cm_texture *t, int ch)
     return t->nch == 4 ? ch < 3 : ch == 0;
 }
 
-/* §4.4: a border colour on an sRGB channel becomes the 8-bit code
+/* [semantics#border-color]: a border colour on an sRGB channel becomes the 8-bit code
  * floor(e*255 + 0.50108) of its sRGB encoding e (clamped to [0, 1], NaN 0). */
 static uint32_t srgb_encode(float c)
 {
@@ -171,7 +171,7 @@ uint32_t cm_f16_to_f32(uint32_t h)
 {
     uint32_t s = (h & 0x8000u) << 16;
     uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0x1f) /* §5.2: inf, and NaN bit for bit (payload, signalling bit) */
+    if (e == 0x1f) /* [semantics#point-conversion]: inf, and NaN bit for bit (payload, signalling bit) */
         return s | 0x7f800000u | (m << 13);
     if (e == 0) {
         if (m == 0)
@@ -188,8 +188,8 @@ uint32_t cm_f32_to_f16_rtz(uint32_t f)
     uint32_t e = (f >> 23) & 0xff, m = f & 0x7fffffu;
     if (e == 0xff) {
         if (m == 0)
-            return s | 0x7c00u; /* infinity stays infinite (D2.10) */
-        uint32_t p = m >> 13;   /* D2.10: top 10 payload bits, quiet bit if those are 0 */
+            return s | 0x7c00u; /* infinity stays infinite ([semantics#decision-f16-toward-zero]) */
+        uint32_t p = m >> 13;   /* [semantics#decision-f16-toward-zero]: top 10 payload bits, quiet bit if those are 0 */
         if (p == 0)
             p = 0x200u;
         return s | 0x7c00u | p;
@@ -200,9 +200,9 @@ uint32_t cm_f32_to_f16_rtz(uint32_t f)
         return s;
     int L = bitlen64(M) - 1 + ex; /* ilogb */
     if (L > 15)
-        return s | 0x7bffu; /* §4.4, D2.10: finite magnitudes above 65504 give 65504 */
+        return s | 0x7bffu; /* [semantics#border-color], [semantics#decision-f16-toward-zero]: finite magnitudes above 65504 give 65504 */
     int q = L - 10 < -24 ? -24 : L - 10; /* half quantum */
-    /* toward zero (§4.4); 65504 <= |x| < 65536 truncates to 65504 here */
+    /* toward zero ([semantics#border-color]); 65504 <= |x| < 65536 truncates to 65504 here */
     uint64_t T = (q - ex >= 64) ? 0 : (q >= ex) ? (M >> (q - ex)) : (M << (ex - q));
     if (T == 0)
         return s;
@@ -211,7 +211,7 @@ uint32_t cm_f32_to_f16_rtz(uint32_t f)
     return s | ((uint32_t)(q + 25) << 10) | (uint32_t)(T - 1024u);
 }
 
-/* ---- rounding a dyadic value to a binary float, ties away (§5.4 step 5) ---- */
+/* ---- rounding a dyadic value to a binary float, ties away ([semantics#float-blend] step 5) ---- */
 
 /* sign * M * 2^e rounded to nearest, ties away from zero, onto the grid of a
  * float with p significant bits, minimum normal exponent emin (subnormals on
@@ -251,7 +251,7 @@ static uint32_t round_ta(int neg, uint64_t M, int e, int p, int emin, int emax, 
     return s | (uint32_t)R; /* subnormal */
 }
 
-/* ---- §5.4 float blend ---------------------------------------------------------- */
+/* ---- [semantics#float-blend] float blend ---------------------------------------------------------- */
 
 /* Decomposed texel: value = m * 2^e (m signed), or special. */
 typedef struct fval {
@@ -270,7 +270,7 @@ static fval decompose(int half, uint32_t b)
             v.special = mn ? 1 : (s ? 3 : 2);
             return v;
         }
-        /* half subnormals are real values (only f32 subnormals flush, §5.4 step 1) */
+        /* half subnormals are real values (only f32 subnormals flush, [semantics#float-blend] step 1) */
         v.m = ex ? (int64_t)(mn | 0x400u) : (int64_t)mn;
         v.e = ex ? (int)ex - 25 : -24;
         if (s)
@@ -283,7 +283,7 @@ static fval decompose(int half, uint32_t b)
         v.special = mn ? 1 : (s ? 3 : 2);
         return v;
     }
-    if (ex == 0) { /* §5.4 step 1: f32 subnormal texels read as 0, sign kept */
+    if (ex == 0) { /* [semantics#float-blend] step 1: f32 subnormal texels read as 0, sign kept */
         v.negzero = s != 0;
         return v;
     }
@@ -302,13 +302,13 @@ static int ilogb_m(int64_t m, int e)
 
 uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const int *g)
 {
-    const int P = half ? 14 : 27; /* §5.4 step 2: 2^(E_g-27), f16 2^(E_g-14) */
+    const int P = half ? 14 : 27; /* [semantics#float-blend] step 2: 2^(E_g-27), f16 2^(E_g-14) */
     fval fv[CM_MAX_TAPS];
     int nan = 0, pinf = 0, ninf = 0, allneg0 = 1;
     for (int k = 0; k < n; k++) {
         fv[k] = decompose(half, v[k]);
         if (w[k] == 0)
-            continue; /* §2.3: weight 0 reads nothing */
+            continue; /* [semantics#integer-weights]: weight 0 reads nothing */
         if (fv[k].special == 1)
             nan = 1;
         else if (fv[k].special == 2)
@@ -318,7 +318,7 @@ uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const 
         if (fv[k].special || fv[k].m != 0 || !fv[k].negzero)
             allneg0 = 0;
     }
-    /* §5.4 step 7: canonical NaN; non-finite inputs follow IEEE arithmetic */
+    /* [semantics#float-blend] step 7: canonical NaN; non-finite inputs follow IEEE arithmetic */
     if (nan || (pinf && ninf))
         return half ? 0x7fffe000u : 0x7fffffffu;
     if (pinf)
@@ -378,12 +378,12 @@ uint32_t cm_float_blend(int half, int n, const uint32_t *v, const int *w, const 
         return cm_f16_to_f32(hb);
     }
     uint32_t r = round_ta(neg, M, e, 24, -126, 127, 127, 32);
-    if (((r >> 23) & 0xff) == 0) /* D2.14: subnormal result flushed to +-0 */
+    if (((r >> 23) & 0xff) == 0) /* [semantics#decision-subnormal-result]: subnormal result flushed to +-0 */
         r &= 0x80000000u;
     return r;
 }
 
-/* ---- border colour conversion (§4.4) ------------------------------------------- */
+/* ---- border colour conversion ([semantics#border-color]) ------------------------------------------- */
 
 int32_t cm_border_norm_code(float c, int m, int is_signed)
 {
@@ -402,7 +402,7 @@ int32_t cm_border_norm_code(float c, int m, int is_signed)
 }
 
 /* The border colour of channel ch as a raw channel value of the format
- * (the value a texel would hold), per §4.4. */
+ * (the value a texel would hold), per [semantics#border-color]. */
 static uint32_t border_raw(const cm_texture *t, int ch)
 {
     float c = t->border[ch];
@@ -425,11 +425,11 @@ static uint32_t border_raw(const cm_texture *t, int ch)
     }
 }
 
-/* ---- point conversion (§5.2) ---------------------------------------------------- */
+/* ---- point conversion ([semantics#point-conversion]) ---------------------------------------------------- */
 
 static uint32_t point_value(const cm_texture *t, int ch, uint32_t raw)
 {
-    if (srgb_ch(t, ch)) /* §5.5: table[code]/65536, exact in f32 */
+    if (srgb_ch(t, ch)) /* [semantics#srgb]: table[code]/65536, exact in f32 */
         return fbits((float)SRGB_TAB[raw & 0xffu] / 65536.0f);
     switch (fmt_class(t)) {
     case CL_F32:
@@ -450,7 +450,7 @@ static uint32_t point_value(const cm_texture *t, int ch, uint32_t raw)
     }
 }
 
-/* ---- §5.3 UNORM/SNORM blends ------------------------------------------------------- */
+/* ---- [semantics#norm-blend] UNORM/SNORM blends ------------------------------------------------------- */
 
 static uint32_t norm_blend(const cm_texture *t, int n, const uint32_t *raw, const int *w)
 {
@@ -480,7 +480,7 @@ static uint32_t norm_blend(const cm_texture *t, int n, const uint32_t *raw, cons
     return fbits((float)K / 32767.0f);
 }
 
-/* ---- §5.5 sRGB blend, D2.13 ------------------------------------------------------------ */
+/* ---- [semantics#srgb] sRGB blend, [semantics#decision-srgb-groups] ------------------------------------------------------------ */
 
 /* Per 2x2 group: E = the largest exponent of TAB[code|7] over the group's
  * texels with weight; each TAB value truncated to 2^(E-7); the weighted sums
@@ -513,7 +513,7 @@ static uint32_t srgb_blend(int n, const uint32_t *raw, const int *w, const int *
 static int eff_mode(const cm_texture *t, int axis)
 {
     int m = (int)t->addr[axis];
-    /* §3.2: wrap and mirror become clamp with unnormalised coordinates */
+    /* [semantics#unnormalized-coords]: wrap and mirror become clamp with unnormalised coordinates */
     if (!t->normalized && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR))
         return WT_ADDRESS_CLAMP;
     return m;
@@ -522,7 +522,7 @@ static int eff_mode(const cm_texture *t, int axis)
 #define FAR_OUT ((int64_t)1 << 50) /* texel-space limit, far outside every test texture */
 #define FAR_FX ((int64_t)1 << 44)  /* 21-bit fixed-point limit: 2^23 * N texels, far outside */
 
-/* §9.1: an offset register read as its two's complement field of `bits`
+/* [semantics#offsets]: an offset register read as its two's complement field of `bits`
  * bits (tex: 4, so 8 -> -8; tld4: 6). */
 static int32_t off_field(int32_t v, int bits)
 {
@@ -531,28 +531,28 @@ static int32_t off_field(int32_t v, int bits)
 }
 
 /* One axis of a footprint before addressing: point i = floor(x); linear
- * i = floor(x - 0.5) and a its 8-bit fraction, rounded with carry (§2.2). */
+ * i = floor(x - 0.5) and a its 8-bit fraction, rounded with carry ([semantics#linear-filtering]). */
 typedef struct apos {
     int64_t i;
     int a;
 } apos;
 
 /* Texel-space position of u on an axis of n texels under effective mode
- * `mode`, scaled when `norm`, plus `off` whole texels (§1 step 3).  The
- * linear form is A = floor(x*256 - 127.5): the 8-bit rounding of §2.2 with
+ * `mode`, scaled when `norm`, plus `off` whole texels ([semantics#pipeline] step 3).  The
+ * linear form is A = floor(x*256 - 127.5): the 8-bit rounding of [semantics#linear-filtering] with
  * its carry in one floor.  `preclamp`: a linear clamp axis clamps x to
- * [0.5, N-0.5] first (§4.2); tld4 (§8) and seamless cubes (Q5) do not. */
+ * [0.5, N-0.5] first ([semantics#address-per-texel]); tld4 ([semantics#tld4]) and seamless cubes ([semantics#decision-seamless-cube]) do not. */
 static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclamp, int32_t off)
 {
     apos p = {0, 0};
     int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
     if ((u != u || isinf(u)) && periodic)
-        return p; /* D2.7: NaN or ±∞ under wrap/mirror: texel 0, whole weight, offset ignored */
+        return p; /* [semantics#decision-nonfinite-wrap]: NaN or ±∞ under wrap/mirror: texel 0, whole weight, offset ignored */
     if (u != u)
-        u = 0.0f; /* §3.4: NaN reads as 0 (clamp, border) */
+        u = 0.0f; /* [semantics#nan-inf-coords]: NaN reads as 0 (clamp, border) */
     int64_t A;
     if (norm && !is_pow2(n)) {
-        /* §3.1: floor to 21 fractional bits, then times N exactly; D2.8 saturates at 2^40 */
+        /* [semantics#normalized-coords]: floor to 21 fractional bits, then times N exactly; [semantics#decision-huge-coords] saturates at 2^40 */
         long double v = (long double)u;
         if (v > 1099511627776.0L)
             v = 1099511627776.0L;
@@ -588,20 +588,20 @@ static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclam
     }
     if (!linear) {
         p.i = A + off;
-        /* Q9: clamp_ogl clamps x to [0, N]; a point fetch then reads the edge
+        /* [semantics#decision-clamp-ogl-samplers]: clamp_ogl clamps x to [0, N]; a point fetch then reads the edge
          * texel (floor(N) = N clamps to N-1, README decision) */
         if (mode == WT_ADDRESS_CLAMP_OGL)
             p.i = p.i < 0 ? 0 : p.i > n - 1 ? n - 1 : p.i;
         return p;
     }
     A += (int64_t)256 * off;
-    if (preclamp && mode == WT_ADDRESS_CLAMP) { /* §4.2: linear clamp pre-clamps x to [0.5, N-0.5] */
+    if (preclamp && mode == WT_ADDRESS_CLAMP) { /* [semantics#address-per-texel]: linear clamp pre-clamps x to [0.5, N-0.5] */
         if (A < 0)
             A = 0;
         if (A > (int64_t)256 * (n - 1))
             A = (int64_t)256 * (n - 1);
     }
-    if (mode == WT_ADDRESS_CLAMP_OGL) { /* Q9: x clamped to [0, N]: A in [-128, 256N - 128] */
+    if (mode == WT_ADDRESS_CLAMP_OGL) { /* [semantics#decision-clamp-ogl-samplers]: x clamped to [0, N]: A in [-128, 256N - 128] */
         if (A < -128)
             A = -128;
         if (A > (int64_t)256 * n - 128)
@@ -612,7 +612,7 @@ static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclam
     return p;
 }
 
-/* §4.2 integer-index rules; -1 means outside under border. */
+/* [semantics#address-per-texel] integer-index rules; -1 means outside under border. */
 static int64_t addr_index(int64_t i, int n, int mode)
 {
     switch (mode) {
@@ -627,21 +627,21 @@ static int64_t addr_index(int64_t i, int n, int mode)
         return r < n ? r : 2 * (int64_t)n - 1 - r;
     }
     case WT_ADDRESS_BORDER:
-    case WT_ADDRESS_CLAMP_OGL: /* Q9: outside [0, N) reads the border colour */
+    case WT_ADDRESS_CLAMP_OGL: /* [semantics#decision-clamp-ogl-samplers]: outside [0, N) reads the border colour */
         return (i < 0 || i >= n) ? -1 : i;
     default:
         return i < 0 ? 0 : (i >= n ? n - 1 : i);
     }
 }
 
-/* ---- cubes (§7.2, §7.3, Q2, Q5, D2.19, D2.20) ------------------------------------- */
+/* ---- cubes ([semantics#cube-faces], [semantics#cube-filtering], [semantics#decision-cube-projection], [semantics#decision-seamless-cube], [semantics#decision-cube-unnormalized], [semantics#decision-nonfinite-cube]) ------------------------------------- */
 
 static int is_cube(const cm_texture *t)
 {
     return t->geom == WT_GEOM_CUBE || t->geom == WT_GEOM_ACUBE;
 }
 
-/* The §7.2 table: major axis M, and the face axes S and T, one non-zero
+/* The [semantics#cube-faces] table: major axis M, and the face axes S and T, one non-zero
  * entry each: s = S·v, t = T·v before the division by |m|. */
 static const int CUBE_M[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 static const int CUBE_S[6][3] = {{0, 0, -1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {-1, 0, 0}};
@@ -661,17 +661,17 @@ static int cube_face(const float d[3], float *fs, float *ft)
 {
     float v[3];
     for (int k = 0; k < 3; k++)
-        v[k] = d[k] != d[k] ? 0.0f : d[k]; /* §3.4: a NaN component reads as 0 */
+        v[k] = d[k] != d[k] ? 0.0f : d[k]; /* [semantics#nan-inf-coords]: a NaN component reads as 0 */
     float ax = fabsf(v[0]), ay = fabsf(v[1]), az = fabsf(v[2]);
     if (ax == 0.0f && ay == 0.0f && az == 0.0f) {
-        *fs = *ft = 0.5f; /* Q2: the zero vector: face 0, centre */
+        *fs = *ft = 0.5f; /* [semantics#decision-cube-projection]: the zero vector: face 0, centre */
         return 0;
     }
-    /* §7.2 ties (measured): z over y over x; the sign test is >= 0 (Q2) */
+    /* [semantics#cube-faces] ties (measured): z over y over x; the sign test is >= 0 ([semantics#decision-cube-projection]) */
     int axis = (az >= ax && az >= ay) ? 2 : (ay >= ax) ? 1 : 0;
     int f = 2 * axis + (v[axis] >= 0.0f ? 0 : 1);
     float m = fabsf(v[axis]);
-    /* Q2: ((s/m)+1)/2 with IEEE f32 division; D2.20: NaN (∞/∞) reads as 0 */
+    /* [semantics#decision-cube-projection]: ((s/m)+1)/2 with IEEE f32 division; [semantics#decision-nonfinite-cube]: NaN (∞/∞) reads as 0 */
     float s = (pick(CUBE_S[f], v) / m + 1.0f) / 2.0f;
     float t = (pick(CUBE_T[f], v) / m + 1.0f) / 2.0f;
     *fs = s != s ? 0.0f : s;
@@ -679,7 +679,7 @@ static int cube_face(const float d[3], float *fs, float *ft)
     return f;
 }
 
-/* Q5: texel (i, j) of face f lying one step outside the face (in one index
+/* [semantics#decision-seamless-cube]: texel (i, j) of face f lying one step outside the face (in one index
  * only) is the texel of the neighbouring face whose square holds the
  * projection of its centre (a plain projection in double, exact enough for
  * the small faces used here). */
@@ -703,7 +703,7 @@ static void cube_neighbour(int f, int n, int64_t i, int64_t j, int *g, int64_t *
     *y = (int64_t)floor((t / m + 1) / 2 * n);
 }
 
-/* ---- levels (§6.1, §6.3 resource views) ------------------------------------------- */
+/* ---- levels ([semantics#mip-levels], [semantics#lod-arithmetic] resource views) ------------------------------------------- */
 
 /* One mip level as stored in t->texels: its size and first element. */
 typedef struct clevel {
@@ -716,7 +716,7 @@ static int slices_of(const cm_texture *t)
     return t->layers * (is_cube(t) ? 6 : 1);
 }
 
-/* §6.1: level l is max(1, size >> l) per axis (depth only for 3D, height 1
+/* [semantics#mip-levels]: level l is max(1, size >> l) per axis (depth only for 3D, height 1
  * for 1D, faces square); levels are stored one after the other. */
 static clevel level_of(const cm_texture *t, int l)
 {
@@ -754,14 +754,14 @@ typedef struct tap {
     int border;  /* reads the border colour */
     size_t idx;  /* element index otherwise */
     int w;       /* integer weight, 1/256 */
-    int g;       /* §5.4 group (z slice, mip level) */
+    int g;       /* [semantics#float-blend] group (z slice, mip level) */
 } tap;
 
 static void resolve(const cm_texture *t, int nt, const tap *tp, uint32_t out[4])
 {
     int cls = fmt_class(t);
     for (int ch = 0; ch < 4; ch++) {
-        if (ch >= t->nch) { /* §5.2: missing channels read 0, w too */
+        if (ch >= t->nch) { /* [semantics#point-conversion]: missing channels read 0, w too */
             out[ch] = 0;
             continue;
         }
@@ -792,11 +792,11 @@ static size_t elem_index(const clevel *lv, uint32_t slice, int64_t x, int64_t y,
 
 static uint32_t clamp_layer(const cm_texture *t, uint32_t layer)
 {
-    /* §7.1, §7.4: .u32 layer (cube); past the end (or "negative") reads the last one */
+    /* [semantics#layers], [semantics#cube-arrays]: .u32 layer (cube); past the end (or "negative") reads the last one */
     return layer >= (uint32_t)t->layers ? (uint32_t)t->layers - 1u : layer;
 }
 
-/* §2.3 / D2.4 for a share T: x first, x1 = rhu(T*a/256), x0 = T - x1; the y
+/* [semantics#integer-weights] / [semantics#decision-share-split-2d] for a share T: x first, x1 = rhu(T*a/256), x0 = T - x1; the y
  * split rounds the upper part on the x = 1 side, rhu(x1*b/256), and the
  * lower part on the x = 0 side, rhu(x0*(256-b)/256); as [dx][dy].  For
  * T = 256: w11 = rhu(a*b/256), w10 = a - w11, w01 = b - w11, w00 = 256 - a - b + w11. */
@@ -809,7 +809,7 @@ static void weights_2d(int T, int a, int b, int w[2][2])
     w[0][1] = x0 - w[0][0];
 }
 
-/* A cube fetch on one level (§7.2, §7.3, Q5): the taps of direction d on
+/* A cube fetch on one level ([semantics#cube-faces], [semantics#cube-filtering], [semantics#decision-seamless-cube]): the taps of direction d on
  * cube `cube`, share T, group g; appended at tp + *nt. */
 static void cube_level_taps(const cm_texture *t, const clevel *lv, uint32_t cube, const float d[3], int T, int g,
                             tap *tp, int *nt)
@@ -817,12 +817,12 @@ static void cube_level_taps(const cm_texture *t, const clevel *lv, uint32_t cube
     int n = lv->w;
     float fc[2];
     int f = cube_face(d, &fc[0], &fc[1]);
-    uint32_t slice = 6u * cube + (uint32_t)f; /* §7.4 */
+    uint32_t slice = 6u * cube + (uint32_t)f; /* [semantics#cube-arrays] */
     int linear = t->filter == WT_FILTER_LINEAR;
     int mode[2];
     for (int k = 0; k < 2; k++) {
-        mode[k] = eff_mode(t, k); /* D2.19 */
-        /* §7.3: seamless ignores the modes; point sampling of a cube that is
+        mode[k] = eff_mode(t, k); /* [semantics#decision-cube-unnormalized] */
+        /* [semantics#cube-filtering]: seamless ignores the modes; point sampling of a cube that is
          * not mipmapped clamps to the face whatever the mode */
         if (t->seamless || (!linear && !t->levels))
             mode[k] = WT_ADDRESS_CLAMP;
@@ -848,7 +848,7 @@ static void cube_level_taps(const cm_texture *t, const clevel *lv, uint32_t cube
             }
         return;
     }
-    /* Q5: texels past one edge come from the neighbour; a texel past two
+    /* [semantics#decision-seamless-cube]: texels past one edge come from the neighbour; a texel past two
      * (the corner) is the average of the three real corner texels: its
      * weight goes rhu(w/3) to each texel across an edge, the rest to the
      * face's own corner texel. */
@@ -878,7 +878,7 @@ static void cube_level_taps(const cm_texture *t, const clevel *lv, uint32_t cube
 }
 
 /* A 1D/2D/3D fetch on one level: share T, groups g (and g + 1 for the upper
- * 3D slice), appended at tp + *nt.  o: the offsets in texels (§9.1, D2.9). */
+ * 3D slice), appended at tp + *nt.  o: the offsets in texels ([semantics#offsets], [semantics#decision-1d-offset-quirk]). */
 static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const float c[3], const int32_t o[3],
                        int T, int g, tap *tp, int *nt)
 {
@@ -886,11 +886,11 @@ static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const 
     int size[3] = {lv->w, lv->h, lv->d};
     int mode[3] = {eff_mode(t, 0), eff_mode(t, 1), eff_mode(t, 2)};
     float cc[3] = {c[0], dims >= 2 ? c[1] : 0.0f, dims >= 3 ? c[2] : 0.0f};
-    /* §2.4: a non-layered 1D texture is 2D of height 1 sampled at y = 0 with
+    /* [semantics#1d-as-2d]: a non-layered 1D texture is 2D of height 1 sampled at y = 0 with
      * addressMode[1]; a layer of a 1D layered texture is a true 1D texture. */
     int axes = (t->geom == WT_GEOM_1D) ? 2 : dims;
     int linear = t->filter == WT_FILTER_LINEAR;
-    int norm = t->normalized || t->levels; /* §6.1: mipmapped textures read normalised */
+    int norm = t->normalized || t->levels; /* [semantics#mip-levels]: mipmapped textures read normalised */
     apos p[3] = {{0, 0}, {0, 0}, {0, 0}};
     for (int k = 0; k < axes; k++)
         p[k] = axis_pos(cc[k], size[k], norm, mode[k], linear, 1, o[k]);
@@ -902,7 +902,7 @@ static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const 
         int out_of = x < 0 || y < 0 || z < 0;
         tp[(*nt)++] = (tap){out_of, out_of ? 0 : elem_index(lv, L, x, y, z), T, g};
     } else if (axes == 1) {
-        /* true 1D: w1 = rhu(T*a/256), w0 = T - w1 (§2.3) */
+        /* true 1D: w1 = rhu(T*a/256), w0 = T - w1 ([semantics#integer-weights]) */
         int w1 = rhu(T * p[0].a, 256);
         for (int dx = 0; dx < 2; dx++) {
             int64_t x = addr_index(p[0].i + dx, size[0], mode[0]);
@@ -911,7 +911,7 @@ static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const 
     } else {
         /* 2D: weights_2d.  3D: z first, rounding the lower slice's part
          * z0 = rhu(T*(256-c)/256), z1 = T - z0 (= 256 - c and c for T = 256),
-         * then each slice's total as a 2D share (§2.3, D2.4); one group per slice. */
+         * then each slice's total as a 2D share ([semantics#integer-weights], [semantics#decision-share-split-2d]); one group per slice. */
         int nz = axes == 3 ? 2 : 1;
         int z0 = rhu(T * (256 - p[2].a), 256);
         for (int dz = 0; dz < nz; dz++) {
@@ -930,9 +930,9 @@ static void level_taps(const cm_texture *t, const clevel *lv, uint32_t L, const 
     }
 }
 
-/* ---- level of detail (§6.2-6.5, D2.1-D2.6, D2.21, D2.25, Q3, Q4, Q17) ------------------- */
+/* ---- level of detail ([semantics#lod-sources] to [semantics#anisotropy-trilinear], [semantics#decision-base-lod-clamps] to [semantics#decision-grad-anisotropy], [semantics#decision-nan-bias], [semantics#decision-negative-clamps], [semantics#decision-gradient-lod], [semantics#decision-trilinear-opt], [semantics#decision-nan-lod]) ------------------- */
 
-/* Appendix B: the measured log2 table (typed in from SEMANTICS.md). */
+/* [semantics#log2-table]: the measured log2 table (typed in from docs/semantics.md). */
 const int cm_log2_tab[256] = {
     0,   2,   4,   5,   6,   8,   9,   11,  12,  13,  15,  16,  18,  19,  20,  22,
     23,  24,  26,  27,  28,  30,  31,  32,  34,  35,  36,  38,  39,  40,  42,  43,
@@ -954,7 +954,7 @@ const int cm_log2_tab[256] = {
 
 #define Q_FAR ((int64_t)1 << 40) /* far past every level, either way */
 
-/* §6.4 in doubles: every value there has 10 significant bits, so floor and
+/* [semantics#lod-from-gradients] in doubles: every value there has 10 significant bits, so floor and
  * ldexp on doubles are exact.  t10 cuts to 10 bits toward zero; a value is
  * M·2^k with M in [512, 1023]. */
 double cm_t10(double x)
@@ -977,7 +977,7 @@ double cm_grad_len(double u, double v)
     return cm_t10(a + ldexp(rhud(11.0 * mof(b) / 8.0), kof(b) - 2));
 }
 /* step 3: one component of dPdx ± dPdy (signed t10 values): the smaller
- * operand cut to g = 2^(ilogb(big) − 10), then D2.2's t10 */
+ * operand cut to g = 2^(ilogb(big) − 10), then [semantics#decision-diagonal-t10]'s t10 */
 double cm_grad_adder(double x, double y)
 {
     double big = fabs(x) >= fabs(y) ? x : y, small = fabs(x) >= fabs(y) ? y : x;
@@ -998,7 +998,7 @@ double cm_grad_diag(double u, double v)
         return big;
     return cm_t10(big + ldexp(rhud(121.0 * mof(b) / 64.0), kof(b) - 3));
 }
-/* D2.5: t10(max + rhu(11·M_mid/8)·2^(k_mid−2) + M_min·2^(k_min−2)) */
+/* [semantics#decision-grad-lod-3d]: t10(max + rhu(11·M_mid/8)·2^(k_mid−2) + M_min·2^(k_min−2)) */
 double cm_grad_len3(const double v[3])
 {
     double s[3] = {v[0], v[1], v[2]};
@@ -1041,7 +1041,7 @@ static double grad_comp(float v, int *inf)
 }
 
 /* The entries of a fetch: level (relative to the view), share, and the
- * anisotropic tap's coordinate delta (D2.6; 0 otherwise). */
+ * anisotropic tap's coordinate delta ([semantics#decision-grad-anisotropy]; 0 otherwise). */
 typedef struct share {
     int level;
     int T;
@@ -1059,23 +1059,23 @@ static int64_t trunc256(float v)
     return (int64_t)x;
 }
 
-/* The gradient LOD (before bias) of t's geometry; *ntaps, major[] for D2.6. */
+/* The gradient LOD (before bias) of t's geometry; *ntaps, major[] for [semantics#decision-grad-anisotropy]. */
 static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3], int *ntaps, float major[3],
                         int *adims)
 {
-    /* §6.4 step 0: scale by the view's level-0 size in f32 (cube: the face size, D2.5) */
+    /* [semantics#lod-from-gradients] step 0: scale by the view's level-0 size in f32 (cube: the face size, [semantics#decision-grad-lod-3d]) */
     clevel l0 = level_of(t, view_first(t));
     int inf = 0;
     if (t->geom == WT_GEOM_3D || is_cube(t)) {
         float sz[3] = {(float)l0.w, (float)(is_cube(t) ? l0.w : l0.h), (float)(is_cube(t) ? l0.w : l0.d)};
         double a[3], b[3];
-        for (int k = 0; k < 3; k++) { /* D2.3: three components */
+        for (int k = 0; k < 3; k++) { /* [semantics#decision-grad-components]: three components */
             a[k] = fabs(grad_comp(dx[k] * sz[k], &inf));
             b[k] = fabs(grad_comp(dy[k] * sz[k], &inf));
         }
-        return inf ? Q_FAR : grad_q_of(fmax(cm_grad_len3(a), cm_grad_len3(b))); /* D2.5: no diagonals */
+        return inf ? Q_FAR : grad_q_of(fmax(cm_grad_len3(a), cm_grad_len3(b))); /* [semantics#decision-grad-lod-3d]: no diagonals */
     }
-    /* D2.3: one component for 1d/a1d (v = 0), two for 2d/a2d */
+    /* [semantics#decision-grad-components]: one component for 1d/a1d (v = 0), two for 2d/a2d */
     int dims = (t->geom == WT_GEOM_1D || t->geom == WT_GEOM_A1D) ? 1 : 2;
     float gx[2] = {dx[0], dims == 2 ? dx[1] : 0.0f}, gy[2] = {dy[0], dims == 2 ? dy[1] : 0.0f};
     int infx = 0, infy = 0;
@@ -1085,7 +1085,7 @@ static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3
     if (!cm_reads_float(t))
         n = 1; /* decision: integer element textures cannot average taps */
     if (n > 1) {
-        /* D2.6: Pmax, Pmin = the step-2 lengths; N = min(ceil(Pmax/Pmin), n) */
+        /* [semantics#decision-grad-anisotropy]: Pmax, Pmin = the step-2 lengths; N = min(ceil(Pmax/Pmin), n) */
         double lx = infx ? INFINITY : cm_grad_len(fabs(ux), fabs(vx));
         double ly = infy ? INFINITY : cm_grad_len(fabs(uy), fabs(vy));
         int xm = lx >= ly; /* dPdx on a tie */
@@ -1118,24 +1118,24 @@ static int64_t grad_lod(const cm_texture *t, const float dx[3], const float dy[3
 }
 
 /* Which visible levels a float-coordinate fetch reads, with their shares
- * (and D2.6 tap deltas).  Returns the number of entries. */
+ * (and [semantics#decision-grad-anisotropy] tap deltas).  Returns the number of entries. */
 static int lod_plan(const cm_texture *t, wt_mip mip, float lod, const float dx[3], const float dy[3], share *s)
 {
     int nv = view_count(t);
     memset(s, 0, 2 * sizeof *s);
-    if (!t->levels || nv <= 1) { /* §6.2: no mip levels, level 0 whatever the LOD */
+    if (!t->levels || nv <= 1) { /* [semantics#lod-sources]: no mip levels, level 0 whatever the LOD */
         s[0].T = 256;
         return 1;
     }
-    float bias = t->lod_bias != t->lod_bias ? 0.0f : t->lod_bias; /* D2.21 */
-    int64_t q = 0; /* §6.3 step 2, D2.1: a plain tex starts at 0, no bias */
+    float bias = t->lod_bias != t->lod_bias ? 0.0f : t->lod_bias; /* [semantics#decision-nan-bias] */
+    int64_t q = 0; /* [semantics#lod-arithmetic] step 2, [semantics#decision-base-lod-clamps]: a plain tex starts at 0, no bias */
     int ntaps = 1, adims = 0;
     float major[3] = {0.0f, 0.0f, 0.0f};
     if (mip == WT_MIP_LEVEL) {
-        q = lod != lod ? 0 : trunc256(lod); /* step 1; Q17: NaN counts as 0 */
+        q = lod != lod ? 0 : trunc256(lod); /* step 1; [semantics#decision-nan-lod]: NaN counts as 0 */
         int n = t->max_anisotropy < 1 ? 1 : t->max_anisotropy > 16 ? 16 : t->max_anisotropy;
         if (n >= 2 && t->mip_filter == WT_FILTER_LINEAR && !t->no_trilinear_opt) {
-            /* §6.5 / Q4: lo = 128/3, 384/7, 64; lo_f = 42, 54, 64; r = 3/2, 7/4, 2;
+            /* [semantics#anisotropy-trilinear] / [semantics#decision-trilinear-opt]: lo = 128/3, 384/7, 64; lo_f = 42, 54, 64; r = 3/2, 7/4, 2;
              * t = q + trunc(bias·256 − lo) + lo_f with the unrounded bias */
             int L = n >= 8 ? 64 : n >= 4 ? 384 : 128, D = n >= 8 ? 1 : n >= 4 ? 7 : 3;
             int lof = L / D, rn = n >= 8 ? 2 : n >= 4 ? 7 : 3, rd = n >= 8 ? 1 : n >= 4 ? 4 : 2;
@@ -1148,7 +1148,7 @@ static int lod_plan(const cm_texture *t, wt_mip mip, float lod, const float dx[3
             q += trunc256(bias);
         }
     } else if (mip == WT_MIP_GRAD) {
-        q = grad_lod(t, dx, dy, &ntaps, major, &adims) + trunc256(bias); /* §6.3 step 3 */
+        q = grad_lod(t, dx, dy, &ntaps, major, &adims) + trunc256(bias); /* [semantics#lod-arithmetic] step 3 */
     }
     /* step 4: the clamps (relative to the view), then the visible levels */
     int64_t lo = trunc256(t->min_clamp), hi = trunc256(t->max_clamp);
@@ -1159,7 +1159,7 @@ static int lod_plan(const cm_texture *t, wt_mip mip, float lod, const float dx[3
     q = q < 0 ? 0 : q > top ? top : q;
     int ne = 0;
     for (int k = 0; k < ntaps; k++) {
-        /* D2.6: 256/N each, the first 256 mod N one more; tap k at
+        /* [semantics#decision-grad-anisotropy]: 256/N each, the first 256 mod N one more; tap k at
          * c + ((2k+1−N)/(2N))·major in f32 (the centre tap is c itself) */
         int w = 256 / ntaps + (k < 256 % ntaps);
         float f = (float)(2 * k + 1 - ntaps) / (float)(2 * ntaps), dc[3] = {0.0f, 0.0f, 0.0f};
@@ -1171,7 +1171,7 @@ static int lod_plan(const cm_texture *t, wt_mip mip, float lod, const float dx[3
             ne++;
             continue;
         }
-        int fr = (int)(q % 256), hiw = rhu(w * fr, 256); /* step 6, D2.6: hi = rhu(w·f/256) */
+        int fr = (int)(q % 256), hiw = rhu(w * fr, 256); /* step 6, [semantics#decision-grad-anisotropy]: hi = rhu(w·f/256) */
         if (w - hiw)
             s[ne++] = (share){(int)(q / 256), w - hiw, {dc[0], dc[1], dc[2]}};
         if (hiw)
@@ -1189,8 +1189,8 @@ static void fetch(const cm_texture *t, uint32_t layer, const float c[3], const i
     int nt = 0;
     int32_t o[3] = {0, 0, 0};
     if (off && !is_cube(t)) {
-        /* §9.1: 4-bit fields; D2.9: on a non-layered 1D texture bits 4..7 of
-         * the x register are a y offset.  Offsets count texels of the level read (§6.1). */
+        /* [semantics#offsets]: 4-bit fields; [semantics#decision-1d-offset-quirk]: on a non-layered 1D texture bits 4..7 of
+         * the x register are a y offset.  Offsets count texels of the level read ([semantics#mip-levels]). */
         int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
         for (int k = 0; k < dims; k++)
             o[k] = off_field(off[k], 4);
@@ -1202,7 +1202,7 @@ static void fetch(const cm_texture *t, uint32_t layer, const float c[3], const i
     for (int k = 0; k < ns; k++) {
         clevel lv = level_of(t, view_first(t) + s[k].level);
         float cc[3];
-        for (int i = 0; i < 3; i++) /* D2.6: the tap's delta, an f32 add (none at the centre) */
+        for (int i = 0; i < 3; i++) /* [semantics#decision-grad-anisotropy]: the tap's delta, an f32 add (none at the centre) */
             cc[i] = s[k].dc[i] != 0.0f ? c[i] + s[k].dc[i] : c[i];
         if (is_cube(t))
             cube_level_taps(t, &lv, L, cc, s[k].T, 2 * k, tp, &nt);
@@ -1235,10 +1235,10 @@ void cm_fetch_float(const cm_texture *t, uint32_t layer, const float c[3], uint3
     cm_fetch_lod(t, layer, c, NULL, WT_MIP_BASE, 0.0f, out);
 }
 
-/* ---- tld4 (§8) ------------------------------------------------------------------------ */
+/* ---- tld4 ([semantics#tld4]) ------------------------------------------------------------------------ */
 
-/* §8 values: as point sampling, except a float NaN gathers as 0x7fffffff
- * (half: 0x7fffe000), an f32 subnormal as ±0 (half subnormals widen, D2.12),
+/* [semantics#tld4] values: as point sampling, except a float NaN gathers as 0x7fffffff
+ * (half: 0x7fffe000), an f32 subnormal as ±0 (half subnormals widen, [semantics#decision-gather-half-subnormal]),
  * and an SNORM8 texel as its 16-bit form |k|·258 (+1 when |k| >= 64, >= 65
  * when negative), −128 as −127, over 32767. */
 static uint32_t gather_value(const cm_texture *t, int ch, uint32_t raw)
@@ -1272,14 +1272,14 @@ static uint32_t gather_value(const cm_texture *t, int ch, uint32_t raw)
 void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int32_t *off, int comp,
                uint32_t out[4])
 {
-    clevel lv = level_of(t, view_first(t)); /* Q15: the base level, the view's first */
+    clevel lv = level_of(t, view_first(t)); /* [semantics#decision-tld4-mipmaps]: the base level, the view's first */
     int n[2] = {lv.w, lv.h};
     int mode[2] = {eff_mode(t, 0), eff_mode(t, 1)};
-    int norm = t->normalized || t->levels; /* §6.1 */
+    int norm = t->normalized || t->levels; /* [semantics#mip-levels] */
     uint32_t slice;
     apos p[2];
     if (is_cube(t)) {
-        /* §8: within the face under the (demoted) mode whatever the filter;
+        /* [semantics#tld4]: within the face under the (demoted) mode whatever the filter;
          * seamless does not apply (README, decision) */
         float fc[2];
         int f = cube_face(c, &fc[0], &fc[1]);
@@ -1288,10 +1288,10 @@ void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int3
             p[k] = axis_pos(fc[k], n[k], 1, mode[k], 1, 0, 0);
     } else {
         slice = t->geom == WT_GEOM_A2D ? clamp_layer(t, layer) : 0u;
-        for (int k = 0; k < 2; k++) /* §9.1: tld4 offsets are 6-bit fields */
+        for (int k = 0; k < 2; k++) /* [semantics#offsets]: tld4 offsets are 6-bit fields */
             p[k] = axis_pos(c[k], n[k], norm, mode[k], 1, 0, off ? off_field(off[k], 6) : 0);
     }
-    /* §8: d = {T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j)}, each index through the mode */
+    /* [semantics#tld4]: d = {T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j)}, each index through the mode */
     static const int DX[4] = {0, 1, 1, 0}, DY[4] = {1, 1, 0, 0};
     for (int k = 0; k < 4; k++) {
         if (comp >= t->nch) { /* a channel the format lacks reads 0 */
@@ -1309,17 +1309,17 @@ void cm_fetch_int(const cm_texture *t, uint32_t layer, const int32_t c[3], uint3
     int layered = t->geom == WT_GEOM_A1D || t->geom == WT_GEOM_A2D;
     uint32_t L = layered ? clamp_layer(t, layer) : 0u;
     int dims = (t->geom == WT_GEOM_3D) ? 3 : (t->geom == WT_GEOM_2D || t->geom == WT_GEOM_A2D) ? 2 : 1;
-    clevel lv = level_of(t, view_first(t)); /* Q13: tex.base reads level 0 (of the view) */
+    clevel lv = level_of(t, view_first(t)); /* [semantics#decision-int-coords-mipmaps]: tex.base reads level 0 (of the view) */
     int size[3] = {lv.w, lv.h, lv.d};
     int64_t p[3] = {c[0], dims >= 2 ? c[1] : 0, dims >= 3 ? c[2] : 0};
     for (int k = 0; k < dims; k++) {
         if (p[k] < 0 || p[k] >= size[k]) {
-            /* §3.3: outside the extent, 0 in every channel whatever the mode and border colour */
+            /* [semantics#integer-coords]: outside the extent, 0 in every channel whatever the mode and border colour */
             out[0] = out[1] = out[2] = out[3] = 0;
             return;
         }
     }
-    /* §3.3: the texel named directly, point-sampled whatever the filter mode */
+    /* [semantics#integer-coords]: the texel named directly, point-sampled whatever the filter mode */
     tap tp = {0, elem_index(&lv, L, p[0], p[1], p[2]), 256, 0};
     resolve(t, 1, &tp, out);
 }

@@ -272,7 +272,7 @@ float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear)
         int k = (int)cu_below(r, (uint32_t)n + 4) - 2;
         return near_ulps((double)k, scale, ulps);
     }
-    if (c < 85) { /* 8-bit weight rounding ties (§2.2) */
+    if (c < 85) { /* 8-bit weight rounding ties ([semantics#linear-filtering]) */
         int k = (int)cu_below(r, (uint32_t)n + 4) - 2;
         int j = (int)cu_below(r, 256);
         return near_ulps(k + 0.5 + (j + 0.5) / 256.0, scale, ulps);
@@ -287,8 +287,8 @@ float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear)
         static const uint32_t tiny[4] = {0x00000001u, 0x80000001u, 0x0da24260u, 0x8da24260u};
         return bf(tiny[cu_below(r, 4)]);
     }
-    /* specials: infinities and NaN in every mode (§3.4 under clamp/border,
-     * D2.7 under wrap/mirror); huge and large values in every mode too: D2.8
+    /* specials: infinities and NaN in every mode ([semantics#nan-inf-coords] under clamp/border,
+     * [semantics#decision-nonfinite-wrap] under wrap/mirror); huge and large values in every mode too: [semantics#decision-huge-coords]
      * makes all of them exact (wrap/mirror keep the position modulo 2N),
      * so large coordinates with a fraction left are drawn as well */
     (void)linear;
@@ -344,10 +344,10 @@ static double face_coord(cu_rng *r, int n)
     return x / n;
 }
 
-/* A cube direction (§7.2): mostly a point of a random face scaled by a power
+/* A cube direction ([semantics#cube-faces]): mostly a point of a random face scaled by a power
  * of two (so that s/m is the drawn face coordinate as nearly as f32 allows),
- * also exact ties between axes, signed zeros, the zero vector (Q2), NaN and
- * infinite components (§3.4, D2.20), and arbitrary directions. */
+ * also exact ties between axes, signed zeros, the zero vector ([semantics#decision-cube-projection]), NaN and
+ * infinite components ([semantics#nan-inf-coords], [semantics#decision-nonfinite-cube]), and arbitrary directions. */
 static void cu_dir(cu_rng *r, int n, float d[3])
 {
     static const int M[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -390,8 +390,8 @@ static void cu_dir(cu_rng *r, int n, float d[3])
     }
 }
 
-/* An offset register (§9.1): mostly -8..7, sometimes outside (the field
- * wraps; tld4's 6-bit fields reach further), sometimes any pattern (D2.9
+/* An offset register ([semantics#offsets]): mostly -8..7, sometimes outside (the field
+ * wraps; tld4's 6-bit fields reach further), sometimes any pattern ([semantics#decision-1d-offset-quirk]
  * reads bits 4..7 on 1D). */
 static int32_t cu_offset(cu_rng *r)
 {
@@ -555,7 +555,7 @@ static long check_float(const cm_texture *m, wt_tex tex, wt_sampler smp, uint64_
     for (int w = 0; w < nwarps; w++) {
         memset(&in, 0, sizeof in);
         uint32_t active = pick_mask(&r, w);
-        /* odd warps: the predicate, and offsets where the geometry takes them (§9.1) */
+        /* odd warps: the predicate, and offsets where the geometry takes them ([semantics#offsets]) */
         op.flags = (w & 1) ? WT_OP_PRED : 0;
         if ((w & 1) && !geom_is_cube(m->geom))
             op.flags |= WT_OP_OFFSET;
@@ -607,7 +607,7 @@ long cu_check_gather(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps,
     return check_gather(m, tex, 0, seed, nwarps, label);
 }
 
-/* PTX independent mode (§3.1, §4.3, Q9): a random explicit sampler over
+/* PTX independent mode ([semantics#normalized-coords], [semantics#clamp-ogl], [semantics#decision-clamp-ogl-samplers]): a random explicit sampler over
  * tex -- filter, the five modes (clamp_ogl too), force_unnormalized_coords,
  * a border colour -- and ms, m as that sampler reads it: a linear sampler on
  * a texture that cannot filter samples with point (decision), forcing
@@ -719,7 +719,7 @@ static void *model_texels(cm_texture *m, wt_geom g, int w, int h, int d, int lay
 
 /* Did texture creation (status st, object tex) give what m asks for?  A
  * linear texel or mip filter on integers read as element type must be
- * refused (§5.1, D2.23); anything else must succeed.  Counts a wrong answer
+ * refused ([semantics#read-modes], [semantics#decision-int-linear-mip]); anything else must succeed.  Counts a wrong answer
  * in *bad; returns 1 when tex is live and the case should be checked. */
 static int created(const cm_texture *m, int linear, wt_status st, wt_tex tex, const char *label, long *bad)
 {
@@ -762,9 +762,9 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
         return 1;
     }
     /* address-mode combinations: all pairs of x and y (1D: y is the border row
-     * of §2.4; cubes: the face axes); 3D: all 64 triples; 1D layered: x only.
+     * of [semantics#1d-as-2d]; cubes: the face axes); 3D: all 64 triples; 1D layered: x only.
      * Cubes run seamless and not.  tld4 runs on 2D, 2D layered and cube
-     * geometries, under both filters (§8: the filter does not matter). */
+     * geometries, under both filters ([semantics#tld4]: the filter does not matter). */
     int ncombo = g == WT_GEOM_3D ? 64 : g == WT_GEOM_A1D ? 4 : 16;
     int nseam = geom_is_cube(g) ? 2 : 1;
     int gathers = g == WT_GEOM_2D || g == WT_GEOM_A2D || geom_is_cube(g);
@@ -808,7 +808,7 @@ long cu_run_matrix(wt_geom g, int w, int h, int d, int layers, const cu_format *
 /* ---- mipmapped arrays ------------------------------------------------------------- */
 
 /* Create a mipmapped array of m's geometry, format and m->levels levels,
- * filled level by level from m->texels (§6.1 sizes, levels one after the other). */
+ * filled level by level from m->texels ([semantics#mip-levels] sizes, levels one after the other). */
 static wt_status make_mip_array(const cm_texture *m, wt_mipmapped_array *out)
 {
     wt_channel_desc cd = wt_make_channel_desc(m->bits, m->nch >= 2 ? m->bits : 0, m->nch >= 4 ? m->bits : 0,
@@ -870,7 +870,7 @@ static wt_status make_mip_tex(const cm_texture *m, wt_mipmapped_array arr, wt_te
     rd.type = WT_RESOURCE_MIPMAPPED_ARRAY;
     rd.res.mipmap.mipmap = arr;
     wt_texture_desc td = tex_desc_of(m);
-    td.normalized_coords = 1; /* §6.1: mipmapped arrays require it */
+    td.normalized_coords = 1; /* [semantics#mip-levels]: mipmapped arrays require it */
     wt_resource_view_desc v;
     memset(&v, 0, sizeof v);
     v.first_mipmap_level = (unsigned)m->first_level;
@@ -879,8 +879,8 @@ static wt_status make_mip_tex(const cm_texture *m, wt_mipmapped_array arr, wt_te
 }
 
 /* An explicit LOD for `levels` visible levels: uniform over the range and
- * past it, whole and half levels (§6.3 steps 5-6), the trilinear
- * optimisation's band edges (§6.5), NaN (Q17), infinities and huge values. */
+ * past it, whole and half levels ([semantics#lod-arithmetic] steps 5-6), the trilinear
+ * optimisation's band edges ([semantics#anisotropy-trilinear]), NaN ([semantics#decision-nan-lod]), infinities and huge values. */
 static float cu_lod(cu_rng *r, int levels)
 {
     uint32_t c = cu_below(r, 100);
@@ -905,7 +905,7 @@ static float cu_lod(cu_rng *r, int levels)
 
 /* Gradients for tex.grad, in coordinate units of a level-0 of size n[3]:
  * lengths from 1/4 texel to a few times the texture, independent, parallel
- * or long-and-thin pairs (the diagonals of §6.4 and the taps of D2.6), zero,
+ * or long-and-thin pairs (the diagonals of [semantics#lod-from-gradients] and the taps of [semantics#decision-grad-anisotropy]), zero,
  * NaN and infinite components. */
 static void cu_grad(cu_rng *r, const int n[3], float dx[3], float dy[3])
 {
@@ -947,7 +947,7 @@ static void cu_grad(cu_rng *r, const int n[3], float dx[3], float dy[3])
 }
 
 /* nwarps warps of tex (base, .level and .grad in turn, offsets on odd
- * warps) and, where the geometry has it, tld4 (Q15: the view's first level). */
+ * warps) and, where the geometry has it, tld4 ([semantics#decision-tld4-mipmaps]: the view's first level). */
 static long check_mip(const cm_texture *m, wt_tex tex, wt_sampler smp, uint64_t seed, int nwarps, const char *label)
 {
     cu_rng r = {seed};
@@ -1054,7 +1054,7 @@ long cu_run_mip_matrix(wt_geom g, int w, int h, int d, int layers, int levels, c
                     if (!created(&m, filt || mipf, st, tex, label, &bad))
                         continue;
                     bad += check_mip(&m, tex, 0, cseed, nwarps, label);
-                    if (rep == 0) { /* once more through a random explicit sampler (§6.1: still normalised) */
+                    if (rep == 0) { /* once more through a random explicit sampler ([semantics#mip-levels]: still normalised) */
                         wt_sampler_desc sd;
                         memset(&sd, 0, sizeof sd);
                         for (int k = 0; k < 3; k++)

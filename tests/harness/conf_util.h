@@ -48,7 +48,7 @@ size_t cu_texel_count(const cm_texture *m);
 /* One f32 coordinate on an axis of n texels: random in [-1.5, 2.5] (texel
  * space when unnormalised), texel centres and boundaries +-1 ulp, weight
  * rounding ties, period edges, NaN, infinities, huge values and large ones
- * with a fraction (D2.8 settles all of them in every mode). */
+ * with a fraction ([semantics#decision-huge-coords] settles all of them in every mode). */
 float cu_coord(cu_rng *r, int n, int normalized, int mode, int linear);
 
 /* A layer operand: mostly in range, sometimes past the end or "negative". */
@@ -57,7 +57,7 @@ uint32_t cu_layer(cu_rng *r, int layers);
 /* Run nwarps warps of float-coordinate tex.base fetches through the library
  * and the model.  Some warps have lanes masked off (their registers poisoned
  * beforehand must stay untouched); odd warps ask for the predicate and, but
- * on cubes, carry offset operands (§9.1, D2.9).  Cubes draw directions.
+ * on cubes, carry offset operands ([semantics#offsets], [semantics#decision-1d-offset-quirk]).  Cubes draw directions.
  * Prints a repro line per mismatch (at most a few) and returns the number of
  * mismatching registers. */
 long cu_check_float(const cm_texture *m, wt_tex tex, uint64_t seed, int nwarps, const char *label);

@@ -1,4 +1,4 @@
-/* test_lod_grad.c -- gradient LOD (SEMANTICS §6.4, D2.2, D2.5): hand-computed answers and an independent model
+/* test_lod_grad.c -- gradient LOD ([semantics#lod-from-gradients], [semantics#decision-diagonal-t10], [semantics#decision-grad-lod-3d]): hand-computed answers and an independent model
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 #include "scalar/scalar.h"
 
 /* ---- an independent model in double precision --------------------------
- * The §6.4 pieces of the conformance model (tests/harness/conf_model.c),
+ * The [semantics#lod-from-gradients] pieces of the conformance model (tests/harness/conf_model.c),
  * written straight from the text with floor/ldexp on doubles (the code under
  * test uses integer mantissas).  Exact for the exponent spans used by the
  * random cases below (every sum fits in 53 bits). */
@@ -83,7 +83,7 @@ static void test_axis_aligned_powers(void **state)
     }
 }
 
-/* §6.4: "a pair of parallel gradients along one axis reads 1.375x as long as
+/* [semantics#lod-from-gradients]: "a pair of parallel gradients along one axis reads 1.375x as long as
  * either": dPdx = dPdy = (L, 0) gives the diagonal (2L, 0) whose length is
  * 11/16·2L = 1.375L = 704·2^(k−9): ilogb k, index (704−512)/2 = 96,
  * LOG2TAB[96] = 118.  A single gradient of length 1.375L reads the same. */
@@ -119,7 +119,7 @@ static void test_hand_examples_2d(void **state)
      * 554 + 189.75 → 743, index 115, LOG2TAB = 137 → 2441.  Without the cut,
      * 552.5 would give 760 → 744 → 2442. */
     assert_int_equal(wt__grad_lod_2d(554.0f, 552.5f, 0.0f, 0.0f), 2441);
-    /* D2.2 (t10 of each diagonal component): dPdx = (512, 0), dPdy = (547, 0):
+    /* [semantics#decision-diagonal-t10] (t10 of each diagonal component): dPdx = (512, 0), dPdy = (547, 0):
      * u sum 1059 → 1058 = 529·2, big' = t10(rhu(11·529/8) = 727) → 727, index
      * 107, LOG2TAB = 129 → 2433 (uncut, 529.5 would give 728 → 2434). */
     assert_int_equal(wt__grad_lod_2d(512.0f, 0.0f, 547.0f, 0.0f), 2433);

@@ -1,4 +1,4 @@
-/* test_lod_log2.c -- the measured log2 table of the gradient LOD (SEMANTICS Appendix B, §6.4 step 5)
+/* test_lod_log2.c -- the measured log2 table of the gradient LOD ([semantics#log2-table], [semantics#lod-from-gradients] step 5)
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 #include "conf_model.h"
 #include "scalar/scalar.h"
 
-/* cm_log2_tab is Appendix B as printed, typed in once for all the tests. */
+/* cm_log2_tab is [semantics#log2-table] as printed, typed in once for all the tests. */
 
 /* "It matches 256·log2(1 + (k+½)/256) rounded in all but 14 entries": count the
  * differences independently, and check each differing entry is off by one

@@ -1,4 +1,4 @@
-/* test_lod_plan_grad.c -- mip plans of tex.grad: scaling per geometry (D2.3, D2.5) and anisotropy (D2.6)
+/* test_lod_plan_grad.c -- mip plans of tex.grad: scaling per geometry ([semantics#decision-grad-components], [semantics#decision-grad-lod-3d]) and anisotropy ([semantics#decision-grad-anisotropy])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -163,7 +163,7 @@ static void test_scaling_2d(void **state)
     EXPECT(3, 256);
 }
 
-/* §6.4 step 0 scales in f32: 0.02f · 100 rounds to 2.0 exactly (the real
+/* [semantics#lod-from-gradients] step 0 scales in f32: 0.02f · 100 rounds to 2.0 exactly (the real
  * product is 2 − 6e-8, which would read 255/256 of level 1). */
 static void test_scaling_f32(void **state)
 {
@@ -173,7 +173,7 @@ static void test_scaling_f32(void **state)
     EXPECT(1, 256);
 }
 
-/* D2.3: 1d/a1d use dpdx[0] only (v = 0, size (w, 1)). */
+/* [semantics#decision-grad-components]: 1d/a1d use dpdx[0] only (v = 0, size (w, 1)). */
 static void test_scaling_1d(void **state)
 {
     (void)state;
@@ -185,7 +185,7 @@ static void test_scaling_1d(void **state)
     EXPECT(1, 256);
 }
 
-/* D2.3, D2.5: 3D scales by (w, h, d), cube faces by the face size. */
+/* [semantics#decision-grad-components], [semantics#decision-grad-lod-3d]: 3D scales by (w, h, d), cube faces by the face size. */
 static void test_scaling_3d_cube(void **state)
 {
     (void)state;
@@ -199,7 +199,7 @@ static void test_scaling_3d_cube(void **state)
     /* (1,1,1) texels: 1.59375 → LOG2TAB[152] = 173 */
     grad(1.0f / 16, 1.0f / 32, 1.0f / 64, 0, 0, 0);
     EXPECT(0, 83, 1, 173);
-    /* 3D textures ignore anisotropy (D2.6) */
+    /* 3D textures ignore anisotropy ([semantics#decision-grad-anisotropy]) */
     smp.max_aniso = 16;
     grad(0, 0, 8.0f / 64, 1.0f / 16, 0, 0);
     EXPECT(3, 256);
@@ -241,7 +241,7 @@ static void test_special_gradients(void **state)
     EXPECT(2, 256);
 }
 
-/* ---- anisotropy (D2.6) ---------------------------------------------------- */
+/* ---- anisotropy ([semantics#decision-grad-anisotropy]) ---------------------------------------------------- */
 
 static void test_aniso_basic(void **state)
 {

@@ -1,4 +1,4 @@
-/* test_lod_plan_level.c -- mip plans of plain and explicit-LOD fetches: §6.3, §6.5, Q4, Q17, D2.1, D2.21, D2.25
+/* test_lod_plan_level.c -- mip plans of plain and explicit-LOD fetches: [semantics#lod-arithmetic], [semantics#anisotropy-trilinear], [semantics#decision-trilinear-opt], [semantics#decision-nan-lod], [semantics#decision-base-lod-clamps], [semantics#decision-nan-bias], [semantics#decision-negative-clamps]
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,7 +82,7 @@ static void expect(int n, const int *lw)
         expect((int)(sizeof lw_ / sizeof lw_[0]) / 2, lw_);                                                            \
     } while (0)
 
-/* §6.2: without mip levels the LOD is ignored entirely. */
+/* [semantics#lod-sources]: without mip levels the LOD is ignored entirely. */
 static void test_not_mipmapped(void **state)
 {
     (void)state;
@@ -103,7 +103,7 @@ static void test_not_mipmapped(void **state)
     EXPECT(0, 256);
 }
 
-/* §6.3 steps 1, 5, 6: q = trunc(lod·256); point rounds halves up; linear
+/* [semantics#lod-arithmetic] steps 1, 5, 6: q = trunc(lod·256); point rounds halves up; linear
  * blends q>>8 and q>>8 + 1 by q&255. */
 static void test_explicit_truncation(void **state)
 {
@@ -151,7 +151,7 @@ static void test_explicit_bias(void **state)
     EXPECT(1, 256);
 }
 
-/* §6.3 step 4: clamp(q, min, max(min, max)), then [0, (levels−1)·256].  The
+/* [semantics#lod-arithmetic] step 4: clamp(q, min, max(min, max)), then [0, (levels−1)·256].  The
  * clamps are relative to the view's first level (the core shifts them: first
  * level 2 and a minimum clamp of 1.2 arrive here as 1.2 of the view, 307/256). */
 static void test_clamps(void **state)
@@ -190,7 +190,7 @@ static void test_clamps(void **state)
     EXPECT(6, 256);
 }
 
-/* D2.25: clamps below zero are used as given; the result then goes to [0, ...]. */
+/* [semantics#decision-negative-clamps]: clamps below zero are used as given; the result then goes to [0, ...]. */
 static void test_negative_clamps(void **state)
 {
     (void)state;
@@ -218,7 +218,7 @@ static void test_negative_clamps(void **state)
     EXPECT(0, 256);
 }
 
-/* §6.3 step 2 and D2.1: a plain tex starts at q = 0 with no bias; the clamps
+/* [semantics#lod-arithmetic] step 2 and [semantics#decision-base-lod-clamps]: a plain tex starts at q = 0 with no bias; the clamps
  * still apply, and the trilinear optimisation does not. */
 static void test_plain_tex(void **state)
 {
@@ -239,7 +239,7 @@ static void test_plain_tex(void **state)
     EXPECT(0, 256);
 }
 
-/* Q17: a NaN explicit LOD counts as 0; D2.21: a NaN bias counts as 0. */
+/* [semantics#decision-nan-lod]: a NaN explicit LOD counts as 0; [semantics#decision-nan-bias]: a NaN bias counts as 0. */
 static void test_nan(void **state)
 {
     (void)state;
@@ -284,7 +284,7 @@ static void test_s32_lod(void **state)
     EXPECT(0, 256);
 }
 
-/* §6.5 with bias 0: weight of the upper level for q = 256 + k, by the rule
+/* [semantics#anisotropy-trilinear] with bias 0: weight of the upper level for q = 256 + k, by the rule
  * written out per band (lo = 128/3, 384/7, 64; slopes 3/2, 7/4, 2). */
 static int band_weight(int n, int k)
 {
@@ -353,7 +353,7 @@ static void test_trilinear_bands(void **state)
     EXPECT(1, 128, 2, 128);
 }
 
-/* §6.5: t = q + trunc(bias·256 − lo) + lo_f with the unrounded bias. */
+/* [semantics#anisotropy-trilinear]: t = q + trunc(bias·256 − lo) + lo_f with the unrounded bias. */
 static void test_trilinear_bias(void **state)
 {
     (void)state;
@@ -406,7 +406,7 @@ static void test_trilinear_bias(void **state)
     EXPECT(6, 256);
 }
 
-/* Q4: disable_trilinear_optimization, max_anisotropy 1 and a point mip filter
+/* [semantics#decision-trilinear-opt]: disable_trilinear_optimization, max_anisotropy 1 and a point mip filter
  * turn the sharpening off; the clamps follow it. */
 static void test_trilinear_conditions(void **state)
 {
@@ -439,7 +439,7 @@ static void test_trilinear_conditions(void **state)
     smp.min_clamp256 = 400;
     set_lod(1.0f);
     EXPECT(1, 112, 2, 144);
-    /* Gradient LODs are not sharpened (Q4 names explicit LODs only):
+    /* Gradient LODs are not sharpened ([semantics#decision-trilinear-opt] names explicit LODs only):
      * isotropic gradients of 2 texels (N = 1) plus a bias of 0.25 give 320,
      * blended 192/64 (sharpened it would be 129/127). */
     smp.min_clamp256 = 0;

@@ -1,6 +1,6 @@
 /* test_lod_views.c -- LOD through the public API: resource-view first levels with LOD clamps, base mode clamps,
  * tld4's base level, gradient scaling by the view's level 0, mipmapped textures read through an unnormalised
- * sampler (SEMANTICS §6.1, §6.3, §6.4 step 0, D2.1, Q15)
+ * sampler ([semantics#mip-levels], [semantics#lod-arithmetic], [semantics#lod-from-gradients] step 0, [semantics#decision-base-lod-clamps], [semantics#decision-tld4-mipmaps])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +15,7 @@
 
 /* A 2D f32 mipmapped array of size x size with `levels` levels; texel (x, y)
  * of level l holds 100·l + x when `by_x`, else l alone.  Small integers, so
- * every float blend below is exact (§5.4 truncates nothing). */
+ * every float blend below is exact ([semantics#float-blend] truncates nothing). */
 /* Results compare bit for bit. */
 static void assert_bits(float got, float want)
 {
@@ -73,7 +73,7 @@ static wt_tex make_tex(wt_mipmapped_array m, const wt_texture_desc *td, unsigned
     return t;
 }
 
-/* §6.3 (resource views): the view's first level is level 0 and the clamps
+/* [semantics#lod-arithmetic] (resource views): the view's first level is level 0 and the clamps
  * are relative to it.  First level 2 and a min clamp of 1.2 clamp at
  * absolute 3.2: q = trunc(1.2·256) = 307 (1/256ths of the view), levels 3 and
  * 4 with 256 − 51 = 205 and 51.  Values 3 and 4: (205·3 + 51·4)/256 =
@@ -84,7 +84,7 @@ static void test_view_first_level_min_clamp(void **state)
     wt_mipmapped_array m = make_mip(64, 7, 0);
     wt_texture_desc td = desc(WT_FILTER_LINEAR, 1.2f);
     wt_tex t = make_tex(m, &td, 2, 6);
-    /* D2.1: a plain tex starts at q = 0; the clamp lifts it to 307. */
+    /* [semantics#decision-base-lod-clamps]: a plain tex starts at q = 0; the clamp lifts it to 307. */
     wt_float4 v = wt_tex_unified_2d_v4f32_f32(t, 0.3f, 0.7f);
     assert_bits(v.x, 3.19921875f);
     /* An explicit LOD below the clamp too. */
@@ -109,14 +109,14 @@ static void test_view_first_level_min_clamp(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
-/* D2.1: base mode with a min clamp of 1.5 reads levels 1 and 2 (linear mip
+/* [semantics#decision-base-lod-clamps]: base mode with a min clamp of 1.5 reads levels 1 and 2 (linear mip
  * filter: 128 each, 1.5); a point mip filter rounds q = 384 half up to level 2. */
 static void test_base_mode_min_clamp(void **state)
 {
     (void)state;
     wt_mipmapped_array m = make_mip(64, 7, 0);
     wt_texture_desc td = desc(WT_FILTER_LINEAR, 1.5f);
-    td.mipmap_level_bias = 3.0f; /* never applied to a plain tex (§6.3 step 2) */
+    td.mipmap_level_bias = 3.0f; /* never applied to a plain tex ([semantics#lod-arithmetic] step 2) */
     wt_tex t = make_tex(m, &td, 0, 0);
     wt_float4 v = wt_tex_unified_2d_v4f32_f32(t, 0.5f, 0.5f);
     assert_bits(v.x, 1.5f);
@@ -135,10 +135,10 @@ static void test_base_mode_min_clamp(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
-/* Q15: tld4 gathers from the base level, the view's first level, whatever the
+/* [semantics#decision-tld4-mipmaps]: tld4 gathers from the base level, the view's first level, whatever the
  * LOD clamps.  Texels hold 100·l + x.  View [2, 6] of a 64-wide texture: level
  * 2 is 16 wide; u = 0.25 gives x = 4, xB = 3.5 -> i = 3 (a = 128): texels 3 and 4
- * of level 2 = 203, 204, in the §8 order {(i, j+1), (i+1, j+1), (i+1, j), (i, j)}. */
+ * of level 2 = 203, 204, in the [semantics#tld4] order {(i, j+1), (i+1, j+1), (i+1, j), (i, j)}. */
 static void test_tld4_base_level(void **state)
 {
     (void)state;
@@ -161,10 +161,10 @@ static void test_tld4_base_level(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
-/* §6.4 step 0: gradients are scaled by the size of level 0, the view's first
+/* [semantics#lod-from-gradients] step 0: gradients are scaled by the size of level 0, the view's first
  * level.  View [1, 6] of a 64-wide texture: level 0 of the view is 32 wide.
  * dPdx = (2/32, 0), dPdy = (0, 2/32): 2 texels each; the diagonals (2, ±2)
- * read 704·2^-9 + 968·2^-11 = 1.84765625 < 2 (§6.4 step 3), so rho = 2, q = 256: view level
+ * read 704·2^-9 + 968·2^-11 = 1.84765625 < 2 ([semantics#lod-from-gradients] step 3), so rho = 2, q = 256: view level
  * 1 = absolute level 2.  Scaling by the array's 64 would give 4 texels and
  * absolute level 3. */
 static void test_grad_view_scaling(void **state)
@@ -184,7 +184,7 @@ static void test_grad_view_scaling(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
-/* §6.1: a mipmapped texture is read as normalised even when the sampler says
+/* [semantics#mip-levels]: a mipmapped texture is read as normalised even when the sampler says
  * otherwise, yet wrap and mirror act as clamp: through a sampler with
  * force_unnormalized_coords and wrap, x = 0.25 on the 8-wide level 0 reads
  * texel 2, and x = 1.25 (texel 10) clamps to 7 instead of wrapping to 2.
@@ -222,8 +222,8 @@ static void test_mipmapped_unnormalised_sampler(void **state)
 
 /* Infinite biases through the descriptor: +∞ reads the last level, −∞ the
  * first, with and without the trilinear optimisation (which reads the
- * unrounded bias, §6.5), for tex.level and tex.grad; a plain tex ignores the
- * bias (D2.1). */
+ * unrounded bias, [semantics#anisotropy-trilinear]), for tex.level and tex.grad; a plain tex ignores the
+ * bias ([semantics#decision-base-lod-clamps]). */
 static void test_infinite_bias(void **state)
 {
     (void)state;

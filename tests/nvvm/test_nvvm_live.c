@@ -5,19 +5,19 @@
  * with the lane entries replaced by spies.  This test runs the real entries:
  * every row of nvvm_names.inc is called once on an object its form fits, and
  * its result (or, for stores and reductions, the memory afterwards) is
- * compared with a value worked out here from SEMANTICS.md:
+ * compared with a value worked out here from docs/semantics.md:
  *   tex / tld4: 4 x f32 mipmapped textures (2 levels) whose level 0 texels
  *     all hold V0 and level 1 texels V1, point filtering, clamps [0, 1]:
- *     base reads V0, .level 1 reads V1 (§6.3), a huge gradient clamps to
- *     level 1, .grad with .s32 coordinates reads level 0 (Q13), tld4 gathers
- *     component <comp> of V0 four times (§8, Q15); .v4s32/.v4u32 results of
- *     the float texels truncate toward zero (Q14);
+ *     base reads V0, .level 1 reads V1 ([semantics#lod-arithmetic]), a huge gradient clamps to
+ *     level 1, .grad with .s32 coordinates reads level 0 ([semantics#decision-int-coords-mipmaps]), tld4 gathers
+ *     component <comp> of V0 four times ([semantics#tld4], [semantics#decision-tld4-mipmaps]); .v4s32/.v4u32 results of
+ *     the float texels truncate toward zero ([semantics#decision-dest-mismatch]);
  *   suld / sust.b / sured.b: byte-pattern u8 surfaces, x = 16 bytes;
  *     sust.p / sured.p: 4 x u32, 1 x u32 and 2 x u32 surfaces at the same
- *     byte position (x in samples: §10.1, §10.3, D2.16); sust.p on every
- *     geometry and element shape, an element made a 32-bit word by D3.3
+ *     byte position (x in samples: [semantics#surface-addressing], [semantics#sust-p], [semantics#decision-sured-p-forms]); sust.p on every
+ *     geometry and element shape, an element made a 32-bit word by [semantics#decision-nvvm-sust-p-elements]
  *     (zero-extended on these unsigned channels, i64 cut to its low half);
- *   txq / suq / istypep: known objects (§11, Q9, Q12).
+ *   txq / suq / istypep: known objects ([semantics#queries], [semantics#decision-clamp-ogl-samplers], [semantics#decision-query-values]).
  * Every call must leave the thread's last error at WT_SUCCESS. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,7 +33,7 @@
 
 static const float V0[4] = {1.5f, 2.0f, 3.25f, 4.0f};
 static const float V1[4] = {5.5f, 6.0f, 7.25f, 8.0f};
-static const int32_t V0I[4] = {1, 2, 3, 4}; /* V0, V1 truncated toward zero (Q14) */
+static const int32_t V0I[4] = {1, 2, 3, 4}; /* V0, V1 truncated toward zero ([semantics#decision-dest-mismatch]) */
 static const int32_t V1I[4] = {5, 6, 7, 8};
 
 static uint32_t fb(float f)
@@ -88,7 +88,7 @@ static void make_textures(void)
     memset(&td, 0, sizeof td);
     td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = WT_ADDRESS_CLAMP;
     td.normalized_coords = 1;
-    td.max_mipmap_level_clamp = 1.0f; /* §6.3: a zero max clamp would pin level 0 */
+    td.max_mipmap_level_clamp = 1.0f; /* [semantics#lod-arithmetic]: a zero max clamp would pin level 0 */
     for (size_t i = 0; i < sizeof G / sizeof G[0]; i++) {
         int g = G[i].geom;
         assert_int_equal(wt_malloc_mipmapped_array(&mip_of[g], &f4, G[i].w, G[i].h, G[i].d, 2, G[i].flags),
@@ -189,7 +189,7 @@ static void make_surfaces(void)
     for (int k = 0; k < SKINDS; k++)
         for (int g = WT_GEOM_1D; g <= WT_GEOM_A2D; g++) {
             if ((k == SP_U32X1 || k == SP_U32X2) && g > WT_GEOM_3D)
-                continue; /* sured: .1d .2d .3d only; sust.p takes a1d/a2d too (D3.1) */
+                continue; /* sured: .1d .2d .3d only; sust.p takes a1d/a2d too ([semantics#decision-ptx-legality]) */
             size_t w = ROW / K[k].es, h = 0, d = 0;
             unsigned fl = S;
             switch (g) {
@@ -251,8 +251,8 @@ static void tex_expect(const wt_op *op, uint32_t want[4])
             want[j] = op->dtype == WT_DTYPE_F32 ? fb(V0[op->comp]) : (uint32_t)V0I[op->comp];
         return;
     }
-    /* §6.3: lod 1 and a gradient far past the last level both land on level
-     * 1 (max clamp 1); Q13: .grad with .s32 coordinates reads level 0. */
+    /* [semantics#lod-arithmetic]: lod 1 and a gradient far past the last level both land on level
+     * 1 (max clamp 1); [semantics#decision-int-coords-mipmaps]: .grad with .s32 coordinates reads level 0. */
     int l1 = op->mip == WT_MIP_LEVEL || (op->mip == WT_MIP_GRAD && op->ctype == WT_CTYPE_F32);
     for (int j = 0; j < 4; j++)
         want[j] = op->dtype == WT_DTYPE_F32 ? fb(l1 ? V1[j] : V0[j]) : (uint32_t)(l1 ? V1I[j] : V0I[j]);
@@ -262,7 +262,7 @@ static uint64_t reduce(int redop, int rtype, int p, uint64_t a, uint64_t v)
 {
     int wide = rtype >= WT_RTYPE_U64;
     uint64_t mask = wide ? ~(uint64_t)0 : 0xffffffffu;
-    /* .p takes its signedness from the format: unsigned here (D2.16) */
+    /* .p takes its signedness from the format: unsigned here ([semantics#decision-sured-p-forms]) */
     int sgn = !p && (rtype == WT_RTYPE_S32 || rtype == WT_RTYPE_S64);
     int64_t sa = wide ? (int64_t)a : (int64_t)(int32_t)(uint32_t)a;
     int64_t sb = wide ? (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
@@ -377,13 +377,13 @@ static void check_sust(const nvvm_row *row)
             lv[k] = (int64_t)(0xfedcba9876543210u - 0x0101010101010101u * (uint64_t)j);
             v = (uint64_t)lv[k];
         }
-        if (p) /* D3.3 on unsigned channels: the element's low bits zero-extended, i64's low 32 */
+        if (p) /* [semantics#decision-nvvm-sust-p-elements] on unsigned channels: the element's low bits zero-extended, i64's low 32 */
             v = op->bits == 8 ? (v & 0xffu) : op->bits == 16 ? (v & 0xffffu) : (v & 0xffffffffu);
         for (int b = 0; b < wb; b++)
             want[j * wb + b] = (uint8_t)(v >> (8 * b));
     }
     /* sust.p on 4 x u32: the elements given are the channels, the rest is
-     * written 0 (§10.3, measured), a u32 channel takes the .u32 value as is */
+     * written 0 ([semantics#sust-p], measured), a u32 channel takes the .u32 value as is */
     int nbytes = p ? 16 : op->vec * eb;
     assert_int_equal(row->sig->nargs, k);
     unsigned char out[32];
@@ -435,7 +435,7 @@ static void check_sured(const nvvm_row *row)
                  (unsigned long long)want);
 }
 
-/* SEMANTICS §11 with Q9 / Q12 for the query objects above. */
+/* [semantics#queries] with [semantics#decision-clamp-ogl-samplers] / [semantics#decision-query-values] for the query objects above. */
 static int32_t query_expect(const wt_op *op)
 {
     if (op->family == WT_FAMILY_SUQ) { /* the 2D layered u8 surface, 64 x 3, 3 layers */

@@ -3,8 +3,8 @@
  *
  * Walks src/core/nvvm_names.inc.  For every row it checks, against models
  * written here (not the generator's tables):
- *   - the C name follows DESIGN §2 and the name decodes to the row's op record
- *     under the PTX legality rules (seeds 000, 003; NVVM IR spec §13.5);
+ *   - the C name follows [design#nvvm-names] and the name decodes to the row's op record
+ *     under the PTX legality rules (PTX ISA 9.7.11, 9.7.10; NVVM IR spec 13.5);
  *   - wt__nvvm_lookup() returns that record, and it is the record the wrapper
  *     hands its lane entry;
  *   - the wrapper's C signature (picked at compile time by _Generic) has the
@@ -129,7 +129,7 @@ static int ncoords(int g)
     return n[g];
 }
 static int is_layered(int g) { return g == WT_GEOM_A1D || g == WT_GEOM_A2D || g == WT_GEOM_ACUBE; }
-/* D2.3: 1 gradient component for 1d/a1d, 2 for 2d/a2d, 3 for 3d/cube/acube. */
+/* [semantics#decision-grad-components]: 1 gradient component for 1d/a1d, 2 for 2d/a2d, 3 for 3d/cube/acube. */
 static int ngrad(int g)
 {
     return g == WT_GEOM_1D || g == WT_GEOM_A1D ? 1 : g == WT_GEOM_2D || g == WT_GEOM_A2D ? 2 : 3;
@@ -162,7 +162,7 @@ typedef struct expect {
 
 /* What the wrapper of `op` must hand its lane entry when called with the
  * positional values, and what it must return for the injected patterns: the
- * intrinsic's operand order (NVVM IR spec §13.5), PTX order in c[] (op.h). */
+ * intrinsic's operand order (NVVM IR spec 13.5), PTX order in c[] (op.h). */
 static void model(const wt_op *op, expect *e)
 {
     memset(e, 0, sizeof *e);
@@ -291,7 +291,7 @@ static const char *const QUERY_S[] = {"width", "height", "depth", "channel_data_
 static const char *const DTYPE_S[] = {"v4f32", "v4s32", "v4u32"};
 static const char *const HTYPE_S[] = {"texref", "samplerref", "surfref"};
 
-/* suld, sust.b, sust.p: .1d .2d .3d .a1d .a2d (seed 000; sust.p on arrays: D3.1). */
+/* suld, sust.b, sust.p: .1d .2d .3d .a1d .a2d (PTX ISA 9.7.11; sust.p on arrays: [semantics#decision-ptx-legality]). */
 static int surf_geom_ok(int g) { return g <= WT_GEOM_A2D; }
 
 /* Returns 1 and fills *op when `name` is a legal form. */
@@ -348,7 +348,7 @@ static int decode(const char *name, wt_op *op, int *family)
             return 0;
         i++;
         int cube = g == WT_GEOM_CUBE || g == WT_GEOM_ACUBE, ms = g == WT_GEOM_2DMS || g == WT_GEOM_A2DMS;
-        /* PTX tex (seed 003): cube and acube need .f32; 2dms and a2dms need
+        /* PTX tex (PTX ISA 9.7.10): cube and acube need .f32; 2dms and a2dms need
          * .s32 and take neither .level nor .grad; every other geometry takes
          * either type in every mip mode.  tld4: .2d .a2d .cube .acube, .f32
          * only. */
@@ -375,7 +375,7 @@ static int decode(const char *name, wt_op *op, int *family)
             return 0;
         op->clamp = (uint8_t)x;
         /* PTX: at most 128 bits per access.  sust.p: every geometry and
-         * element shape of sust.b (SEMANTICS D3.1-D3.3: NVVM's whole list). */
+         * element shape of sust.b ([semantics#decision-ptx-legality] to [semantics#decision-nvvm-sust-p-elements]: NVVM's whole list). */
         if (vec * bits > 128 || !surf_geom_ok(g))
             return 0;
     } else if (!intrinsic && !strcmp(f, "sured")) {
@@ -392,7 +392,7 @@ static int decode(const char *name, wt_op *op, int *family)
         op->bits = ty >= WT_RTYPE_U64 ? 64 : 32;
         int minmax = r == WT_RED_MIN || r == WT_RED_MAX;
         int ok;
-        if (op->mode == WT_SURF_B) /* seed 000, sured.b */
+        if (op->mode == WT_SURF_B) /* PTX ISA 9.7.11, sured.b */
             ok = (r == WT_RED_ADD && (ty == WT_RTYPE_U32 || ty == WT_RTYPE_U64 || ty == WT_RTYPE_S32)) ||
                  (minmax && ty != WT_RTYPE_B32 && ty != WT_RTYPE_B64) ||
                  ((r == WT_RED_AND || r == WT_RED_OR) && ty == WT_RTYPE_B32);
@@ -410,7 +410,7 @@ static int decode(const char *name, wt_op *op, int *family)
             sampler = 1, i++;
         if (i >= n || (x = tok_index(t[i++], QUERY_S, 15)) < 0)
             return 0;
-        /* The PTX query sets (seeds 000, 003). */
+        /* The PTX query sets (PTX ISA 9.7.11, 9.7.10). */
         static const int surfq[] = {WT_Q_WIDTH, WT_Q_HEIGHT, WT_Q_DEPTH, WT_Q_CHANNEL_DATA_TYPE, WT_Q_CHANNEL_ORDER,
                                     WT_Q_ARRAY_SIZE, WT_Q_MEMORY_LAYOUT};
         static const int texq[] = {WT_Q_WIDTH, WT_Q_HEIGHT, WT_Q_DEPTH, WT_Q_CHANNEL_DATA_TYPE, WT_Q_CHANNEL_ORDER,
@@ -439,7 +439,7 @@ static int decode(const char *name, wt_op *op, int *family)
     return i == n; /* nothing left over */
 }
 
-/* DESIGN §2: drop "llvm.nvvm.", "." -> "_", prefix "wt_". */
+/* [design#nvvm-names]: drop "llvm.nvvm.", "." -> "_", prefix "wt_". */
 static void c_name(const char *name, char *out, size_t n)
 {
     if (!strncmp(name, "llvm.nvvm.", 10))
@@ -463,7 +463,7 @@ static void counts_per_family(void **state)
      *        + 2 multisample geometries x 3 dtypes (base, .s32)) = 2 x (90 + 18 + 6)
      * tld4:  2 modes x 4 components x 4 geometries x 3 dtypes
      * suld:  5 geometries x 11 element types (no v4i64) x 3 clamps
-     * sust:  the same 165 for .b and 165 for .p (D3.1-D3.3: NVVM's whole list)
+     * sust:  the same 165 for .b and 165 for .p ([semantics#decision-ptx-legality] to [semantics#decision-nvvm-sust-p-elements]: NVVM's whole list)
      * sured: 3 geometries x 3 clamps x (13 .b op/type pairs + 7 .p pairs)
      * suq 7 queries; txq 13 texture + 3 level + 5 sampler queries; istypep 3. */
     static const size_t want[8] = {[WT_FAMILY_TEX] = 228, [WT_FAMILY_TLD4] = 96, [WT_FAMILY_SULD] = 165,

@@ -1,12 +1,12 @@
 /* test_nvvm_sust_p.c -- the 165 NVVM sust.p names and the warp API's sust.p: every shape, clamp mode and geometry against a model
  * SPDX-License-Identifier: MIT
  *
- * NVVM's list (seed 004 §13.5.3) names sust.p for 5 geometries (1d,
+ * NVVM's list (NVVM IR spec 13.5.3) names sust.p for 5 geometries (1d,
  * 1d.array, 2d, 2d.array, 3d) x 11 element shapes (i8 i16 i32 i64, v2 of
- * each, v4i8 v4i16 v4i32) x 3 clamp modes.  SEMANTICS D3 makes all of them
- * defined: D3.1/D3.2 sust.p on .a1d/.a2d (layer first, past the end the last
- * layer, D2.15), D3.3 the i8/i16/i64 elements (made a 32-bit word by the
- * surface's channel kind, then the .b32 store of §10.3 and Q10).
+ * each, v4i8 v4i16 v4i32) x 3 clamp modes.  The decisions of [semantics#decisions] make all of them
+ * defined: [semantics#decision-ptx-legality]/[semantics#decision-sust-p-layered] sust.p on .a1d/.a2d (layer first, past the end the last
+ * layer, [semantics#decision-layer-past-end]), [semantics#decision-nvvm-sust-p-elements] the i8/i16/i64 elements (made a 32-bit word by the
+ * surface's channel kind, then the .b32 store of [semantics#sust-p] and [semantics#decision-sust-p-normalized]).
  *
  * The names are built here from those three lists, not from the generator;
  * each must resolve to the op record the name describes.  Then every name is
@@ -15,7 +15,7 @@
  * half, signed and unsigned integer; 1, 2 and 4 channels), at coordinates in
  * and out of range on every axis (layers included), and the surface's whole
  * memory is compared after each call with a shadow updated by the model of
- * tests/surface/sust_p_model.h and §10.2 (written from the text). */
+ * tests/surface/sust_p_model.h and [semantics#surface-out-of-range] (written from the text). */
 #define _DEFAULT_SOURCE 1
 #include <stdarg.h>
 #include <stddef.h>
@@ -225,7 +225,7 @@ static uint64_t rnd64(void)
 }
 static uint32_t rnd_below(uint32_t n) { return (uint32_t)(rnd64() >> 33) % n; }
 
-/* A source element: random bits; a D3.3 edge in the low 16 bits (sign bits
+/* A source element: random bits; a [semantics#decision-nvvm-sust-p-elements] edge in the low 16 bits (sign bits
  * of 8- and 16-bit elements, extremes); or an f32 in [-1.5, 1.5] in the low
  * 32 bits (so normalised and half channels see unclamped values); always
  * with other bits above. */
@@ -287,7 +287,7 @@ static void rnd_point(const surf *S, int32_t c[4])
 
 static int32_t clampi(int32_t v, int n) { return v < 0 ? 0 : v >= n ? n - 1 : v; }
 
-/* §10.2 and D2.15 / D3.2 for one sust.p: 1 if it traps (nothing written),
+/* [semantics#surface-out-of-range] and [semantics#decision-layer-past-end] / [semantics#decision-sust-p-layered] for one sust.p: 1 if it traps (nothing written),
  * else applies it to the shadow (or not, for a .zero drop); returns 0. */
 static int model_store(surf *S, const wt_op *op, const int32_t c[4], const uint64_t v[4])
 {
@@ -307,7 +307,7 @@ static int model_store(surf *S, const wt_op *op, const int32_t c[4], const uint6
     if (outside && op->clamp == WT_CLAMP_ZERO)
         return 0; /* dropped whole */
     x = clampi(x, S->w), y = clampi(y, S->h), z = clampi(z, depth);
-    if (S->geom == WT_GEOM_A1D || S->geom == WT_GEOM_A2D) /* D2.15: past the end is the last layer */
+    if (S->geom == WT_GEOM_A1D || S->geom == WT_GEOM_A2D) /* [semantics#decision-layer-past-end]: past the end is the last layer */
         z = layer >= (uint32_t)S->slices ? S->slices - 1 : (int32_t)layer;
     size_t at = (((size_t)z * S->h + (size_t)y) * S->w + (size_t)x) * S->es;
     spm_element(S->f->kind, S->f->nch, S->f->bits / 8, op->vec, op->bits, v, S->shadow + at);
@@ -390,7 +390,7 @@ static void every_name_every_format(void **state)
 }
 
 /* A name on a surface of another geometry: WT_ERROR_INVALID_SURFACE and
- * nothing written (a 2d.array name does fit a cubemap, §7.4). */
+ * nothing written (a 2d.array name does fit a cubemap, [semantics#cube-arrays]). */
 static void geometry_must_match(void **state)
 {
     (void)state;

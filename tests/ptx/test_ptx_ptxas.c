@@ -1,4 +1,4 @@
-/* test_ptx_ptxas.c -- ptxas (when installed) accepts every committed PTX fixture (SEMANTICS D3.1:
+/* test_ptx_ptxas.c -- ptxas (when installed) accepts every committed PTX fixture ([semantics#decision-ptx-legality]:
  * ptxas decides what is PTX); skipped with a message when ptxas is not installed
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L

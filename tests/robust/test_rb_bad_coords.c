@@ -1,9 +1,9 @@
 /* test_rb_bad_coords.c -- NaN, infinite and huge coordinates, LODs and gradients; layers, cubes and offsets out of range
  * SPDX-License-Identifier: MIT
  *
- * Every result is the documented one, worked out by hand: §3.3-3.4 and Q8 /
- * D2.7 / D2.8 for coordinates, §6.3-6.4, Q13 and Q17 for LODs and
- * gradients, §7.1 / §7.4 for layers and cubes, §9.1, D2.9 and D2.24 for
+ * Every result is the documented one, worked out by hand: [semantics#integer-coords] and [semantics#nan-inf-coords] and [semantics#decision-wrap-mirror-edges] /
+ * [semantics#decision-nonfinite-wrap] / [semantics#decision-huge-coords] for coordinates, [semantics#lod-arithmetic] and [semantics#lod-from-gradients], [semantics#decision-int-coords-mipmaps] and [semantics#decision-nan-lod] for LODs and
+ * gradients, [semantics#layers] / [semantics#cube-arrays] for layers and cubes, [semantics#offsets], [semantics#decision-1d-offset-quirk] and [semantics#decision-int-coord-offset] for
  * offsets.  Run under ASan/UBSan by CI: nothing may overflow or read outside. */
 #include <float.h>
 #include <math.h>
@@ -49,7 +49,7 @@ static void bad_float_coordinates(void **state)
     (void)state;
     wt_array a = make_rows();
     const mcase cases[] = {
-        /* NaN reads as 0 (§3.4); ±inf and huge saturate to the edge under clamp */
+        /* NaN reads as 0 ([semantics#nan-inf-coords]); ±inf and huge saturate to the edge under clamp */
         {WT_ADDRESS_CLAMP, WT_FILTER_POINT, 0, {5, 8, 5, 8, 5, 8, 5}},
         {WT_ADDRESS_CLAMP, WT_FILTER_POINT, 1, {5, 8, 5, 8, 5, 8, 5}},
         /* linear clamp pre-clamps to [0.5, N-0.5]: one texel */
@@ -59,17 +59,17 @@ static void bad_float_coordinates(void **state)
         {WT_ADDRESS_BORDER, WT_FILTER_POINT, 0, {5, 100, 100, 100, 100, 100, 100}},
         {WT_ADDRESS_BORDER, WT_FILTER_POINT, 1, {5, 100, 100, 100, 100, 100, 100}},
         {WT_ADDRESS_BORDER, WT_FILTER_LINEAR, 1, {52.5f, 100, 100, 100, 100, 100, 100}},
-        /* wrap: a non-finite coordinate, NaN included (Q8 / D2.7 say
+        /* wrap: a non-finite coordinate, NaN included ([semantics#decision-wrap-mirror-edges] / [semantics#decision-nonfinite-wrap] say
          * "non-finite"; coord_scalar.c settles NaN so), reads texel 0 with
          * the whole weight; the huge values (whole multiples of 8) are x = 0
          * exactly, which a linear filter blends from texels 3 and 0 half each
-         * (D2.8) */
+         * ([semantics#decision-huge-coords]) */
         {WT_ADDRESS_WRAP, WT_FILTER_POINT, 1, {5, 5, 5, 5, 5, 5, 5}},
         {WT_ADDRESS_WRAP, WT_FILTER_LINEAR, 1, {5, 5, 5, 6.5f, 6.5f, 6.5f, 6.5f}},
         /* mirror: x = 0 blends texels -1 -> 0 and 0, i.e. texel 0 */
         {WT_ADDRESS_MIRROR, WT_FILTER_POINT, 1, {5, 5, 5, 5, 5, 5, 5}},
         {WT_ADDRESS_MIRROR, WT_FILTER_LINEAR, 1, {5, 5, 5, 5, 5, 5, 5}},
-        /* unnormalised wrap is clamp (§3.2) */
+        /* unnormalised wrap is clamp ([semantics#unnormalized-coords]) */
         {WT_ADDRESS_WRAP, WT_FILTER_LINEAR, 0, {5, 8, 5, 8, 5, 8, 5}},
     };
     wt_op op = rb_texop(WT_GEOM_2D, WT_CTYPE_F32, WT_DTYPE_F32);
@@ -90,7 +90,7 @@ static void bad_float_coordinates(void **state)
         }
         assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
     }
-    /* A non-power-of-two normalised size saturates at ±2^40 first (D2.8):
+    /* A non-power-of-two normalised size saturates at ±2^40 first ([semantics#decision-huge-coords]):
      * 5·2^40 is a multiple of 10, so wrap and mirror read texel 0. */
     float T5[5] = {11, 12, 13, 14, 15};
     wt_array a5 = rb_array(rb_cd(1, 32, WT_CHANNEL_FLOAT), 5, 0, 0, 0, T5);
@@ -109,9 +109,9 @@ static void bad_float_coordinates(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
-/* §3.3: integer coordinates outside read 0 in every channel whatever the
+/* [semantics#integer-coords]: integer coordinates outside read 0 in every channel whatever the
  * mode and border colour, including INT32_MIN/MAX plus offsets (no
- * overflow: D2.24 adds the wrapped offset field). */
+ * overflow: [semantics#decision-int-coord-offset] adds the wrapped offset field). */
 static void bad_integer_coordinates(void **state)
 {
     (void)state;
@@ -211,8 +211,8 @@ static void bad_lods_and_gradients(void **state)
         td.max_mipmap_level_clamp = 100.0f;
         wt_tex t = 0;
         assert_int_equal(wt_create_texture_object(&t, &r, &td, NULL), WT_SUCCESS);
-        /* Q17: a NaN LOD counts as 0; ±inf and huge saturate and the clamps
-         * of §6.3 step 4 pull them to [0, levels-1] */
+        /* [semantics#decision-nan-lod]: a NaN LOD counts as 0; ±inf and huge saturate and the clamps
+         * of [semantics#lod-arithmetic] step 4 pull them to [0, levels-1] */
         assert_int_equal(level_fetch(t, NAN), rb_fb(10.0f));
         assert_int_equal(level_fetch(t, -NAN), rb_fb(10.0f));
         assert_int_equal(level_fetch(t, INFINITY), rb_fb(40.0f));
@@ -221,7 +221,7 @@ static void bad_lods_and_gradients(void **state)
         assert_int_equal(level_fetch(t, -1e30f), rb_fb(10.0f));
         assert_int_equal(level_fetch(t, FLT_MAX), rb_fb(40.0f));
         assert_int_equal(level_fetch(t, 3.0f), rb_fb(40.0f));
-        /* §6.4 step 0: a NaN gradient component counts as 0 (all NaN: rho =
+        /* [semantics#lod-from-gradients] step 0: a NaN gradient component counts as 0 (all NaN: rho =
          * 0 -> the minimum); an infinite one is huge -> the last level */
         assert_int_equal(grad_fetch(t, NAN, NAN, NAN, NAN), rb_fb(10.0f));
         assert_int_equal(grad_fetch(t, NAN, 0.0f, 0.0f, -NAN), rb_fb(10.0f));
@@ -238,7 +238,7 @@ static void bad_lods_and_gradients(void **state)
         assert_int_equal(wt_peek_last_error(), WT_SUCCESS);
         assert_int_equal(wt_destroy_texture_object(t), WT_SUCCESS);
     }
-    /* Q13: an .s32 LOD with .s32 coordinates is clamped to the levels there
+    /* [semantics#decision-int-coords-mipmaps]: an .s32 LOD with .s32 coordinates is clamped to the levels there
      * are; the coordinate names a texel of that level (outside: 0). */
     wt_texture_desc td = rb_desc0();
     td.normalized_coords = 1;
@@ -264,8 +264,8 @@ static void bad_lods_and_gradients(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
-/* §7.1: a .u32 layer past the end reads the last layer, and a "negative"
- * one is a large unsigned index; §7.4: the same for cube indices. */
+/* [semantics#layers]: a .u32 layer past the end reads the last layer, and a "negative"
+ * one is a large unsigned index; [semantics#cube-arrays]: the same for cube indices. */
 static void layers_and_cubes_past_the_end(void **state)
 {
     (void)state;
@@ -329,15 +329,15 @@ static void layers_and_cubes_past_the_end(void **state)
     a = rb_array(rb_cd(1, 32, WT_CHANNEL_FLOAT), 1, 1, 12, WT_ARRAY_CUBEMAP | WT_ARRAY_LAYERED, cv);
     td.normalized_coords = 1;
     t = rb_tex(a, &td);
-    /* +x -> face 0, -y -> face 3, +z -> face 4 (§7.2) */
+    /* +x -> face 0, -y -> face 3, +z -> face 4 ([semantics#cube-faces]) */
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, 0, 1.0f, 0.2f, 0.1f).x), rb_fb(0.0f));
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, 1, 0.0f, -1.0f, 0.5f).x), rb_fb(13.0f));
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, 2, 0.1f, 0.1f, 3.0f).x), rb_fb(14.0f));
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, -1, -2.0f, 0.0f, 0.0f).x), rb_fb(11.0f));
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, INT32_MIN, 0.0f, 5.0f, 0.0f).x), rb_fb(12.0f));
     /* infinite directions: +inf on x alone is face 0 (its s, t are 0/inf =
-     * 0); all three infinite tie and z wins (§7.2), face 4, whose NaN face
-     * coordinates read as 0 (D2.20); zero direction: face 0 (Q2) */
+     * 0); all three infinite tie and z wins ([semantics#cube-faces]), face 4, whose NaN face
+     * coordinates read as 0 ([semantics#decision-nonfinite-cube]); zero direction: face 0 ([semantics#decision-cube-projection]) */
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, 7, INFINITY, 0.0f, 0.0f).x), rb_fb(10.0f));
     assert_int_equal(rb_fb(wt_tex_unified_cube_array_v4f32_f32(t, 0, INFINITY, INFINITY, INFINITY).x),
                      rb_fb(4.0f));
@@ -351,8 +351,8 @@ static void layers_and_cubes_past_the_end(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
-/* §9.1: offsets wrap into their 4-bit fields (8 -> -8); they move the
- * coordinate in texels before the address mode.  D2.9: a 1D texture's y
+/* [semantics#offsets]: offsets wrap into their 4-bit fields (8 -> -8); they move the
+ * coordinate in texels before the address mode.  [semantics#decision-1d-offset-quirk]: a 1D texture's y
  * nibble (bits 4..7 of the x offset) moves the fetch to another row, which
  * border addressing on y shows. */
 static void offsets_out_of_range(void **state)
@@ -394,7 +394,7 @@ static void offsets_out_of_range(void **state)
             assert_int_equal(rb_tex1(&op, t, 0, &l, d), WT_SUCCESS);
             if (d[0] != rb_fb(want))
                 fail_msg("mode %d offset case %zu: got %g want %g", mode, i, (double)rb_bf(d[0]), (double)want);
-            /* D2.24: integer coordinates add the same fields; outside is 0 */
+            /* [semantics#decision-int-coord-offset]: integer coordinates add the same fields; outside is 0 */
             op.ctype = WT_CTYPE_S32;
             l.c[0] = 3;
             l.c[1] = 3;
@@ -405,7 +405,7 @@ static void offsets_out_of_range(void **state)
     }
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 
-    /* D2.9 on a 1D texture with border on y */
+    /* [semantics#decision-1d-offset-quirk] on a 1D texture with border on y */
     float r1[4] = {1, 2, 3, 4};
     a = rb_array(rb_cd(1, 32, WT_CHANNEL_FLOAT), 4, 0, 0, 0, r1);
     wt_texture_desc td = rb_desc0();

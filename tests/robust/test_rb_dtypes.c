@@ -1,8 +1,8 @@
 /* test_rb_dtypes.c -- tex destination types, the depth-compare operand, the residency predicate, 2dms/a2dms
  * SPDX-License-Identifier: MIT
  *
- * Through wt_tex_warp only; expected values by hand from SEMANTICS §5.7,
- * §9.2, §9.3 and decisions Q14, D2.11, D2.22 (and the .f16 packing of
+ * Through wt_tex_warp only; expected values by hand from [semantics#dest-types],
+ * [semantics#depth-compare-residency], [semantics#multisample] and [semantics#decision-dest-mismatch], [semantics#decision-f16-nan-result], [semantics#decision-nan-to-int] (and the .f16 packing of
  * op.h: one half per register in the low 16 bits; .f16x2 component 0 low). */
 #include <math.h>
 
@@ -28,10 +28,10 @@ static void float_texel_every_dtype(void **state)
     wt_texture_desc td = rb_desc0();
     wt_tex t = rb_tex(a, &td);
     uint32_t d[4];
-    /* .f32: the bits as stored (§5.2), NaN payload kept */
+    /* .f32: the bits as stored ([semantics#point-conversion]), NaN payload kept */
     assert_int_equal(fetch_point(t, WT_DTYPE_F32, d), WT_SUCCESS);
     assert_memory_equal(d, px, sizeof px);
-    /* .s32: round toward zero with saturation, NaN -> 0 (Q14, D2.22) */
+    /* .s32: round toward zero with saturation, NaN -> 0 ([semantics#decision-dest-mismatch], [semantics#decision-nan-to-int]) */
     assert_int_equal(fetch_point(t, WT_DTYPE_S32, d), WT_SUCCESS);
     assert_int_equal(d[0], 1);
     assert_int_equal(d[1], (uint32_t)-2);
@@ -43,9 +43,9 @@ static void float_texel_every_dtype(void **state)
     assert_int_equal(d[1], 0);
     assert_int_equal(d[2], 70000);
     assert_int_equal(d[3], 0);
-    /* .f16: to nearest (§5.7): 1.5 = 0x3e00, -2.75 = 0xc180, 70000 is past
+    /* .f16: to nearest ([semantics#dest-types]): 1.5 = 0x3e00, -2.75 = 0xc180, 70000 is past
      * the largest half (65504) and past the rounding midpoint 65520 -> +inf;
-     * a NaN is the canonical 0x7fff (D2.11).  Low 16 bits, high bits 0. */
+     * a NaN is the canonical 0x7fff ([semantics#decision-f16-nan-result]).  Low 16 bits, high bits 0. */
     assert_int_equal(fetch_point(t, WT_DTYPE_F16, d), WT_SUCCESS);
     assert_int_equal(d[0], 0x3e00);
     assert_int_equal(d[1], 0xc180);
@@ -60,7 +60,7 @@ static void float_texel_every_dtype(void **state)
 }
 
 /* Integer element-type texels: .s32/.u32 take the integer's bits; .f32
- * converts numerically (Q14); .f16 rounds that f32 to nearest (§5.7). */
+ * converts numerically ([semantics#decision-dest-mismatch]); .f16 rounds that f32 to nearest ([semantics#dest-types]). */
 static void integer_texel_every_dtype(void **state)
 {
     (void)state;
@@ -72,7 +72,7 @@ static void integer_texel_every_dtype(void **state)
     assert_int_equal(fetch_point(t, WT_DTYPE_S32, d), WT_SUCCESS);
     assert_int_equal(d[0], (uint32_t)-5);
     assert_int_equal(d[1], 2049);
-    assert_int_equal(d[2], 0); /* §5.2: missing channels read 0, w too */
+    assert_int_equal(d[2], 0); /* [semantics#point-conversion]: missing channels read 0, w too */
     assert_int_equal(d[3], 0);
     assert_int_equal(fetch_point(t, WT_DTYPE_U32, d), WT_SUCCESS);
     assert_int_equal(d[0], 0xfffffffbu);
@@ -102,7 +102,7 @@ static void integer_texel_every_dtype(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
-/* §9.2: the depth-compare operand is read and ignored: the plain fetch comes
+/* [semantics#depth-compare-residency]: the depth-compare operand is read and ignored: the plain fetch comes
  * back, point and linear, tex and tld4.  The residency predicate has a bit
  * for every active lane (always resident) and inactive lanes stay untouched. */
 static void depth_compare_and_predicate(void **state)
@@ -143,7 +143,7 @@ static void depth_compare_and_predicate(void **state)
                     assert_int_equal(out.d[0][l], rb_fb(2.75f));
                     assert_int_equal(out.d[1][l], 0);
                 } else {
-                    /* §8 order {T(i,j+1), T(i+1,j+1), T(i+1,j), T(i,j)} */
+                    /* [semantics#tld4] order {T(i,j+1), T(i+1,j+1), T(i+1,j), T(i,j)} */
                     assert_int_equal(out.d[0][l], rb_fb(3.0f));
                     assert_int_equal(out.d[1][l], rb_fb(5.0f));
                     assert_int_equal(out.d[2][l], rb_fb(2.0f));
@@ -168,10 +168,10 @@ static void depth_compare_and_predicate(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
-/* §9.3 through the API: 2dms {sample, x, y} and a2dms {layer, sample, x, y};
+/* [semantics#multisample] through the API: 2dms {sample, x, y} and a2dms {layer, sample, x, y};
  * samples of (x, y, layer) are slice layer*samples + s (resource.h).  A
  * sample index past the end reads 0 (decision in tex_scalar.c, as a
- * coordinate outside); a layer past the end reads the last layer (§7.1). */
+ * coordinate outside); a layer past the end reads the last layer ([semantics#layers]). */
 static void multisample_through_api(void **state)
 {
     (void)state;

@@ -1,4 +1,4 @@
-/* test_rb_limits.c -- sizes at and one past every SEMANTICS §12.4 limit, per array kind, linear and pitch2D; view errors
+/* test_rb_limits.c -- sizes at and one past every [semantics#limits] limit, per array kind, linear and pitch2D; view errors
  * SPDX-License-Identifier: MIT
  *
  * tests/core/test_arrays.c covers the 1D, 1D layered, 3D width/depth and
@@ -72,7 +72,7 @@ static void array_limits_every_kind(void **state)
     assert_int_equal(wt_free_mipmapped_array(m), WT_SUCCESS);
 }
 
-/* Linear: 1..2^28 elements; pitch2D: 1..131072 x 1..65000 (§12.4).  The
+/* Linear: 1..2^28 elements; pitch2D: 1..131072 x 1..65000 ([semantics#limits]).  The
  * memory is never read at creation, so one small buffer stands in. */
 static void linear_and_pitch_limits(void **state)
 {
@@ -207,7 +207,7 @@ static void view_errors(void **state)
     v.first_mipmap_level = 4;
     v.last_mipmap_level = 4;
     assert_int_equal(wt_create_texture_object(&t, &r, &td, &v), WT_ERROR_INVALID_VALUE);
-    /* an integer view of a float mip chain with a linear mip filter (D2.23) */
+    /* an integer view of a float mip chain with a linear mip filter ([semantics#decision-int-linear-mip]) */
     v.first_mipmap_level = 0;
     v.last_mipmap_level = 3;
     v.format = rb_cd(1, 32, WT_CHANNEL_SIGNED);
@@ -232,7 +232,7 @@ static void view_errors(void **state)
     assert_int_equal(wt_free_array(ms), WT_SUCCESS);
 
     /* views only apply to arrays; pitch2D keeps its filter (integers refuse
-     * linear), linear memory ignores it (§12.1) */
+     * linear), linear memory ignores it ([semantics#resource-desc]) */
     static uint16_t mem[64];
     memset(&r, 0, sizeof r);
     r.type = WT_RESOURCE_PITCH2D;

@@ -1,4 +1,4 @@
-/* test_rb_limits_prealloc.c -- every SEMANTICS §12.4 limit at full size, checked before any allocation
+/* test_rb_limits_prealloc.c -- every [semantics#limits] limit at full size, checked before any allocation
  * SPDX-License-Identifier: MIT
  *
  * test_rb_limits.c takes each axis to its limit with the others at 1, so the

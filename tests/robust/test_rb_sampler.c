@@ -2,12 +2,12 @@
  * SPDX-License-Identifier: MIT
  *
  * The sampler decides filtering, addressing, the border colour and forced
- * unnormalised coordinates (object.h, PTX §5.3.2); every expected value below
- * is worked out by hand from SEMANTICS §2.2-2.3, §4.2-4.4 and Q9. */
+ * unnormalised coordinates (object.h, PTX ISA 5.3.2); every expected value below
+ * is worked out by hand from [semantics#linear-filtering] and [semantics#integer-weights], [semantics#address-per-texel] to [semantics#border-color] and [semantics#decision-clamp-ogl-samplers]. */
 #include "rb_util.h"
 
 /* 4x4 f32, T[y][x] = 1 + x + 4y (small integers: every blend here is exact,
- * §5.4 truncates nothing at these magnitudes). */
+ * [semantics#float-blend] truncates nothing at these magnitudes). */
 static float T[4][4];
 
 static wt_tex make_float_tex(wt_array *arr)
@@ -62,7 +62,7 @@ static void run_cases(wt_tex t, wt_sampler s, const vcase *c, size_t n)
         wt_float4 r = wt_tex_2d_v4f32_f32(t, s, c[i].x, c[i].y);
         assert_int_equal(wt_peek_last_error(), WT_SUCCESS);
         assert_int_equal(rb_fb(r.x), rb_fb(c[i].with));
-        /* §5.2: a one-channel texture reads 0 in y, z and w */
+        /* [semantics#point-conversion]: a one-channel texture reads 0 in y, z and w */
         assert_int_equal(rb_fb(r.y), 0);
         assert_int_equal(rb_fb(r.z), 0);
         assert_int_equal(rb_fb(r.w), 0);
@@ -97,7 +97,7 @@ static void sampler_linear_wrap_border(void **state)
 }
 
 /* force_unnormalized_coords overrides the texture's normalised coordinates
- * (§3.1) and then wrap is demoted to clamp (§3.2). */
+ * ([semantics#normalized-coords]) and then wrap is demoted to clamp ([semantics#unnormalized-coords]). */
 static void sampler_force_unnormalized(void **state)
 {
     (void)state;
@@ -120,7 +120,7 @@ static void sampler_force_unnormalized(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
-/* Q9: clamp_ogl clamps the coordinate to [0, N] and blends the border
+/* [semantics#decision-clamp-ogl-samplers]: clamp_ogl clamps the coordinate to [0, N] and blends the border
  * colour at the edge (sampler objects only). */
 static void sampler_clamp_ogl(void **state)
 {
@@ -143,7 +143,7 @@ static void sampler_clamp_ogl(void **state)
 }
 
 /* The sampler's border colour is converted into the texture's format
- * (§4.4): 0.5 on UNORM8 is code 127, read back as 127/255. */
+ * ([semantics#border-color]): 0.5 on UNORM8 is code 127, read back as 127/255. */
 static void sampler_border_converted(void **state)
 {
     (void)state;
@@ -260,7 +260,7 @@ static void bad_sampler_handles(void **state)
 }
 
 /* tld4 through an explicit sampler: the sampler's wrap and border decide
- * the gathered texels (§8 order d = {T(i,j+1), T(i+1,j+1), T(i+1,j), T(i,j)}). */
+ * the gathered texels ([semantics#tld4] order d = {T(i,j+1), T(i+1,j+1), T(i+1,j), T(i,j)}). */
 static void sampler_tld4(void **state)
 {
     (void)state;

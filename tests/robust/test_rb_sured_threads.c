@@ -1,7 +1,7 @@
 /* test_rb_sured_threads.c -- sured through the public warp and lane calls from two threads: millions of colliding reductions, exact totals
  * SPDX-License-Identifier: MIT
  *
- * Decision Q11: reductions are atomic across lanes and threads; add wraps
+ * [semantics#decision-sured]: reductions are atomic across lanes and threads; add wraps
  * modulo 2^n, min/max compare by the type's signedness.  Both threads hit
  * the same few elements (and all 32 lanes of a warp collide on them too);
  * the totals are recomputed by a sequential model here.  tests/surface/
@@ -144,7 +144,7 @@ static void sured_two_threads_exact(void **state)
  * at x 0 and add .u32 at x 4 overlap on bytes 4..7 (both locked, so their
  * sum is exact: init + sum(v) + (sum(u) << 32) modulo 2^64), and max .s64 at
  * x 8; plus a 3-byte row where .clamp add .u32 keeps only the 3 bytes
- * inside (D2.17: modulo 2^24).  Mixed sizes where only one straddles:
+ * inside ([semantics#decision-sured-narrow-row]: modulo 2^24).  Mixed sizes where only one straddles:
  * a pitch2D u8 surface of 12-byte rows over 8-aligned memory, so row 1
  * starts at byte 12; add .u64 at x 0 (bytes 12..19, off the 8-byte grid)
  * and add .u32 at x 4 (bytes 16..19, 4-aligned, which alone would be a

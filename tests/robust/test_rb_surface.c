@@ -1,7 +1,7 @@
 /* test_rb_surface.c -- surfaces through the public API: flags, out-of-range and misaligned access per clamp mode, traps, bad handles
  * SPDX-License-Identifier: MIT
  *
- * Expected values by hand from SEMANTICS §10.1-10.2, D2.15 and §7.4 (or a
+ * Expected values by hand from [semantics#surface-addressing] and [semantics#surface-out-of-range], [semantics#decision-layer-past-end] and [semantics#cube-arrays] (or a
  * per-element clamp model written here); memory is compared whole, before
  * and after, through wt_memcpy_from_array or the caller's own buffer. */
 #include <stdio.h>
@@ -161,7 +161,7 @@ static void out_of_range_every_axis(void **state)
         for (int mode = WT_CLAMP_TRAP; mode <= WT_CLAMP_ZERO; mode++) {
             for (int li = 0; li < nlay; li++) {
                 uint32_t layer = LAYERS[li];
-                /* D2.15: the last layer under every mode */
+                /* [semantics#decision-layer-past-end]: the last layer under every mode */
                 int L = g->layers ? (layer >= (uint32_t)g->layers ? g->layers - 1 : (int)layer) : 0;
                 for (int axis = -1; axis < naxes; axis++) {
                     int32_t vals[8];
@@ -239,7 +239,7 @@ static void out_of_range_every_axis(void **state)
     }
 }
 
-/* §10.1 [3P-M]: a misaligned x faults under every clamp mode, in range or
+/* [semantics#surface-addressing] [3P-M]: a misaligned x faults under every clamp mode, in range or
  * not; the trap lanes' results are 0 and the surface is left as it was,
  * while the other lanes of the same call complete. */
 static void misaligned_every_mode(void **state)
@@ -457,8 +457,8 @@ static void bad_surface_handles(void **state)
     assert_int_equal(wt_free_array(a), WT_SUCCESS);
 }
 
-/* §7.4: a cubemap surface is a 2D layered one with layer = face (or
- * 6·cube + face); past the end is the last face (D2.15). */
+/* [semantics#cube-arrays]: a cubemap surface is a 2D layered one with layer = face (or
+ * 6·cube + face); past the end is the last face ([semantics#decision-layer-past-end]). */
 static void cubemap_surfaces(void **state)
 {
     (void)state;

@@ -1,4 +1,4 @@
-/* test_address_modes.c -- clamp, wrap, mirror, border, clamp_ogl on texel indices; pre-clamp; unnormalised demotion (§3.2, §4.2, §4.3, Q9, D2.19)
+/* test_address_modes.c -- clamp, wrap, mirror, border, clamp_ogl on texel indices; pre-clamp; unnormalised demotion ([semantics#unnormalized-coords], [semantics#address-per-texel], [semantics#clamp-ogl], [semantics#decision-clamp-ogl-samplers], [semantics#decision-cube-unnormalized])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,7 +35,7 @@ static void lin(su_tex *x, float u, wt__taps *tp)
 
 #define X(i) su_enc(0, 0, (i), 0, 0)
 
-/* §4.2 wrap: i mod N, mathematical. */
+/* [semantics#address-per-texel] wrap: i mod N, mathematical. */
 static void test_wrap(void **state)
 {
     (void)state;
@@ -57,7 +57,7 @@ static void test_wrap(void **state)
     su_free(&x);
 }
 
-/* §4.2 mirror: t = i mod 2N; t < N ? t : 2N − 1 − t.  x = 1.25, N = 4:
+/* [semantics#address-per-texel] mirror: t = i mod 2N; t < N ? t : 2N − 1 − t.  x = 1.25, N = 4:
  * i = 5 -> 8 − 1 − 5 = 2 (PG's continuous formula would give 3). */
 static void test_mirror(void **state)
 {
@@ -80,7 +80,7 @@ static void test_mirror(void **state)
     su_free(&x);
 }
 
-/* §1 step 4: linear clamp pre-clamps the coordinate to [0.5, N − 0.5], so
+/* [semantics#pipeline] step 4: linear clamp pre-clamps the coordinate to [0.5, N − 0.5], so
  * a fetch near the edge is one tap (not two taps on the same clamped texel). */
 static void test_clamp_preclamp(void **state)
 {
@@ -120,7 +120,7 @@ static void test_clamp_preclamp(void **state)
     su_free(&x);
 }
 
-/* §4.2 border: outside indices read the border texel. */
+/* [semantics#address-per-texel] border: outside indices read the border texel. */
 static void test_border(void **state)
 {
     (void)state;
@@ -138,8 +138,8 @@ static void test_border(void **state)
     su_free(&x);
 }
 
-/* §3.2: unnormalised coordinates turn wrap and mirror into clamp, for point
- * and linear; force_unnormalized does too.  §6.1: a mipmapped texture is
+/* [semantics#unnormalized-coords]: unnormalised coordinates turn wrap and mirror into clamp, for point
+ * and linear; force_unnormalized does too.  [semantics#mip-levels]: a mipmapped texture is
  * scaled as normalised even without the flag, yet still clamps. */
 static void test_unnormalised_demotes(void **state)
 {
@@ -176,7 +176,7 @@ static void test_unnormalised_demotes(void **state)
     su_free(&x);
 }
 
-/* Q9 clamp_ogl: the coordinate is clamped to [0, N]; a linear filter at the
+/* [semantics#decision-clamp-ogl-samplers] clamp_ogl: the coordinate is clamped to [0, N]; a linear filter at the
  * edge takes half its weight from the border; point clamps to the edge texel. */
 static void test_clamp_ogl(void **state)
 {

@@ -1,4 +1,4 @@
-/* test_coords.c -- normalised -> texel space, the 8-bit footprint rounding, NaN/infinite/huge coordinates (§2.2, §3, Q8, Q16, D2.7, D2.8)
+/* test_coords.c -- normalised -> texel space, the 8-bit footprint rounding, NaN/infinite/huge coordinates ([semantics#linear-filtering], [semantics#coordinates], [semantics#decision-wrap-mirror-edges], [semantics#decision-fixed-point-range], [semantics#decision-nonfinite-wrap], [semantics#decision-huge-coords])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,7 +26,7 @@ static int point_x(int w, float u, int mode)
     return (int)(v & 0x7f);
 }
 
-/* §3.1: 0.04f on 25 texels reads texel 0, though 0.04f·25 rounds to 1.0f. */
+/* [semantics#normalized-coords]: 0.04f on 25 texels reads texel 0, though 0.04f·25 rounds to 1.0f. */
 static void test_non_pow2_floor(void **state)
 {
     (void)state;
@@ -34,7 +34,7 @@ static void test_non_pow2_floor(void **state)
     assert_int_equal(point_x(25, 0.04f, WT_ADDRESS_CLAMP), 0);
 }
 
-/* §3.1: the card switches from texel k−1 to k at ceil(k·2^21/N)/2^21. */
+/* [semantics#normalized-coords]: the card switches from texel k−1 to k at ceil(k·2^21/N)/2^21. */
 static void test_switch_points(void **state)
 {
     (void)state;
@@ -69,7 +69,7 @@ static void lin1d(su_tex *x, float c, wt__taps *tp)
     su_taps(x, &op, &in, tp);
 }
 
-/* §2.2: x = 2.49805: xB = 1.99805, 0.99805·256 = 255.5 -> 256: the carry
+/* [semantics#linear-filtering]: x = 2.49805: xB = 1.99805, 0.99805·256 = 255.5 -> 256: the carry
  * moves the footprint to texels 2 and 3 with all weight on 2. */
 static void test_carry_2_49805(void **state)
 {
@@ -92,7 +92,7 @@ static void test_carry_2_49805(void **state)
     su_free(&x);
 }
 
-/* §3.4: NaN reads as 0 under clamp; D2.7: NaN reads texel 0 under wrap/mirror. */
+/* [semantics#nan-inf-coords]: NaN reads as 0 under clamp; [semantics#decision-nonfinite-wrap]: NaN reads texel 0 under wrap/mirror. */
 static void test_nan(void **state)
 {
     (void)state;
@@ -101,9 +101,9 @@ static void test_nan(void **state)
     assert_int_equal(point_x(8, NAN, WT_ADDRESS_MIRROR), 0);
     assert_int_equal(point_x(7, -NAN, WT_ADDRESS_WRAP), 0);
 
-    /* Linear: under clamp NaN is the coordinate 0 (§3.4): x = 0·8 − 0.5
+    /* Linear: under clamp NaN is the coordinate 0 ([semantics#nan-inf-coords]): x = 0·8 − 0.5
      * blends texels −1 → 0 and 0 half and half, i.e. texel 0 whole.  Under
-     * wrap and mirror D2.7 reads texel 0 with the whole weight, where NaN-as-0
+     * wrap and mirror [semantics#decision-nonfinite-wrap] reads texel 0 with the whole weight, where NaN-as-0
      * would have blended texels 7 and 0 (wrap). */
     su_tex x;
     su_init(&x, WT__F32, 1, 8, 1, 1, 1, 1);
@@ -120,8 +120,8 @@ static void test_nan(void **state)
     su_free(&x);
 }
 
-/* Q8: ±∞ under clamp saturates to the edge; under border reads the border;
- * D2.7: under wrap/mirror the axis reads texel 0 with the whole weight. */
+/* [semantics#decision-wrap-mirror-edges]: ±∞ under clamp saturates to the edge; under border reads the border;
+ * [semantics#decision-nonfinite-wrap]: under wrap/mirror the axis reads texel 0 with the whole weight. */
 static void test_infinity(void **state)
 {
     (void)state;
@@ -169,7 +169,7 @@ static void lin_norm(int n, float u, int mode, wt__taps *tp)
     su_free(&x);
 }
 
-/* D2.8: huge coordinates are exact: texel-space 2^30 under wrap blends
+/* [semantics#decision-huge-coords]: huge coordinates are exact: texel-space 2^30 under wrap blends
  * texels N−1 and 0 half and half (xB = 2^30 − 0.5). */
 static void test_huge(void **state)
 {
@@ -183,7 +183,7 @@ static void test_huge(void **state)
     assert_int_equal(su_w(&tp, su_enc(0, 0, 4, 0, 0)), 128);
     assert_int_equal(su_w(&tp, su_enc(0, 0, 0, 0, 0)), 128);
     /* Beyond f32's range of exact products: 2^100 · 4 is still whole, so
-     * again texels 3 and 0; non-power-of-two saturates at 2^40 (D2.8):
+     * again texels 3 and 0; non-power-of-two saturates at 2^40 ([semantics#decision-huge-coords]):
      * 5·2^40 − 1 ≡ 4 (mod 5). */
     lin_norm(4, 1.2676506e30f, WT_ADDRESS_WRAP, &tp);
     assert_int_equal(su_w(&tp, su_enc(0, 0, 3, 0, 0)), 128);
@@ -213,7 +213,7 @@ static void test_huge(void **state)
 /* ceil(a / b) for b > 0, either sign of a. */
 static int64_t ceil_div(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 
-/* §3.1: the 21-bit floor goes toward −∞.  −0.04f on 25 texels: −0.04f·2^21 =
+/* [semantics#normalized-coords]: the 21-bit floor goes toward −∞.  −0.04f on 25 texels: −0.04f·2^21 =
  * −83886.08 floors to −83887, times 25 = −1.0000110 texels: floor −2, which
  * wraps to 23 (the f32 product −0.04f·25 = −1.0 would read 24; flooring toward
  * zero, −83886·25/2^21 = −0.99999 would read 24 too).  −(1/3)f on 3 texels:
@@ -232,7 +232,7 @@ static void test_negative_floor(void **state)
     assert_int_equal(point_x(25, -0.0f, WT_ADDRESS_WRAP), 0);
 }
 
-/* §3.1 switch points on both sides of [0, 1): texel k starts at
+/* [semantics#normalized-coords] switch points on both sides of [0, 1): texel k starts at
  * ceil(k·2^21/N)/2^21 for negative k and for k >= N too; wrap shows the
  * index (k mod N) and mirror its reflection. */
 static void test_switch_points_outside(void **state)
@@ -302,7 +302,7 @@ static void test_exactly_n(void **state)
     assert_int_equal(tp.n, 1);
 }
 
-/* §1 steps 1 and 3: NaN is coordinate 0 under clamp and border, and the
+/* [semantics#pipeline] steps 1 and 3: NaN is coordinate 0 under clamp and border, and the
  * offset still applies (NaN + 3 reads texel 3; NaN − 1 under border reads the
  * border); ±∞ under clamp saturates far outside, so no offset brings it back,
  * and under border it stays the border. */
@@ -348,8 +348,8 @@ static void test_non_finite_with_offsets(void **state)
     su_free(&x);
 }
 
-/* D2.8 read literally: an unnormalised coordinate of 2^30 under wrap.
- * Unnormalised coordinates demote wrap (and mirror) to clamp (§3.2), so the
+/* [semantics#decision-huge-coords] read literally: an unnormalised coordinate of 2^30 under wrap.
+ * Unnormalised coordinates demote wrap (and mirror) to clamp ([semantics#unnormalized-coords]), so the
  * fetch reads the edge texel N − 1 alone, point or linear.  The half-and-half
  * blend of N − 1 and 0 belongs to a texel-space 2^30 reached through
  * normalised coordinates (test_huge). */
@@ -378,7 +378,7 @@ static void test_unnormalised_2_30_wrap(void **state)
     su_free(&x);
 }
 
-/* §2.3: weight-0 texels read nothing (no border tap at a = b = 0). */
+/* [semantics#integer-weights]: weight-0 texels read nothing (no border tap at a = b = 0). */
 static void test_weight_zero_reads_nothing(void **state)
 {
     (void)state;

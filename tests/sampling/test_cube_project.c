@@ -1,4 +1,4 @@
-/* test_cube_project.c -- cube face selection and face coordinates (SEMANTICS §7.2, Q2, D2.20)
+/* test_cube_project.c -- cube face selection and face coordinates ([semantics#cube-faces], [semantics#decision-cube-projection], [semantics#decision-nonfinite-cube])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@ static void expect(float x, float y, float z, int face, float s, float t)
     assert_int_equal(su_fb(ft), su_fb(t));
 }
 
-/* Every row of the §7.2 table, with distinct magnitudes.  By hand:
+/* Every row of the [semantics#cube-faces] table, with distinct magnitudes.  By hand:
  * ((sc/m)+1)/2 with m = |major|; all quotients here are exact. */
 static void test_face_rows(void **state)
 {
@@ -53,7 +53,7 @@ static void test_ties(void **state)
     expect(3.0f, -3.0f, 1.5f, 3, 1.0f, 0.25f);   /* |y| = |x| -> y (negative): t = −z/3 */
 }
 
-/* −0 and the zero vector (Q2).  A −0 major axis only occurs when every
+/* −0 and the zero vector ([semantics#decision-cube-projection]).  A −0 major axis only occurs when every
  * component is ±0, i.e. the zero vector; −0 minor components change nothing. */
 static void test_zero_and_negative_zero(void **state)
 {
@@ -66,7 +66,7 @@ static void test_zero_and_negative_zero(void **state)
     expect(0.0f, 0.0f, -3.0f, 5, 0.5f, 0.5f);
 }
 
-/* NaN components read as 0 (§3.4); ∞/∞ face coordinates read as 0 (D2.20). */
+/* NaN components read as 0 ([semantics#nan-inf-coords]); ∞/∞ face coordinates read as 0 ([semantics#decision-nonfinite-cube]). */
 static void test_non_finite(void **state)
 {
     (void)state;
@@ -80,7 +80,7 @@ static void test_non_finite(void **state)
     expect(-INFINITY, 0.0f, 0.0f, 1, 0.5f, 0.5f);
 }
 
-/* Q2: the face coordinate is an IEEE f32 division, then +1, then /2.
+/* [semantics#decision-cube-projection]: the face coordinate is an IEEE f32 division, then +1, then /2.
  * 1/3 rounds to 0x3eaaaaab; +1 -> 1.33333337 (0x3faaaaab); /2 -> 0x3f2aaaab. */
 static void test_division_rounding(void **state)
 {

@@ -1,4 +1,4 @@
-/* test_cube_sampling.c -- sampling on a cube face: modes inside the face, seamless edges and corners, cube arrays (§7.3, §7.4, Q5, D2.19)
+/* test_cube_sampling.c -- sampling on a cube face: modes inside the face, seamless edges and corners, cube arrays ([semantics#cube-filtering], [semantics#cube-arrays], [semantics#decision-seamless-cube], [semantics#decision-cube-unnormalized])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -55,7 +55,7 @@ static void test_modes_inside_face(void **state)
     assert_int_equal(su_w(&tp, F(0, 3, 2)), 80);
     assert_int_equal(su_w(&tp, F(0, 0, 1)), 48);
     assert_int_equal(su_w(&tp, F(0, 0, 2)), 48);
-    /* D2.19: without normalized_coords wrap is clamp on cubes too. */
+    /* [semantics#decision-cube-unnormalized]: without normalized_coords wrap is clamp on cubes too. */
     x.s.normalized = 0;
     cube_taps(&x, 1.0f, 0.0f, -0.9375f, &tp);
     assert_int_equal(su_w(&tp, F(0, 3, 1)), 128);
@@ -68,7 +68,7 @@ static void test_modes_inside_face(void **state)
     su_free(&x);
 }
 
-/* §7.3: point sampling of a non-mipmapped cube clamps to the face whatever
+/* [semantics#cube-filtering]: point sampling of a non-mipmapped cube clamps to the face whatever
  * the mode; a mipmapped cube applies the mode.  (1, 0, 1): tie -> face 4,
  * s = 1 -> x = 4, t = 0.5 -> y = 2. */
 static void test_point_modes(void **state)
@@ -97,7 +97,7 @@ static void test_point_modes(void **state)
     su_free(&x);
 }
 
-/* Q5, seamless edge: the same direction as above takes x = 4 from face 5
+/* [semantics#decision-seamless-cube], seamless edge: the same direction as above takes x = 4 from face 5
  * (−z), column 0, same row (face 0's s = 1 edge is z = −1, where face 5's
  * s = −x/|z| = −1); the address mode (border here) is ignored. */
 static void test_seamless_edge(void **state)
@@ -116,7 +116,7 @@ static void test_seamless_edge(void **state)
 }
 
 /* An independent model of the neighbour: project the centre of the texel
- * (i, j) of face f (one index outside) with the §7.2 table; the texel whose
+ * (i, j) of face f (one index outside) with the [semantics#cube-faces] table; the texel whose
  * square holds that point is the one across the edge. */
 static const int FM[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 static const int FS[6][3] = {{0, 0, -1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {-1, 0, 0}};
@@ -175,7 +175,7 @@ static void test_seamless_all_edges(void **state)
     su_free(&x);
 }
 
-/* Q5 corner: face 4 (+z), direction (−0.9375, 0.9375, 1): s = t = 0.03125,
+/* [semantics#decision-seamless-cube] corner: face 4 (+z), direction (−0.9375, 0.9375, 1): s = t = 0.03125,
  * x = y = 0.125, xB = −0.375: i = j = −1, a = b = 160.  w11 = 100 (face 4
  * (0,0)), w10 = 60 ((0,−1) -> face 2 (0,3)), w01 = 60 ((−1,0) -> face 1
  * (3,0)), w00 = 36 missing: rhu(36/3) = 12 to each texel across an edge,
@@ -204,7 +204,7 @@ static void test_seamless_corner(void **state)
     su_free(&x);
 }
 
-/* §7.4: slice = 6·cube + face; a cube index past the end reads the last cube. */
+/* [semantics#cube-arrays]: slice = 6·cube + face; a cube index past the end reads the last cube. */
 static void test_cube_array(void **state)
 {
     (void)state;

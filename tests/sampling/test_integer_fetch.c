@@ -1,4 +1,4 @@
-/* test_integer_fetch.c -- .s32 coordinates: direct texels, 0 outside, offsets, integer LOD, multisample (§3.3, Q13, D2.24, §9.3)
+/* test_integer_fetch.c -- .s32 coordinates: direct texels, 0 outside, offsets, integer LOD, multisample ([semantics#integer-coords], [semantics#decision-int-coords-mipmaps], [semantics#decision-int-coord-offset], [semantics#multisample])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@ static void assert_zero(const uint32_t d[4])
         assert_int_equal(d[k], 0);
 }
 
-/* §3.3: the texel named directly; outside the extent 0 in every channel
+/* [semantics#integer-coords]: the texel named directly; outside the extent 0 in every channel
  * whatever the mode and border colour. */
 static void test_direct_and_outside(void **state)
 {
@@ -77,7 +77,7 @@ static void test_direct_and_outside(void **state)
     su_free(&x);
 }
 
-/* D2.24: offsets wrap into 4 bits, then add; D2.9: no y nibble for integers. */
+/* [semantics#decision-int-coord-offset]: offsets wrap into 4 bits, then add; [semantics#decision-1d-offset-quirk]: no y nibble for integers. */
 static void test_offsets(void **state)
 {
     (void)state;
@@ -109,7 +109,7 @@ static void test_offsets(void **state)
     su_free(&x);
 }
 
-/* Q13: with mipmaps, the integer LOD picks the level, clamped to the levels
+/* [semantics#decision-int-coords-mipmaps]: with mipmaps, the integer LOD picks the level, clamped to the levels
  * there are; tex.base reads level 0. */
 static void test_integer_lod(void **state)
 {
@@ -142,7 +142,7 @@ static void test_integer_lod(void **state)
     su_free(&x);
 }
 
-/* §9.3: 2dms {sample, x, y}, a2dms {layer, sample, x, y}; slice =
+/* [semantics#multisample]: 2dms {sample, x, y}, a2dms {layer, sample, x, y}; slice =
  * layer·samples + sample; a sample past the end reads 0 (decision). */
 static void test_multisample(void **state)
 {

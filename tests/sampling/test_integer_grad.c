@@ -38,7 +38,7 @@ static wt_tex make(unsigned aniso, wt_mipmapped_array *m)
 
 /* A footprint 4 texels long in x and 1 in y: LOD log2(4) = 2 without
  * anisotropy, so level 2 (4x4) at (0.53, 0.53): texel (2, 2) = 2202.  With
- * 4x anisotropy a float texture would take 4 taps from level 0 (D2.6); an
+ * 4x anisotropy a float texture would take 4 taps from level 0 ([semantics#decision-grad-anisotropy]); an
  * integer texture cannot average them, so it reads the same point texel as
  * without anisotropy. */
 static void anisotropy_ignored(void **state)

@@ -1,4 +1,4 @@
-/* test_layers_offsets.c -- layer indices past the end (§7.1) and the offset operand: 4-bit wrap, 1D quirk, texels of the level (§9.1, D2.9, §6.1)
+/* test_layers_offsets.c -- layer indices past the end ([semantics#layers]) and the offset operand: 4-bit wrap, 1D quirk, texels of the level ([semantics#offsets], [semantics#decision-1d-offset-quirk], [semantics#mip-levels])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +14,7 @@ static uint32_t fetch(su_tex *x, const wt_op *op, const wt__tex_lane_in *in)
     return su_fetch(x, op, in, d);
 }
 
-/* §7.1: a .u32 layer past the end (or "negative") reads the last layer. */
+/* [semantics#layers]: a .u32 layer past the end (or "negative") reads the last layer. */
 static void test_layer_past_end(void **state)
 {
     (void)state;
@@ -49,7 +49,7 @@ static void test_layer_past_end(void **state)
     su_free(&x);
 }
 
-/* §9.1: offsets are added in texel space before the address mode, each
+/* [semantics#offsets]: offsets are added in texel space before the address mode, each
  * wrapped into its 4-bit field (8 -> −8, −9 -> 7, 16 -> 0). */
 static void test_offset_wrap(void **state)
 {
@@ -91,7 +91,7 @@ static void test_offset_wrap(void **state)
     su_free(&x);
 }
 
-/* D2.9: on a non-layered 1D texture with float coordinates, bits 4..7 of
+/* [semantics#decision-1d-offset-quirk]: on a non-layered 1D texture with float coordinates, bits 4..7 of
  * the x offset register are a y offset: a negative x offset lands on row −1,
  * which reads the border under border addressing on y (point and linear). */
 static void test_1d_quirk(void **state)
@@ -140,7 +140,7 @@ static void test_1d_quirk(void **state)
     su_free(&x);
 }
 
-/* §6.1: the offset counts texels of the level read.  tex.level 1 on an
+/* [semantics#mip-levels]: the offset counts texels of the level read.  tex.level 1 on an
  * 8x8 / 4x4 texture: u = 0.5 -> x = 2 on level 1, +1 -> texel 3 of level 1. */
 static void test_offset_level_texels(void **state)
 {

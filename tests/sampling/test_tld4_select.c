@@ -1,4 +1,4 @@
-/* test_tld4_select.c -- tld4 texel selection: footprint with carry, order, per-index modes, offsets, cubes, layers (§8, D2.7, Q15)
+/* test_tld4_select.c -- tld4 texel selection: footprint with carry, order, per-index modes, offsets, cubes, layers ([semantics#tld4], [semantics#decision-nonfinite-wrap], [semantics#decision-tld4-mipmaps])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,7 +27,7 @@ static void expect4(const uint32_t d[4], uint32_t a, uint32_t b, uint32_t c, uin
     assert_int_equal(d[3], e);
 }
 
-/* §8 order d = {T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j)}; the footprint
+/* [semantics#tld4] order d = {T(i, j+1), T(i+1, j+1), T(i+1, j), T(i, j)}; the footprint
  * includes the 8-bit rounding with carry: x = 2.49805 gathers 2 and 3. */
 static void test_order_and_carry(void **state)
 {
@@ -44,7 +44,7 @@ static void test_order_and_carry(void **state)
     in = su_in(2.4980f, 1.0f, 0, 0); /* 255.49 rounds to 255: i = 1 */
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(1, 1), T(2, 1), T(2, 0), T(1, 0));
-    /* Depth compare has no effect (§9.2). */
+    /* Depth compare has no effect ([semantics#depth-compare-residency]). */
     wt_op op = su_op(WT_FAMILY_TLD4, WT_GEOM_2D, WT_CTYPE_F32);
     op.flags = WT_OP_DEPTH_COMPARE;
     in = su_in(2.0f, 2.0f, 0, 0);
@@ -54,7 +54,7 @@ static void test_order_and_carry(void **state)
     su_free(&x);
 }
 
-/* §8: address modes on each index; clamp clamps indices, the coordinate is
+/* [semantics#tld4]: address modes on each index; clamp clamps indices, the coordinate is
  * not pre-clamped (x = 0.2: i = −1 -> 0 and 0, not 0 and 1). */
 static void test_modes(void **state)
 {
@@ -65,14 +65,14 @@ static void test_modes(void **state)
     wt__tex_lane_in in = su_in(0.2f, 3.9f, 0, 0); /* i = −1, j = 3 */
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(0, 3), T(0, 3), T(0, 3), T(0, 3));
-    in = su_in(NAN, 1.5f, 0, 0); /* §3.4: NaN -> 0: i = −1; yB = 1: j = 1 */
+    in = su_in(NAN, 1.5f, 0, 0); /* [semantics#nan-inf-coords]: NaN -> 0: i = −1; yB = 1: j = 1 */
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(0, 2), T(0, 2), T(0, 1), T(0, 1));
     x.s.address[0] = x.s.address[1] = WT_ADDRESS_BORDER;
     in = su_in(0.2f, 1.5f, 0, 0);
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, SU_BORDER, T(0, 2), T(0, 1), SU_BORDER);
-    /* Wrap/mirror need normalised coordinates (§3.2). */
+    /* Wrap/mirror need normalised coordinates ([semantics#unnormalized-coords]). */
     x.s.address[0] = x.s.address[1] = WT_ADDRESS_WRAP;
     in = su_in(0.2f, 1.5f, 0, 0);
     gather(&x, WT_GEOM_2D, &in, d); /* unnormalised: clamp */
@@ -81,11 +81,11 @@ static void test_modes(void **state)
     in = su_in(0.0f, 0.0f, 0, 0); /* i = j = −1 -> 3 */
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(3, 0), T(0, 0), T(0, 3), T(3, 3));
-    /* D2.7: ∞ under wrap gathers texels 0 and 1 on that axis. */
+    /* [semantics#decision-nonfinite-wrap]: ∞ under wrap gathers texels 0 and 1 on that axis. */
     in = su_in(INFINITY, 0.5f, 0, 0); /* y = 2: j = 1 */
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(0, 2), T(1, 2), T(1, 1), T(0, 1));
-    /* D2.7 covers NaN too (NaN as 0 would have gathered texels 3 and 0). */
+    /* [semantics#decision-nonfinite-wrap] covers NaN too (NaN as 0 would have gathered texels 3 and 0). */
     in = su_in(NAN, 0.5f, 0, 0);
     gather(&x, WT_GEOM_2D, &in, d);
     expect4(d, T(0, 2), T(1, 2), T(1, 1), T(0, 1));
@@ -96,7 +96,7 @@ static void test_modes(void **state)
     su_free(&x);
 }
 
-/* §9.1: tld4 offsets are 6-bit fields (−32..31). */
+/* [semantics#offsets]: tld4 offsets are 6-bit fields (−32..31). */
 static void test_offsets(void **state)
 {
     (void)state;
@@ -147,7 +147,7 @@ static void test_component(void **state)
     su_free(&x);
 }
 
-/* a2d: the last layer past the end; Q15: mipmapped -> the base level;
+/* a2d: the last layer past the end; [semantics#decision-tld4-mipmaps]: mipmapped -> the base level;
  * cubes: within the face under the mode, seamless or not. */
 static void test_layers_levels_cubes(void **state)
 {

@@ -1,4 +1,4 @@
-/* test_weights.c -- the integer weights of §2.3 / D2.4 in 2D, 3D, mip shares T < 256, and the 1D border row (§2.4)
+/* test_weights.c -- the integer weights of [semantics#integer-weights] / [semantics#decision-share-split-2d] in 2D, 3D, mip shares T < 256, and the 1D border row ([semantics#1d-as-2d])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +10,7 @@
 
 #define T2(x, y) su_enc(0, 0, (x), (y), 0)
 
-/* 2D, T = 256, every (a, b): the closed form of §2.3
+/* 2D, T = 256, every (a, b): the closed form of [semantics#integer-weights]
  * w11 = rhu(a·b/256), w10 = a − w11, w01 = b − w11, w00 = 256 − a − b + w11. */
 static void test_2d_all_fractions(void **state)
 {
@@ -47,7 +47,7 @@ static void test_2d_all_fractions(void **state)
 
 #define T3(x, y, z) su_enc(0, 0, (x), (y), (z))
 
-/* 3D, T = 256 (§2.3): z1 = c, z0 = 256 − c; each slice total t over x
+/* 3D, T = 256 ([semantics#integer-weights]): z1 = c, z0 = 256 − c; each slice total t over x
  * (x1 = rhu(t·a/256)), then y: rhu(x1·b/256) on the x = 1 side,
  * rhu(x0·(256−b)/256) on the x = 0 side.  a = 100, b = 50, c = 200 by hand:
  * slice 1 (t = 56): x1 = 22, x0 = 34; (1,1) 4, (1,0) 18, (0,0) 27, (0,1) 7.
@@ -68,7 +68,7 @@ static void test_3d(void **state)
             for (int dy = 0; dy < 2; dy++)
                 assert_int_equal(su_w(&tp, T3(1 + dx, 1 + dy, 1 + dz)), exp[dz][dx][dy]);
     assert_int_equal(tp.n, 8);
-    /* One §5.4 group per z slice. */
+    /* One [semantics#float-blend] group per z slice. */
     for (int i = 0; i < tp.n; i++)
         for (int k = 0; k < tp.n; k++) {
             int zi = (int)(tp.t[i].raw[0] >> 14 & 63), zk = (int)(tp.t[k].raw[0] >> 14 & 63);
@@ -77,8 +77,8 @@ static void test_3d(void **state)
     su_free(&x);
 }
 
-/* Mip blend (§6.3 step 6): tex.level 0.25 -> levels 0 and 1 with shares
- * T = 192 and 64, each split per D2.4, each its own group.
+/* Mip blend ([semantics#lod-arithmetic] step 6): tex.level 0.25 -> levels 0 and 1 with shares
+ * T = 192 and 64, each split per [semantics#decision-share-split-2d], each its own group.
  * u = (3.5 + 77/256)/8: level 0 x = 3.80078125 -> i = 3, a = 77;
  *   level 1 x = 1.900390625 -> xB = 1.400390625, 102.5 -> a = 103 (tie up).
  * v = (3.5 + 200/256)/8 ... level 0 y = 3.28125 -> j = 2, b = 200;
@@ -177,7 +177,7 @@ static void test_mip_share_3d(void **state)
     su_free(&x);
 }
 
-/* §2.4: a non-layered 1D texture is 2D of height 1 at y = 0 with
+/* [semantics#1d-as-2d]: a non-layered 1D texture is 2D of height 1 at y = 0 with
  * addressMode[1].  Under border on y, yB = −0.5: every linear result takes
  * 128/256 from the border row.  x = 2.75: a = 64; b = 128:
  * (2,−1) 96, (3,−1) 32 border; (2,0) 96, (3,0) 32. */

@@ -1,9 +1,9 @@
-/* sust_p_model.h -- the tests' own model of the element one sust.p stores (SEMANTICS §10.3, Q10, D2.10, D2.18, D3.3)
+/* sust_p_model.h -- the tests' own model of the element one sust.p stores ([semantics#sust-p], [semantics#decision-sust-p-normalized], [semantics#decision-f16-toward-zero], [semantics#decision-normalized-surfaces], [semantics#decision-nvvm-sust-p-elements])
  * SPDX-License-Identifier: MIT
  *
  * Written from the text, not from src/scalar: double arithmetic and the C
  * library's rounding for the conversions, plain integer arithmetic for the
- * D3.3 widening.  Shared by tests/surface/test_surf_sust_p.c (the reference)
+ * [semantics#decision-nvvm-sust-p-elements] widening.  Shared by tests/surface/test_surf_sust_p.c (the reference)
  * and tests/nvvm/test_nvvm_sust_p.c (the NVVM names and the warp API).
  * Needs _DEFAULT_SOURCE (or C99 math) for nearbyint. */
 #ifndef WT_TEST_SUST_P_MODEL_H
@@ -29,7 +29,7 @@ static inline int32_t spm_s32(uint32_t u)
     return s;
 }
 
-/* D2.10: f32 -> f16 toward zero, the exponent found by frexp and the
+/* [semantics#decision-f16-toward-zero]: f32 -> f16 toward zero, the exponent found by frexp and the
  * mantissa cut by floor, all exact in double. */
 static inline uint32_t spm_f16(uint32_t u)
 {
@@ -42,7 +42,7 @@ static inline uint32_t spm_f16(uint32_t u)
     if (isinf(a))
         return sign | 0x7c00u;
     if (a >= 65504.0)
-        return sign | 0x7bffu; /* §10.3: beyond 65504 -> 65504 */
+        return sign | 0x7bffu; /* [semantics#sust-p]: beyond 65504 -> 65504 */
     if (a < ldexp(1.0, -14))
         return sign | (uint32_t)floor(a / ldexp(1.0, -24)); /* subnormal grid, toward zero */
     int e;
@@ -51,7 +51,7 @@ static inline uint32_t spm_f16(uint32_t u)
     return sign | (uint32_t)(e - 1 + 15) << 10 | frac;
 }
 
-/* Q10: NaN -> 0, clamp, scale, nearbyint (round to nearest even in the
+/* [semantics#decision-sust-p-normalized]: NaN -> 0, clamp, scale, nearbyint (round to nearest even in the
  * default mode). */
 static inline uint32_t spm_norm(uint32_t u, int bits, int sgn)
 {
@@ -68,7 +68,7 @@ static inline uint32_t spm_norm(uint32_t u, int bits, int sgn)
     return (uint32_t)q & (bits == 8 ? 0xffu : 0xffffu);
 }
 
-/* §10.3: one channel's code (cbytes wide) from its 32-bit source word. */
+/* [semantics#sust-p]: one channel's code (cbytes wide) from its 32-bit source word. */
 static inline uint32_t spm_channel(int kind, int cbytes, uint32_t u)
 {
     int bits = cbytes * 8;
@@ -86,7 +86,7 @@ static inline uint32_t spm_channel(int kind, int cbytes, uint32_t u)
     }
 }
 
-/* D3.3: a source element of `bits` bits (the low bits of v) as the 32-bit
+/* [semantics#decision-nvvm-sust-p-elements]: a source element of `bits` bits (the low bits of v) as the 32-bit
  * word the .b32 store takes: 8/16-bit elements are read as signed numbers
  * (and so sign-extended) on signed-integer channels, as unsigned numbers
  * (zero-extended) on every other kind; 32- and 64-bit elements keep their
@@ -103,7 +103,7 @@ static inline uint32_t spm_word(int kind, int bits, uint64_t v)
 
 /* The nch * cbytes bytes one sust.p of vec elements writes (little-endian):
  * channels the vector does not reach are 0, elements past the channels are
- * ignored (§10.3 [3P-M]). */
+ * ignored ([semantics#sust-p] [3P-M]). */
 static inline void spm_element(int kind, int nch, int cbytes, int vec, int bits, const uint64_t v[4], uint8_t out[16])
 {
     for (int ch = 0; ch < nch; ch++) {

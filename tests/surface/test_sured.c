@@ -1,8 +1,8 @@
 /* test_sured.c -- sured.b and sured.p: every op and type, wrap-around, signedness, formats, clamps, threads
  * SPDX-License-Identifier: MIT
  *
- * Expected values by hand from SEMANTICS §10.4, decisions Q11, D2.16 and
- * D2.17, or from a plain sequential model written here. */
+ * Expected values by hand from [semantics#sured], [semantics#decision-sured], [semantics#decision-sured-p-forms] and
+ * [semantics#decision-sured-narrow-row], or from a plain sequential model written here. */
 #define _DEFAULT_SOURCE 1
 #include <pthread.h>
 
@@ -47,7 +47,7 @@ static uint64_t red_b(int redop, int rtype, uint64_t old, uint64_t v)
 static void ops_b(void **state)
 {
     (void)state;
-    /* add wraps modulo 2^n (Q11) */
+    /* add wraps modulo 2^n ([semantics#decision-sured]) */
     assert_int_equal(red_b(WT_RED_ADD, WT_RTYPE_U32, 0xfffffff0u, 0x20), 0x10);
     assert_int_equal(red_b(WT_RED_ADD, WT_RTYPE_U32, 3, 4), 7);
     assert_int_equal(red_b(WT_RED_ADD, WT_RTYPE_S32, 0x7fffffffu, 1), 0x80000000u);
@@ -56,7 +56,7 @@ static void ops_b(void **state)
     assert_int_equal(red_b(WT_RED_ADD, WT_RTYPE_U32, 1, 0xffffffff00000001ull), 2);
     assert_int_equal(red_b(WT_RED_ADD, WT_RTYPE_U64, 0xffffffffffffffffull, 2), 1);
     assert_int_equal(red_b(WT_RED_ADD, WT_RTYPE_U64, 0x00000000ffffffffull, 1), 0x100000000ull);
-    /* min / max by signedness (Q11) */
+    /* min / max by signedness ([semantics#decision-sured]) */
     assert_int_equal(red_b(WT_RED_MIN, WT_RTYPE_U32, 5, 0xffffffffu), 5);
     assert_int_equal(red_b(WT_RED_MIN, WT_RTYPE_S32, 5, 0xffffffffu), 0xffffffffu);
     assert_int_equal(red_b(WT_RED_MAX, WT_RTYPE_U32, 5, 0xffffffffu), 0xffffffffu);
@@ -103,7 +103,7 @@ static void illegal_forms_trap(void **state)
         assert_int_equal(buf[i], 0);
 }
 
-/* Clamp policies as for sust (Q11), misaligned x traps, 2D and 3D. */
+/* Clamp policies as for sust ([semantics#decision-sured]), misaligned x traps, 2D and 3D. */
 static void addressing(void **state)
 {
     (void)state;
@@ -145,7 +145,7 @@ static void addressing(void **state)
     su_fence_free(&m);
 }
 
-/* sured.p (D2.16): .b32 on one-channel 32-bit integer formats, .b64 min/max
+/* sured.p ([semantics#decision-sured-p-forms]): .b32 on one-channel 32-bit integer formats, .b64 min/max
  * on two-channel ones (one little-endian 64-bit value), signedness from the
  * format; x counts samples; everything else traps. */
 static void p_forms(void **state)
@@ -235,7 +235,7 @@ static void p_forms(void **state)
     su_fence_free(&m);
 }
 
-/* D2.17: a .clamp reduction wider than the row reads the bytes inside (the
+/* [semantics#decision-sured-narrow-row]: a .clamp reduction wider than the row reads the bytes inside (the
  * rest 0), applies, writes back only those; the row ends at a guard page. */
 static void narrow_row(void **state)
 {
@@ -286,7 +286,7 @@ static void unaligned_element(void **state)
     su_fence_free(&m);
 }
 
-/* Q11: atomic across threads.  Two threads reduce into overlapping elements
+/* [semantics#decision-sured]: atomic across threads.  Two threads reduce into overlapping elements
  * of one surface; the totals must be exact. */
 #define ITERS 300000
 typedef struct job {

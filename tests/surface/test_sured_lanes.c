@@ -1,4 +1,4 @@
-/* test_sured_lanes.c -- sured lanes of one warp call that hit the same element all apply (decision Q11)
+/* test_sured_lanes.c -- sured lanes of one warp call that hit the same element all apply ([semantics#decision-sured])
  * SPDX-License-Identifier: MIT
  *
  * Through wt_surf_warp: for every sured.b op/type pair and every sured.p

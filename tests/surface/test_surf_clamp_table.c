@@ -2,12 +2,12 @@
  * SPDX-License-Identifier: MIT
  *
  * Expected results come from a byte-level model written here from
- * SEMANTICS §10.1, §10.2, §10.3, §10.4, Q11, D2.15-D2.17 and Q19: it lists,
+ * [semantics#surface-addressing], [semantics#surface-out-of-range], [semantics#sust-p], [semantics#sured], [semantics#decision-sured], [semantics#decision-layer-past-end] to [semantics#decision-sured-narrow-row] and [semantics#decision-narrow-rows]: it lists,
  * for every byte of the access, which byte of the surface it touches (or
  * none), and keeps a shadow copy of the memory.  Loads are compared with the
  * shadow, stores and reductions are applied to the shadow and the whole
- * memory compared after each.  suld.b/sust.b and sust.p (D3.1, D3.2) run on
- * every geometry, sust.p with every NVVM element shape (D3.3, through the
+ * memory compared after each.  suld.b/sust.b and sust.p ([semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]) run on
+ * every geometry, sust.p with every NVVM element shape ([semantics#decision-nvvm-sust-p-elements], through the
  * model of sust_p_model.h); sured (which PTX has only for .1d/.2d/.3d) on
  * those three. */
 #define _DEFAULT_SOURCE 1
@@ -46,16 +46,16 @@ typedef struct world {
 } world;
 
 /* Model: byte offsets (into the memory) of the access's bytes, -1 for a byte
- * that lies past a narrow row (Q19: reads 0, not written).  Returns 0, 1 for
+ * that lies past a narrow row ([semantics#decision-narrow-rows]: reads 0, not written).  Returns 0, 1 for
  * a trap, 2 for .zero outside. */
 static int model(const world *w, int clamp, uint32_t layer, int64_t x, int64_t y, int64_t z, int64_t size,
                  int64_t off[16])
 {
-    /* §10.1 [3P-M]: a misaligned x faults under every mode. */
+    /* [semantics#surface-addressing] [3P-M]: a misaligned x faults under every mode. */
     int64_t r = ((x % size) + size) % size;
     if (r != 0)
         return 1;
-    /* D2.15: past the last layer -> the last layer, whatever the mode. */
+    /* [semantics#decision-layer-past-end]: past the last layer -> the last layer, whatever the mode. */
     int64_t lay = 0;
     if (w->layers)
         lay = layer < w->layers ? layer : w->layers - 1;
@@ -74,7 +74,7 @@ static int model(const world *w, int clamp, uint32_t layer, int64_t x, int64_t y
             return 2; /* any byte outside: the whole access */
         /* .clamp: the positions where a whole access fits are 0, size,
          * 2*size, ... while p + size <= row; take the nearest to x; none
-         * fits (narrow row, Q19) -> 0. */
+         * fits (narrow row, [semantics#decision-narrow-rows]) -> 0. */
         int64_t best = 0;
         for (int64_t p = 0; p + size <= w->row_bytes; p += size)
             if (p <= x)
@@ -158,7 +158,7 @@ static void one_case(world *w, int geom, int vec, int bits, int clamp, uint32_t 
     w->stores++;
 }
 
-/* Q11: add wraps modulo 2^n, min/max compare by signedness, and/or
+/* [semantics#decision-sured]: add wraps modulo 2^n, min/max compare by signedness, and/or
  * bitwise; the signed order is written with an explicit sign extension. */
 static int64_t sext(uint64_t u, int bits)
 {
@@ -185,7 +185,7 @@ static uint64_t reduce_model(int redop, int bits, int sgn, uint64_t old, uint64_
     }
 }
 
-/* sured.b (x in bytes) and sured.p (x in samples, D2.16) at one point. */
+/* sured.b (x in bytes) and sured.p (x in samples, [semantics#decision-sured-p-forms]) at one point. */
 static void red_case(world *w, int geom, int mode, int redop, int rtype, int clamp, int32_t x, int32_t y, int32_t z)
 {
     wt_op op = su_red(mode, geom, redop, rtype, clamp);
@@ -200,7 +200,7 @@ static void red_case(world *w, int geom, int mode, int redop, int rtype, int cla
         sgn = rtype == WT_RTYPE_S32 || rtype == WT_RTYPE_S64;
         want = model(w, clamp, 0, (int64_t)x * unit, my, mz, size, off);
     } else {
-        /* D2.16: .b32 on one-channel 32-bit integers, .b64 min/max on
+        /* [semantics#decision-sured-p-forms]: .b32 on one-channel 32-bit integers, .b64 min/max on
          * two-channel ones; any other format traps */
         int ok = w->s.fmt.cbytes == 4 && ((rtype == WT_RTYPE_B32 && w->s.fmt.nch == 1) ||
                                           (rtype == WT_RTYPE_B64 && w->s.fmt.nch == 2 &&
@@ -215,7 +215,7 @@ static void red_case(world *w, int geom, int mode, int redop, int rtype, int cla
     if (want == 0) {
         uint64_t old = 0, nv;
         for (int64_t i = size - 1; i >= 0; i--)
-            old = old << 8 | (off[i] < 0 ? 0 : w->shadow[off[i]]); /* D2.17: the rest reads 0 */
+            old = old << 8 | (off[i] < 0 ? 0 : w->shadow[off[i]]); /* [semantics#decision-sured-narrow-row]: the rest reads 0 */
         nv = reduce_model(redop, bits, sgn, old, v[0]);
         for (int64_t i = 0; i < size; i++, nv >>= 8)
             if (off[i] >= 0)
@@ -233,9 +233,9 @@ static void red_case(world *w, int geom, int mode, int redop, int rtype, int cla
 }
 
 /* sust.p at one point: x in samples, one whole element of the (integer)
- * format: each element made a 32-bit word (D3.3), each channel the word
+ * format: each element made a 32-bit word ([semantics#decision-nvvm-sust-p-elements]), each channel the word
  * clamped to the channel's range; channels the vector does not reach are 0
- * (§10.3 [3P-M]).  The layer as for every layered access (D3.2, D2.15). */
+ * ([semantics#sust-p] [3P-M]).  The layer as for every layered access ([semantics#decision-sust-p-layered], [semantics#decision-layer-past-end]). */
 static void p_case(world *w, int geom, int vec, int bits, int clamp, uint32_t layer, int32_t x, int32_t y, int32_t z)
 {
     wt_op op = su_op(WT_FAMILY_SUST, WT_SURF_P, geom, vec, bits, clamp);
@@ -265,7 +265,7 @@ static void p_case(world *w, int geom, int vec, int bits, int clamp, uint32_t la
     w->zeros += want == 2;
 }
 
-/* The sured.b op/type pairs of seed 000. */
+/* The sured.b op/type pairs of PTX ISA 9.7.11. */
 static const int RED_B[][2] = {
     {WT_RED_ADD, WT_RTYPE_U32}, {WT_RED_ADD, WT_RTYPE_S32}, {WT_RED_ADD, WT_RTYPE_U64}, {WT_RED_MIN, WT_RTYPE_U32},
     {WT_RED_MIN, WT_RTYPE_S32}, {WT_RED_MIN, WT_RTYPE_U64}, {WT_RED_MIN, WT_RTYPE_S64}, {WT_RED_MAX, WT_RTYPE_U32},
@@ -359,7 +359,7 @@ static void run_table(int at_end, int padded, uint64_t *counts)
                                     one_case(&w, g->geom, vec, bits, clamp, ls[li], xs[xi],
                                              nyv == 1 ? 0 : ys[yi], nzv == 1 ? 0 : zs[zi]);
             }
-            if (g->layers) { /* sust.p on a1d / a2d (D3.1, D3.2): x around both row ends, every y and layer edge */
+            if (g->layers) { /* sust.p on a1d / a2d ([semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]): x around both row ends, every y and layer edge */
                 const uint32_t ls[] = {0, 1, g->layers - 1, g->layers, 7, 0xffffffffu, 0x80000000u};
                 const int32_t ys[] = {-1, 0, 1, (int32_t)g->h - 1, (int32_t)g->h, INT32_MIN, INT32_MAX};
                 for (int clamp = 0; clamp < 3; clamp++)
@@ -416,7 +416,7 @@ static void table_padded_rows(void **state)
     assert_true(n[0] > 100000 && n[3] > 100000);
 }
 
-/* §10.2 .zero is all-or-nothing: a .v4.b32 straddling the row end returns
+/* [semantics#surface-out-of-range] .zero is all-or-nothing: a .v4.b32 straddling the row end returns
  * zeros in every element (not the 3 elements that are inside), and a store
  * there writes none of them. */
 static void zero_all_or_nothing(void **state)
@@ -458,7 +458,7 @@ static void zero_all_or_nothing(void **state)
     su_fence_free(&f);
 }
 
-/* §10.1 [3P-M]: x not a multiple of the access size traps under every mode,
+/* [semantics#surface-addressing] [3P-M]: x not a multiple of the access size traps under every mode,
  * in range or not; memory stays untouched and d is zeroed. */
 static void misaligned_traps(void **state)
 {
@@ -489,7 +489,7 @@ static void misaligned_traps(void **state)
     su_fence_free(&f);
 }
 
-/* Q19: a row narrower than the access: .clamp reads at x = 0 only the bytes
+/* [semantics#decision-narrow-rows]: a row narrower than the access: .clamp reads at x = 0 only the bytes
  * inside (the rest 0) and writes only those; .zero gives 0 / drops; .trap
  * traps.  The row ends against the guard page. */
 static void narrow_rows(void **state)

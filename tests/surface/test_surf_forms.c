@@ -1,21 +1,21 @@
-/* test_surf_forms.c -- which op records the surface warp entry takes: every field value against the seed's syntax
+/* test_surf_forms.c -- which op records the surface warp entry takes: every field value against the PTX ISA's syntax
  * SPDX-License-Identifier: MIT
  *
- * The legality rule here is written from seed 000 (PTX 9.7.11) alone:
+ * The legality rule here is written from PTX ISA 9.7.11 alone:
  *   suld.b.geom.vec.dtype.clamp     geom 1d 2d 3d a1d a2d; vec none v2 v4;
  *                                   dtype b8 b16 b32 b64; no suld.p
- *   sust.b  the same;  sust.p.{1d,2d,3d}.vec.b32.clamp, and (SEMANTICS
- *           D3.1-D3.3) sust.p on a1d/a2d and with every sust.b element
+ *   sust.b  the same;  sust.p.{1d,2d,3d}.vec.b32.clamp, and
+ *           ([semantics#decision-ptx-legality] to [semantics#decision-nvvm-sust-p-elements]) sust.p on a1d/a2d and with every sust.b element
  *           shape (the NVVM i8/i16/i64 ones)
  *   sured.b add u32/u64/s32, min/max u32/s32/u64/s64, and/or b32; 1d 2d 3d
  *   sured.p b32 (any op) or b64 (min/max); 1d 2d 3d
  * and one access is at most 16 bytes (the 16-byte surface alignment the
- * seed names; no .v4.b64, which NVVM has no intrinsic for either).  A form
+ * PTX text names; no .v4.b64, which NVVM has no intrinsic for either).  A form
  * outside this is WT_ERROR_INVALID_VALUE; a legal form whose geometry is not
- * the surface's (cubemaps are a2d, §7.4; pitch2D is 2d, linear 1d) is
+ * the surface's (cubemaps are a2d, [semantics#cube-arrays]; pitch2D is 2d, linear 1d) is
  * WT_ERROR_INVALID_SURFACE; either way the active lanes read 0 and the
  * surface is untouched.  A legal, matching form runs (sured.p .b64 on a
- * one-channel format then traps, D2.16). */
+ * one-channel format then traps, [semantics#decision-sured-p-forms]). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -195,7 +195,7 @@ static void every_field_value(void **state)
                                                  : !match ? WT_ERROR_INVALID_SURFACE
                                                  : (fam == WT_FAMILY_SURED && mode == WT_SURF_P &&
                                                     op.rtype == WT_RTYPE_B64)
-                                                     ? WT_ERROR_TRAP /* D2.16 on an R32 surface */
+                                                     ? WT_ERROR_TRAP /* [semantics#decision-sured-p-forms] on an R32 surface */
                                                      : WT_SUCCESS;
                                 wt_status st = call(&op, L.s);
                                 if (st != want)
@@ -220,7 +220,7 @@ static void every_field_value(void **state)
     }
     print_message("%llu refused (%llu for the geometry), %llu accepted\n", (unsigned long long)refused,
                   (unsigned long long)mismatched, (unsigned long long)accepted);
-    /* Accepted per surface: suld.b, sust.b and sust.p (D3.1-D3.3) 11 shapes
+    /* Accepted per surface: suld.b, sust.b and sust.p ([semantics#decision-ptx-legality] to [semantics#decision-nvvm-sust-p-elements]) 11 shapes
      * x 3 clamps each; on the 5 non-layered kinds also sured 3 x (13 .b + 7
      * .p): 5 x 159 + 4 x 99. */
     assert_int_equal(accepted, 1191);

@@ -13,7 +13,7 @@
  * clamp mode, coordinates at and around both edges of each axis plus the
  * extremes, 31 active lanes per call and one inactive lane with wild
  * coordinates.  Expected results come from the byte model below, written
- * from SEMANTICS §10.1-10.4, Q11, Q19, D2.15-D2.17; loads are compared lane
+ * from [semantics#surface-addressing] to [semantics#sured], [semantics#decision-sured], [semantics#decision-narrow-rows], [semantics#decision-layer-past-end] to [semantics#decision-sured-narrow-row]; loads are compared lane
  * by lane, the memory byte by byte with a shadow copy. */
 #define _DEFAULT_SOURCE 1
 #include <stdlib.h>
@@ -57,8 +57,8 @@ enum { M_OK = 0, M_TRAP = 1, M_ZERO = 2 };
 
 /* Where an access of `size` bytes at byte xb of row y lands: off[i] is the
  * buffer offset of byte i of the access, or -1 for a byte past a row that is
- * narrower than the access (Q19, D2.17).  §10.1: misaligned x traps under
- * every mode; §10.2: .trap traps, .zero is all-or-nothing, .clamp moves each
+ * narrower than the access ([semantics#decision-narrow-rows], [semantics#decision-sured-narrow-row]).  [semantics#surface-addressing]: misaligned x traps under
+ * every mode; [semantics#surface-out-of-range]: .trap traps, .zero is all-or-nothing, .clamp moves each
  * coordinate independently, x to the last access-aligned position where the
  * whole access fits (0 when none does). */
 static int model_locate(const world *w, int clamp, int64_t xb, int64_t y, int64_t size, int64_t off[16])
@@ -113,7 +113,7 @@ static int64_t as_signed(uint64_t u, int bits)
     return u >= 0x8000000000000000ull ? -(int64_t)(~u) - 1 : (int64_t)u;
 }
 
-/* Q11: add wraps, min/max by signedness, and/or bitwise. */
+/* [semantics#decision-sured]: add wraps, min/max by signedness, and/or bitwise. */
 static uint64_t model_reduce(int redop, int bits, int sgn, uint64_t old, uint64_t v)
 {
     uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
@@ -129,7 +129,7 @@ static uint64_t model_reduce(int redop, int bits, int sgn, uint64_t old, uint64_
     }
 }
 
-/* sust.p into the unsigned/signed integer formats of FMTS (§10.3 [3P-M]):
+/* sust.p into the unsigned/signed integer formats of FMTS ([semantics#sust-p] [3P-M]):
  * clamp to the channel range, components the source lacks written 0. */
 static uint64_t model_p_channel(const world *w, uint32_t u)
 {
@@ -145,7 +145,7 @@ typedef struct opdesc {
     int family, mode, vec, bits, redop, rtype;
 } opdesc;
 
-/* The bytes an access moves and the unit of x (§10.1). */
+/* The bytes an access moves and the unit of x ([semantics#surface-addressing]). */
 static void access_size(const world *w, const opdesc *o, int64_t *size, int64_t *unit)
 {
     if (o->mode == WT_SURF_P) {
@@ -160,7 +160,7 @@ static void access_size(const world *w, const opdesc *o, int64_t *size, int64_t 
     }
 }
 
-/* D2.16: sured.p .b32 on one-channel 32-bit integers, .b64 (min/max) on two. */
+/* [semantics#decision-sured-p-forms]: sured.p .b32 on one-channel 32-bit integers, .b64 (min/max) on two. */
 static int p_red_allowed(const world *w, const opdesc *o)
 {
     if (w->cbytes != 4)
@@ -330,7 +330,7 @@ static void run_all_ops(world *w)
         opdesc o = {WT_FAMILY_SUST, WT_SURF_P, vec, 32, 0, 0};
         run_op(w, &o);
     }
-    /* seed 000: the sured.b op/type pairs */
+    /* PTX ISA 9.7.11: the sured.b op/type pairs */
     static const int RB[][2] = {
         {WT_RED_ADD, WT_RTYPE_U32}, {WT_RED_ADD, WT_RTYPE_S32}, {WT_RED_ADD, WT_RTYPE_U64},
         {WT_RED_MIN, WT_RTYPE_U32}, {WT_RED_MIN, WT_RTYPE_S32}, {WT_RED_MIN, WT_RTYPE_U64},

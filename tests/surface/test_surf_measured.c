@@ -1,4 +1,4 @@
-/* test_surf_measured.c -- the measured out-of-range vectors of SEMANTICS §10.2 and the layer rule D2.15
+/* test_surf_measured.c -- the measured out-of-range vectors of [semantics#surface-out-of-range] and the layer rule [semantics#decision-layer-past-end]
  * SPDX-License-Identifier: MIT */
 #define _DEFAULT_SOURCE 1
 #include "surf_util.h"
@@ -22,7 +22,7 @@ static uint64_t load1(const wt__surf *s, int geom, int vec, int bits, int clamp,
     return d[0];
 }
 
-/* §10.2: the 8x4 u32 surface with value 0x1000*y + x (x the element). */
+/* [semantics#surface-out-of-range]: the 8x4 u32 surface with value 0x1000*y + x (x the element). */
 static void vectors_2d(void **state)
 {
     (void)state;
@@ -49,7 +49,7 @@ static void vectors_2d(void **state)
             assert_int_equal(load1(&s, WT_GEOM_2D, 1, 32, m, 0, 20, 2, 0, &trap, d), 0x2005);
             assert_int_equal(trap, 0);
         }
-        /* §10.2: a store lands where a load would read. */
+        /* [semantics#surface-out-of-range]: a store lands where a load would read. */
         wt_op st = su_op(WT_FAMILY_SUST, WT_SURF_B, WT_GEOM_2D, 1, 32, WT_CLAMP_CLAMP);
         int32_t c[4] = {1000, 9, 0, 0};
         uint64_t v[4] = {0xcafef00du, 0, 0, 0};
@@ -60,7 +60,7 @@ static void vectors_2d(void **state)
     }
 }
 
-/* §10.2: 3D 4x2x3, value 0x100z + 0x10y + x, x in bytes. */
+/* [semantics#surface-out-of-range]: 3D 4x2x3, value 0x100z + 0x10y + x, x in bytes. */
 static void vectors_3d(void **state)
 {
     (void)state;
@@ -80,7 +80,7 @@ static void vectors_3d(void **state)
     }
 }
 
-/* §10.2 + D2.15: layer -1 reads the last layer under every mode. */
+/* [semantics#surface-out-of-range] + [semantics#decision-layer-past-end]: layer -1 reads the last layer under every mode. */
 static void vectors_layered(void **state)
 {
     (void)state;
@@ -103,7 +103,7 @@ static void vectors_layered(void **state)
     }
 }
 
-/* §10.2: "an 8-bit load at x = 32 on a 32-byte row reads byte 31, and a
+/* [semantics#surface-out-of-range]: "an 8-bit load at x = 32 on a 32-byte row reads byte 31, and a
  * 16-byte .v4 on a 24-byte row reads from byte 0, not 8". */
 static void by_the_byte(void **state)
 {
@@ -129,7 +129,7 @@ static void by_the_byte(void **state)
         assert_int_equal(d[1], 0x87868584u);
         assert_int_equal(d[2], 0x8b8a8988u);
         assert_int_equal(d[3], 0x8f8e8d8cu);
-        /* x = 8 is not 16-aligned: a trap under every mode (§10.1). */
+        /* x = 8 is not 16-aligned: a trap under every mode ([semantics#surface-addressing]). */
         for (int m = 0; m < 3; m++) {
             load1(&s, WT_GEOM_1D, 4, 32, m, 0, 8, 0, 0, &trap, d);
             assert_int_equal(trap, 1);

@@ -1,8 +1,8 @@
 /* test_surf_nvvm.c -- the NVVM-named surface calls against known answers: 8-bit elements, measured vectors, sust.p, sured spellings
  * SPDX-License-Identifier: MIT
  *
- * Expected values by hand from SEMANTICS §10.1-10.4, D/Q10, Q11, D2.15 and
- * D2.16, and the NVVM rule of DESIGN §2 (8-bit loads return i16 with the high
+ * Expected values by hand from [semantics#surface-addressing] to [semantics#sured], [semantics#decision-sust-p-normalized], [semantics#decision-sured], [semantics#decision-layer-past-end] and
+ * [semantics#decision-sured-p-forms], and the NVVM rule of [design#nvvm-names] (8-bit loads return i16 with the high
  * byte 0, 8-bit stores ignore it).  Memory is read back through
  * wt_memcpy_from_array or the caller's own buffer. */
 #include <stdarg.h>
@@ -76,7 +76,7 @@ static void eight_bit_loads_high_byte_zero(void **state)
     q = wt_suld_2d_array_v4i8_zero(t2, 0, 0, 1);
     assert_true(q.x == B(0, 1, 0) && q.w == B(3, 1, 0));
     wt_short2 r = wt_suld_1d_array_v2i8_clamp(t1, 7, -6);
-    assert_true(r.x == B1(0, 1) && r.y == B1(1, 1)); /* layer 7 -> the last (D2.15), x -> 0 */
+    assert_true(r.x == B1(0, 1) && r.y == B1(1, 1)); /* layer 7 -> the last ([semantics#decision-layer-past-end]), x -> 0 */
     assert_true(p.x >= 0x80 && p.x <= 0xff && q.w >= 0x80);
     /* a 16-bit load keeps its sign bit: the whole i16 is the element */
     int16_t h = wt_suld_2d_i16_trap(s2, 2, 0);
@@ -128,7 +128,7 @@ static void eight_bit_stores_ignore_high_byte(void **state)
     done(s, a);
 }
 
-/* §10.2's 3D and layered vectors through the NVVM names (the 2D ones are in
+/* [semantics#surface-out-of-range]'s 3D and layered vectors through the NVVM names (the 2D ones are in
  * test_surface_object.c). */
 static void measured_3d_and_layered(void **state)
 {
@@ -148,7 +148,7 @@ static void measured_3d_and_layered(void **state)
     assert_int_equal(wt_get_last_error(), WT_SUCCESS);
     assert_int_equal(wt_suld_3d_i32_trap(s, -4, -1, 7), 0);
     assert_int_equal(wt_get_last_error(), WT_ERROR_TRAP);
-    /* layer -1 (unsigned: past the end) reads the last layer, every mode (D2.15) */
+    /* layer -1 (unsigned: past the end) reads the last layer, every mode ([semantics#decision-layer-past-end]) */
     assert_int_equal(wt_suld_2d_array_i32_clamp(t, -1, 4, 1), 0x211);
     assert_int_equal(wt_suld_2d_array_i32_zero(t, -1, 4, 1), 0x211);
     assert_int_equal(wt_suld_2d_array_i32_trap(t, -1, 4, 1), 0x211);
@@ -161,8 +161,8 @@ static void measured_3d_and_layered(void **state)
     done(t, l);
 }
 
-/* sust.p through the NVVM names into normalised and half formats (Q10,
- * D2.10, D2.18), by hand. */
+/* sust.p through the NVVM names into normalised and half formats ([semantics#decision-sust-p-normalized],
+ * [semantics#decision-f16-toward-zero], [semantics#decision-normalized-surfaces]), by hand. */
 static uint32_t fbits(float f)
 {
     uint32_t u;
@@ -211,7 +211,7 @@ static void sust_p_known_answers(void **state)
     done(s, a);
 }
 
-/* Every sured spelling's meaning once through the NVVM names (Q11, D2.16). */
+/* Every sured spelling's meaning once through the NVVM names ([semantics#decision-sured], [semantics#decision-sured-p-forms]). */
 static void sured_spellings(void **state)
 {
     (void)state;
@@ -247,7 +247,7 @@ static void sured_spellings(void **state)
     wt_sured_p_min_1d_b64_clamp(s, 0, 0);
     assert_int_equal(wt_peek_last_error(), WT_ERROR_TRAP);
     assert_non_null(strstr(wt_last_error_message(), "sured.p.min.1d.b64.clamp"));
-    assert_non_null(strstr(wt_last_error_message(), "two-channel 32-bit integer format (D2.16)"));
+    assert_non_null(strstr(wt_last_error_message(), "two-channel 32-bit integer format ([semantics#decision-sured-p-forms])"));
     assert_int_equal(wt_get_last_error(), WT_ERROR_TRAP);
     wt_sured_p_add_1d_b32_trap(s, 8, 1); /* past the row: the address, not the format */
     assert_non_null(strstr(wt_last_error_message(), "out of range or misaligned"));
@@ -267,9 +267,9 @@ static void sured_spellings(void **state)
     wt_sured_b_add_3d_u32_trap(t, 4, 1, 0, 6);    /* .b: byte 4 of row (1, z 0) is G of element 0 */
     wt_sured_b_or_2d_b32_trap(t, 0, 0, 1);        /* a 2d spelling on a 3D surface is refused */
     assert_int_equal(wt_get_last_error(), WT_ERROR_INVALID_SURFACE);
-    wt_sured_p_add_3d_b32_zero(t, 0, 0, 0, 1);    /* .b32 on a two-channel format: D2.16 trap */
+    wt_sured_p_add_3d_b32_zero(t, 0, 0, 0, 1);    /* .b32 on a two-channel format: [semantics#decision-sured-p-forms] trap */
     assert_int_equal(wt_peek_last_error(), WT_ERROR_TRAP);
-    assert_non_null(strstr(wt_last_error_message(), "one-channel 32-bit integer format (D2.16)"));
+    assert_non_null(strstr(wt_last_error_message(), "one-channel 32-bit integer format ([semantics#decision-sured-p-forms])"));
     assert_int_equal(wt_get_last_error(), WT_ERROR_TRAP);
     int32_t m2[16];
     assert_int_equal(wt_memcpy_from_array(m2, 16, b, 0, 0, 0, 2, 2, 2), WT_SUCCESS);

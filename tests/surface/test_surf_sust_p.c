@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: MIT
  *
  * Expected codes come from the model of sust_p_model.h, written from
- * SEMANTICS §10.3, D/Q10, D2.10, D2.18 and D3.3 (double arithmetic, the C
+ * [semantics#sust-p], [semantics#decision-sust-p-normalized], [semantics#decision-f16-toward-zero], [semantics#decision-normalized-surfaces] and [semantics#decision-nvvm-sust-p-elements] (double arithmetic, the C
  * library's rounding), plus hand tables of edge values.  The i8/i16/i64
- * element shapes (D3.3) and the layered geometries (D3.1, D3.2) are the
+ * element shapes ([semantics#decision-nvvm-sust-p-elements]) and the layered geometries ([semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]) are the
  * NVVM sust.p forms beyond PTX's .{1d,2d,3d}.b32. */
 #define _DEFAULT_SOURCE 1
 #include <math.h>
@@ -31,7 +31,7 @@ static const fmt FMTS[] = {
 };
 
 /* Store v[0..vec-1] (elements of `bits` bits: .b32 or an NVVM-only shape,
- * D3.3) at sample 1 of a 3-sample 1D surface; check every byte of the 3
+ * [semantics#decision-nvvm-sust-p-elements]) at sample 1 of a 3-sample 1D surface; check every byte of the 3
  * samples against the model. */
 static void check_store(const fmt *f, int vec, int bits, const uint64_t v[4])
 {
@@ -111,7 +111,7 @@ static void every_format_every_vec(void **state)
 }
 
 /* Single stores with the expected code written out by hand: one element
- * of `bits` bits (D3.3 for 8, 16 and 64) into channel 0. */
+ * of `bits` bits ([semantics#decision-nvvm-sust-p-elements] for 8, 16 and 64) into channel 0. */
 static uint32_t store1w(int nch, int cbytes, int ctype, int kind, int bits, uint64_t r)
 {
     su_fence m = su_fence_alloc((size_t)nch * cbytes, 1);
@@ -136,7 +136,7 @@ static uint32_t store1(int nch, int cbytes, int ctype, int kind, uint32_t r)
 static void hand_table(void **state)
 {
     (void)state;
-    /* unsigned / signed saturation (§10.3 [3P-M]) */
+    /* unsigned / signed saturation ([semantics#sust-p] [3P-M]) */
     assert_int_equal(store1(1, 1, WT__U8, WT_CHANNEL_UNSIGNED, 300), 0xff);
     assert_int_equal(store1(1, 1, WT__U8, WT_CHANNEL_UNSIGNED, 0xffffffffu), 0xff);
     assert_int_equal(store1(1, 1, WT__U8, WT_CHANNEL_UNSIGNED, 200), 200);
@@ -150,7 +150,7 @@ static void hand_table(void **state)
     assert_int_equal(store1(1, 4, WT__S32, WT_CHANNEL_SIGNED, 0x80000000u), 0x80000000u);
     /* f32: bits as given, NaN payload and all */
     assert_int_equal(store1(1, 4, WT__F32, WT_CHANNEL_FLOAT, 0x7f800001u), 0x7f800001u);
-    /* f16 toward zero (§10.3, D2.10) */
+    /* f16 toward zero ([semantics#sust-p], [semantics#decision-f16-toward-zero]) */
     assert_int_equal(store1(1, 2, WT__F16, WT_CHANNEL_FLOAT, 0x3f800000u), 0x3c00);
     assert_int_equal(store1(1, 2, WT__F16, WT_CHANNEL_FLOAT, 0x3f803000u), 0x3c01); /* 1+2^-10+2^-11 */
     assert_int_equal(store1(1, 2, WT__F16, WT_CHANNEL_FLOAT, 0x3f801800u), 0x3c00); /* 1+0.75 ulp */
@@ -166,7 +166,7 @@ static void hand_table(void **state)
     assert_int_equal(store1(1, 2, WT__F16, WT_CHANNEL_FLOAT, 0x33000000u), 0x0000); /* 2^-25 */
     assert_int_equal(store1(1, 2, WT__F16, WT_CHANNEL_FLOAT, 0xb3000000u), 0x8000);
     assert_int_equal(store1(1, 2, WT__F16, WT_CHANNEL_FLOAT, 0x387fc000u), 0x03ff);
-    /* UNORM / SNORM (Q10, D2.18) */
+    /* UNORM / SNORM ([semantics#decision-sust-p-normalized], [semantics#decision-normalized-surfaces]) */
     assert_int_equal(store1(1, 1, WT__U8, WT_CHANNEL_UNSIGNED_NORMALIZED, 0x3f800000u), 0xff);
     assert_int_equal(store1(1, 1, WT__U8, WT_CHANNEL_UNSIGNED_NORMALIZED, 0x3f000000u), 0x80); /* 127.5 -> 128 */
     assert_int_equal(store1(1, 1, WT__U8, WT_CHANNEL_UNSIGNED_NORMALIZED, 0x3effffffu), 0x7f);
@@ -184,14 +184,14 @@ static void hand_table(void **state)
     assert_int_equal(store1(1, 2, WT__S16, WT_CHANNEL_SIGNED_NORMALIZED, 0x3f800000u), 0x7fff);
 }
 
-/* ---- the NVVM-only element shapes (D3.3) ------------------------------------ */
+/* ---- the NVVM-only element shapes ([semantics#decision-nvvm-sust-p-elements]) ------------------------------------ */
 
 /* The element shapes of NVVM's sust.p list: i8 i16 i32 i64, v2 of each, v4
- * of i8 i16 i32 (no v4i64: 128 bits at most, D3.1). */
+ * of i8 i16 i32 (no v4i64: 128 bits at most, [semantics#decision-ptx-legality]). */
 static const int SHAPES[11][2] = {{1, 8}, {1, 16}, {1, 32}, {1, 64}, {2, 8}, {2, 16},
                                   {2, 32}, {2, 64}, {4, 8}, {4, 16}, {4, 32}};
 
-/* Low-half patterns that sit on the D3.3 edges: the sign bit of an 8- or
+/* Low-half patterns that sit on the [semantics#decision-nvvm-sust-p-elements] edges: the sign bit of an 8- or
  * 16-bit element, the extremes, the bits of 1.0 / -1.0 / 0.5 in the low 16
  * and low 32 bits. */
 static const uint64_t LOW_EDGES[] = {
@@ -209,7 +209,7 @@ static void nvvm_shapes_every_format(void **state)
         for (int sh = 0; sh < 11; sh++) {
             int vec = SHAPES[sh][0], bits = SHAPES[sh][1];
             for (size_t i = 0; i < ne; i++) {
-                /* garbage above the element: D3.3 reads only its low bits
+                /* garbage above the element: [semantics#decision-nvvm-sust-p-elements] reads only its low bits
                  * (NVVM: an i8 store ignores the high byte of its i16) */
                 uint64_t src[4];
                 for (int k = 0; k < 4; k++)
@@ -229,8 +229,8 @@ static void nvvm_shapes_every_format(void **state)
     assert_true(n > 30000);
 }
 
-/* D3.3 written out by hand: the value of the element, extended by the
- * surface's channel kind, then the §10.3 / Q10 store of that .b32 word. */
+/* [semantics#decision-nvvm-sust-p-elements] written out by hand: the value of the element, extended by the
+ * surface's channel kind, then the [semantics#sust-p] / [semantics#decision-sust-p-normalized] store of that .b32 word. */
 static void nvvm_shapes_hand_table(void **state)
 {
     (void)state;
@@ -267,11 +267,11 @@ static void nvvm_shapes_hand_table(void **state)
     assert_int_equal(store1w(1, 1, WT__S8, WT_CHANNEL_SIGNED_NORMALIZED, 16, 0xbf80), 0x00);
 }
 
-/* ---- layered surfaces (D3.1, D3.2) ------------------------------------------ */
+/* ---- layered surfaces ([semantics#decision-ptx-legality], [semantics#decision-sust-p-layered]) ------------------------------------------ */
 
 /* sust.p on a1d / a2d: the layer is the first coordinate, read as .u32; past
- * the end it is the last layer under every mode (D2.15); x (samples) and y
- * follow §10.2: .clamp to the edge, .zero drops the whole store, .trap
+ * the end it is the last layer under every mode ([semantics#decision-layer-past-end]); x (samples) and y
+ * follow [semantics#surface-out-of-range]: .clamp to the edge, .zero drops the whole store, .trap
  * stores nothing and reports.  Every point of a grid of in- and
  * out-of-range coordinates, every shape and clamp mode, on every format,
  * with the surface against a guard page on either side; the whole memory is
@@ -307,7 +307,7 @@ static void layered_geometries(void **state)
                                 uint64_t v[4];
                                 for (int k = 0; k < 4; k++)
                                     v[k] = (uint64_t)rnd32() << 32 | rnd32();
-                                /* the model: D2.15 for the layer, §10.2 for x and y */
+                                /* the model: [semantics#decision-layer-past-end] for the layer, [semantics#surface-out-of-range] for x and y */
                                 uint32_t layer = LS[li] >= L ? L - 1 : LS[li];
                                 int outside = x < 0 || x >= W || y < 0 || y >= h, want_trap = 0, write = 1;
                                 if (outside && clamp == WT_CLAMP_TRAP)
@@ -338,7 +338,7 @@ static void layered_geometries(void **state)
     assert_true(traps > 10000 && dropped > 10000);
 }
 
-/* §10.1: sust.p's x counts samples; §10.2 policies apply per sample. */
+/* [semantics#surface-addressing]: sust.p's x counts samples; [semantics#surface-out-of-range] policies apply per sample. */
 static void sample_addressing(void **state)
 {
     (void)state;

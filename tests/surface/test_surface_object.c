@@ -114,7 +114,7 @@ static void create_errors(void **state)
     assert_int_equal(wt_destroy_surface_object(s), WT_SUCCESS);
 }
 
-/* §10.2's 8x4 vectors through wt_surf_warp and the NVVM-named lane calls. */
+/* [semantics#surface-out-of-range]'s 8x4 vectors through wt_surf_warp and the NVVM-named lane calls. */
 static void measured_through_api(void **state)
 {
     (void)state;
@@ -198,7 +198,7 @@ typedef struct qcase {
     int32_t want[7]; /* width height depth data_type order array_size memory_layout */
 } qcase;
 
-/* §11 / decision Q12 (cubemaps: array_size counts the 6*cubes slices the
+/* [semantics#queries] / [semantics#decision-query-values] (cubemaps: array_size counts the 6*cubes slices the
  * a2d layer index addresses). */
 static void queries(void **state)
 {
@@ -264,7 +264,7 @@ static void queries(void **state)
     assert_int_equal(suq(s, WT_Q_WIDTH), 5);
     assert_int_equal(suq(s, WT_Q_HEIGHT), 4);
     assert_int_equal(suq(s, WT_Q_MEMORY_LAYOUT), 1);
-    /* the row is width*4 = 20 bytes, not the 40-byte pitch (§10.2 .clamp) */
+    /* the row is width*4 = 20 bytes, not the 40-byte pitch ([semantics#surface-out-of-range] .clamp) */
     for (int i = 0; i < 40; i++)
         buf[i] = (float)i;
     uint32_t want;
@@ -286,7 +286,7 @@ static void cubemap_layers(void **state)
     assert_int_equal(wt_create_surface_object(&s, &r), WT_SUCCESS);
     /* cube 1, face 2 -> slice 8; (x 2, y 3) */
     wt_sust_b_2d_array_i32_clamp(s, 8, 8, 3, 0x5151);
-    /* a layer past the end writes the last slice (D2.15) */
+    /* a layer past the end writes the last slice ([semantics#decision-layer-past-end]) */
     wt_sust_b_2d_array_i32_trap(s, 100, 0, 0, 0x7777);
     assert_int_equal(wt_get_last_error(), WT_SUCCESS);
     uint32_t face[16];

@@ -1,4 +1,4 @@
-/* test_blend_float.c -- the §5.4 float datapath vs its examples and a long-double model
+/* test_blend_float.c -- the [semantics#float-blend] float datapath vs its examples and a long-double model
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 
 #include "values_util.h"
 
-/* ---- the model: §5.4 step by step in long double (64-bit significand; every
+/* ---- the model: [semantics#float-blend] step by step in long double (64-bit significand; every
  * quantity below is an exact multiple of a power of two with < 50 bits) ---- */
 
 enum { M_ZERO, M_FIN, M_INF, M_NAN };
@@ -87,7 +87,7 @@ static uint32_t model_blend(int half, int n, const uint32_t *raw, const int *w, 
     /* step 5: round once, ties away (roundl), on the subnormal grid */
     int e = ilogbl(total) > emin ? ilogbl(total) : emin;
     long double r = ldexpl(roundl(ldexpl(total, p - 1 - e)), e - (p - 1));
-    if (!half && fabsl(r) < 0x1p-126L) /* step 6 / D2.14: flush, sign kept */
+    if (!half && fabsl(r) < 0x1p-126L) /* step 6 / [semantics#decision-subnormal-result]: flush, sign kept */
         r = signbit(total) ? -0.0L : 0.0L;
     return vu_bits((float)r);
 }
@@ -113,7 +113,7 @@ static uint32_t blend2(uint32_t a, int wa, uint32_t b, int wb)
 static void worked_examples(void **state)
 {
     (void)state;
-    /* §5.4: 2.75390625 (2.75 + 2^-8) at weight 1 with 0.1f at 255 -> 0x3de207ff
+    /* [semantics#float-blend]: 2.75390625 (2.75 + 2^-8) at weight 1 with 0.1f at 255 -> 0x3de207ff
      * (the exact sum would round to 0x3de20800); exactly 2.75 -> 0x3de1ffff. */
     assert_int_equal(vu_bits(2.75390625f), 0x40304000u);
     assert_int_equal(blend2(vu_bits(2.75390625f), 1, vu_bits(0.1f), 255), 0x3de207ffu);
@@ -133,7 +133,7 @@ static void worked_examples(void **state)
 static void signed_zeros(void **state)
 {
     (void)state;
-    /* §5.4 step 6: all-(-0) gives -0; any +0 gives +0; an f32 subnormal reads as 0 with its sign. */
+    /* [semantics#float-blend] step 6: all-(-0) gives -0; any +0 gives +0; an f32 subnormal reads as 0 with its sign. */
     assert_int_equal(blend2(0x80000000u, 128, 0x80000000u, 128), 0x80000000u);
     assert_int_equal(blend2(0x80000000u, 200, 0x80000003u, 56), 0x80000000u);
     assert_int_equal(blend2(0x80000000u, 128, 0x00000000u, 128), 0u);
@@ -155,7 +155,7 @@ static void subnormals(void **state)
     /* Step 6: 2^-126 at weight 1 -> 2^-134, subnormal, flushed keeping its sign. */
     assert_int_equal(blend2(0x00800000u, 1, 0u, 255), 0u);
     assert_int_equal(blend2(0x80800000u, 1, 0x80000000u, 255), 0x80000000u);
-    /* D2.14: rounded on the subnormal grid first.  A = (2^24-1)*2^-143 at
+    /* [semantics#decision-subnormal-result]: rounded on the subnormal grid first.  A = (2^24-1)*2^-143 at
      * weight 2 gives (2^24-1)*2^-150, half-way between two subnormals; ties
      * away give 2^23*2^-149 = 2^-126, a normal number, which is kept. */
     assert_int_equal(blend2(0x03ffffffu, 2, 0u, 254), 0x00800000u);
@@ -181,7 +181,7 @@ static void nan_and_inf(void **state)
     vu_tap(&tp, 0x7c01u, 1, 0);
     vu_tap(&tp, 0x3c00u, 255, 0);
     assert_int_equal(vu_resolve(&h, WT_DTYPE_F32, &tp, 0), 0x7fffe000u);
-    assert_int_equal(vu_resolve(&h, WT_DTYPE_F16, &tp, 0), 0x7fffu); /* D2.11 */
+    assert_int_equal(vu_resolve(&h, WT_DTYPE_F16, &tp, 0), 0x7fffu); /* [semantics#decision-f16-nan-result] */
     tp.t[0].raw[0] = 0xfc00u;
     assert_int_equal(vu_resolve(&h, WT_DTYPE_F32, &tp, 0), 0xff800000u);
 }
@@ -205,7 +205,7 @@ static void group_floor(void **state)
 static void half_rounding(void **state)
 {
     (void)state;
-    /* Q7: 1.0 at 1 with half 0x3555 (0.33325) at 255: units 2^-14, total
+    /* [semantics#decision-half-filter]: 1.0 at 1 with half 0x3555 (0.33325) at 255: units 2^-14, total
      * 16384 + 255*5460 = 1408684, /256 -> 1408684*2^-22; half quantum at
      * 2^-2 is 2^-12: 1375.67 -> 1376*2^-12 = 0.3359375 (half 0x3560). */
     wt__tex h = vu_tex(WT__F16, 1, WT_CHANNEL_FLOAT, 0, 0);

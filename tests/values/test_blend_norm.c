@@ -1,4 +1,4 @@
-/* test_blend_norm.c -- UNORM/SNORM linear blends in 16-bit integers (SEMANTICS §5.3)
+/* test_blend_norm.c -- UNORM/SNORM linear blends in 16-bit integers ([semantics#norm-blend])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,7 +119,7 @@ static void snorm8(void **state)
     /* k = 64 alone: S = 16384, S>>4 = 1024, (257*1024+1024)>>11 = 129 -> 16513 */
     r = 64;
     assert_int_equal(blend(&t, 1, &r, &w256), q(16513, 32767));
-    /* A single tap widens exactly to the §8 gather form |k|*258 (+1 from 64 up,
+    /* A single tap widens exactly to the [semantics#tld4] gather form |k|*258 (+1 from 64 up,
      * 65 up when negative), -128 as -127: two statements of the same scale. */
     for (int k = -128; k < 128; k++) {
         int kk = k < -127 ? -127 : k, a = kk < 0 ? -kk : kk;
@@ -141,7 +141,7 @@ static void snorm8(void **state)
             }
 }
 
-/* §5.3 SNORM8, exhaustively: every pair of codes (a, b) at every split
+/* [semantics#norm-blend] SNORM8, exhaustively: every pair of codes (a, b) at every split
  * (wa, 256 - wa), wa = 1..255, and every single code at 256.  That reaches
  * every sum S in [-32768, 32512] (the 65,281 two-texel sums the formula was
  * fitted over), most of them many times.  The expectation for each S is
@@ -201,7 +201,7 @@ static void snorm8_exhaustive(void **state)
         assert_true(vu_float(want[s - SMIN]) >= vu_float(want[s - 1 - SMIN]));
 }
 
-/* §5.3 UNORM8, exhaustively over pairs: u*257 widening, K = rhu(S/256),
+/* [semantics#norm-blend] UNORM8, exhaustively over pairs: u*257 widening, K = rhu(S/256),
  * K/65535.  The expectation per widened sum is computed from the definition
  * (rhu(n/d) = floor((2n + d) / 2d)). */
 static void unorm8_exhaustive(void **state)
@@ -300,7 +300,7 @@ static void four_channels(void **state)
         long sum = 64L * a[c] * 257 + 192L * b[c] * 257;
         assert_int_equal(d[c], q(fdiv(2 * sum + 256, 512), 65535));
     }
-    /* .u32 destination: the normalised float rounded toward zero (Q14). */
+    /* .u32 destination: the normalised float rounded toward zero ([semantics#decision-dest-mismatch]). */
     op.dtype = WT_DTYPE_U32;
     wt__taps_resolve(&ctx, &op, &tp, d);
     assert_int_equal(d[0], 0u); /* 0.75 -> 0 */

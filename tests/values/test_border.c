@@ -1,4 +1,4 @@
-/* test_border.c -- border colour conversion to one texel of the format (SEMANTICS §4.4, D2.10)
+/* test_border.c -- border colour conversion to one texel of the format ([semantics#border-color], [semantics#decision-f16-toward-zero])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,7 +26,7 @@ static uint32_t read_back(const wt__tex *t, const uint8_t texel[16], int dtype, 
     return vu_resolve(t, dtype, &tp, k);
 }
 
-/* §4.4 model for an m-magnitude-bit channel, in long double. */
+/* [semantics#border-color] model for an m-magnitude-bit channel, in long double. */
 static long norm_model(float x, int m, int sgn)
 {
     long double v = isnan(x) ? 0.0L : x;
@@ -133,7 +133,7 @@ static void half(void **state)
     assert_int_equal(H(1), 0x8003u);
     assert_int_equal(H(2), 0x8000u);
     assert_int_equal(H(3), 0x3c00u);
-    /* D2.10: NaNs keep the top 10 payload bits; quiet when those are 0. */
+    /* [semantics#decision-f16-toward-zero]: NaNs keep the top 10 payload bits; quiet when those are 0. */
     conv(&t, fbits(0x7f800001u), fbits(0x7fa00000u), fbits(0xffc00000u), fbits(0x7fffffffu), o);
     assert_int_equal(H(0), 0x7e00u);
     assert_int_equal(H(1), 0x7d00u);
@@ -181,7 +181,7 @@ static void integer(void **state)
     assert_int_equal(read_back(&s32, o, WT_DTYPE_S32, 2), 5u);
 }
 
-/* IEC 61966-2-1 encode, then floor(e*255 + 0.50108) (§4.4). */
+/* IEC 61966-2-1 encode, then floor(e*255 + 0.50108) ([semantics#border-color]). */
 static int srgb_model(float x)
 {
     double c = isnan(x) ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x;

@@ -1,4 +1,4 @@
-/* test_gather_values.c -- tld4 component values (SEMANTICS §8, D2.12)
+/* test_gather_values.c -- tld4 component values ([semantics#tld4], [semantics#decision-gather-half-subnormal])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,7 +28,7 @@ static void snorm8(void **state)
 {
     (void)state;
     wt__tex t = vu_tex(WT__S8, 4, WT_CHANNEL_SIGNED_NORMALIZED, 1, 0);
-    /* §8 by hand: |k|*258, +1 from 64 (65 when negative), sign restored,
+    /* [semantics#tld4] by hand: |k|*258, +1 from 64 (65 when negative), sign restored,
      * -128 as -127, over 32767. */
     static const struct { int k; long m; } e[] = {
         {127, 32767}, {-127, -32767}, {-128, -32767}, {64, 16513}, {63, 16254}, {-64, -16512},
@@ -43,10 +43,10 @@ static void snorm8(void **state)
     /* SNORM8 read as element type gathers the integer. */
     wt__tex e8 = vu_tex(WT__S8, 1, WT_CHANNEL_SIGNED, 0, 0);
     assert_int_equal(gv(&e8, 0, WT_DTYPE_S32, (uint32_t)-3), 0xfffffffdu);
-    assert_int_equal(gv(&e8, 0, WT_DTYPE_F32, (uint32_t)-3), vu_bits(-3.0f)); /* Q14 */
+    assert_int_equal(gv(&e8, 0, WT_DTYPE_F32, (uint32_t)-3), vu_bits(-3.0f)); /* [semantics#decision-dest-mismatch] */
 }
 
-/* §8 for every SNORM8 code: |k|*258, +1 when |k| >= 64 (>= 65 for negative
+/* [semantics#tld4] for every SNORM8 code: |k|*258, +1 when |k| >= 64 (>= 65 for negative
  * k), sign restored, -128 as -127, over 32767; into .f32 and, rounded to
  * nearest, .f16 (checked against the f32 value: the half must be the
  * nearest, ties to even, written out from its fields). */
@@ -72,7 +72,7 @@ static void snorm8_every_code(void **state)
     }
 }
 
-/* §8 / D2.12 for every half: NaN -> 0x7fffe000; everything else (subnormals
+/* [semantics#tld4] / [semantics#decision-gather-half-subnormal] for every half: NaN -> 0x7fffe000; everything else (subnormals
  * included) widens exactly: value = sign * significand * 2^exponent. */
 static void half_every_code(void **state)
 {
@@ -91,7 +91,7 @@ static void half_every_code(void **state)
     }
 }
 
-/* §8 for f32 bit patterns of every class: NaN (any payload, sign) ->
+/* [semantics#tld4] for f32 bit patterns of every class: NaN (any payload, sign) ->
  * 0x7fffffff, subnormal -> +-0, normal, zero and infinity as stored. */
 static void f32_classes(void **state)
 {
@@ -120,7 +120,7 @@ static void floats(void **state)
 {
     (void)state;
     wt__tex f = vu_tex(WT__F32, 1, WT_CHANNEL_FLOAT, 0, 0);
-    /* §8: NaN -> 0x7fffffff; an f32 subnormal -> +-0; the rest as stored. */
+    /* [semantics#tld4]: NaN -> 0x7fffffff; an f32 subnormal -> +-0; the rest as stored. */
     assert_int_equal(gv(&f, 0, WT_DTYPE_F32, 0x7f800001u), 0x7fffffffu);
     assert_int_equal(gv(&f, 0, WT_DTYPE_F32, 0xffc00000u), 0x7fffffffu);
     assert_int_equal(gv(&f, 0, WT_DTYPE_F32, 0x00000005u), 0u);
@@ -128,11 +128,11 @@ static void floats(void **state)
     assert_int_equal(gv(&f, 0, WT_DTYPE_F32, 0x00800000u), 0x00800000u);
     assert_int_equal(gv(&f, 0, WT_DTYPE_F32, 0xff800000u), 0xff800000u);
     assert_int_equal(gv(&f, 0, WT_DTYPE_F32, vu_bits(-2.5f)), vu_bits(-2.5f));
-    /* Into .s32 / .u32: toward zero, NaN -> 0 (Q14, D2.22). */
+    /* Into .s32 / .u32: toward zero, NaN -> 0 ([semantics#decision-dest-mismatch], [semantics#decision-nan-to-int]). */
     assert_int_equal(gv(&f, 0, WT_DTYPE_S32, vu_bits(-2.5f)), 0xfffffffeu);
     assert_int_equal(gv(&f, 0, WT_DTYPE_U32, vu_bits(-2.5f)), 0u);
     assert_int_equal(gv(&f, 0, WT_DTYPE_S32, 0x7f800001u), 0u);
-    /* Half: NaN -> 0x7fff widened (0x7fffe000); subnormals widen exactly (D2.12). */
+    /* Half: NaN -> 0x7fff widened (0x7fffe000); subnormals widen exactly ([semantics#decision-gather-half-subnormal]). */
     wt__tex h = vu_tex(WT__F16, 2, WT_CHANNEL_FLOAT, 0, 0);
     assert_int_equal(gv(&h, 1, WT_DTYPE_F32, 0x7c01u), 0x7fffe000u);
     assert_int_equal(gv(&h, 1, WT_DTYPE_F32, 0xfe00u), 0x7fffe000u);
@@ -148,7 +148,7 @@ static void floats(void **state)
 static void as_point(void **state)
 {
     (void)state;
-    /* Other formats convert as point sampling (§8, §5.2). */
+    /* Other formats convert as point sampling ([semantics#tld4], [semantics#point-conversion]). */
     wt__tex u8 = vu_tex(WT__U8, 4, WT_CHANNEL_UNSIGNED, 1, 0);
     assert_int_equal(gv(&u8, 2, WT_DTYPE_F32, 31), vu_bits((float)(31.0L / 255.0L)));
     wt__tex s16 = vu_tex(WT__S16, 1, WT_CHANNEL_SIGNED_NORMALIZED, 1, 0);

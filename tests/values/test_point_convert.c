@@ -1,4 +1,4 @@
-/* test_point_convert.c -- point values (§5.2) and destination conversions (§5.7, Q14)
+/* test_point_convert.c -- point values ([semantics#point-conversion]) and destination conversions ([semantics#dest-types], [semantics#decision-dest-mismatch])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,7 +43,7 @@ static void element_type(void **state)
     wt__tex s8 = vu_tex(WT__S8, 1, WT_CHANNEL_SIGNED, 0, 0);
     assert_int_equal(vu_point(&s8, WT_DTYPE_S32, (uint32_t)-5, 0), 0xfffffffbu);
     assert_int_equal(vu_point(&s8, WT_DTYPE_U32, (uint32_t)-5, 0), 0xfffffffbu); /* the bits */
-    /* Q14: into .f32 numerically. */
+    /* [semantics#decision-dest-mismatch]: into .f32 numerically. */
     assert_int_equal(vu_point(&s8, WT_DTYPE_F32, (uint32_t)-5, 0), vu_bits(-5.0f));
     assert_int_equal(vu_point(&u8, WT_DTYPE_F32, 200, 0), vu_bits(200.0f));
     /* 32-bit integers are never promoted, whatever read_norm says. */
@@ -97,7 +97,7 @@ static void dest_f16(void **state)
 {
     (void)state;
     wt__tex f = vu_tex(WT__F32, 4, WT_CHANNEL_FLOAT, 0, 0);
-    /* §5.7: nearest even. */
+    /* [semantics#dest-types]: nearest even. */
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, vu_bits(1.0f), 0), 0x3c00u);
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, vu_bits(1.0f + 0x1p-11f), 0), 0x3c00u); /* tie -> even */
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, vu_bits(1.0f + 3 * 0x1p-11f), 0), 0x3c02u);
@@ -110,7 +110,7 @@ static void dest_f16(void **state)
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, vu_bits(0.1f), 0), 0x2e66u);
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, 0x80000000u, 0), 0x8000u);
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, 0x00000001u, 0), 0x0000u);
-    /* D2.11: any NaN -> 0x7fff. */
+    /* [semantics#decision-f16-nan-result]: any NaN -> 0x7fff. */
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, 0x7f800001u, 0), 0x7fffu);
     assert_int_equal(vu_point(&f, WT_DTYPE_F16, 0xffc00000u, 0), 0x7fffu);
     wt__tex h = vu_tex(WT__F16, 1, WT_CHANNEL_FLOAT, 0, 0);
@@ -153,7 +153,7 @@ static uint32_t half_model(float v, long double (*rnd)(long double), int toward_
     return sign | (uint32_t)(e + 15) << 10 | (uint32_t)(r - 1024);
 }
 
-/* §5.7 (.f16: to nearest even) and §4.4 / D2.10 (border: toward zero) over
+/* [semantics#dest-types] (.f16: to nearest even) and [semantics#border-color] / [semantics#decision-f16-toward-zero] (border: toward zero) over
  * random f32 values of every magnitude, against half_model. */
 static void f32_to_f16_random(void **state)
 {
@@ -187,7 +187,7 @@ static void f32_to_f16_random(void **state)
 static void dest_int_from_float(void **state)
 {
     (void)state;
-    /* Q14 / D2.22: toward zero, saturating, NaN -> 0. */
+    /* [semantics#decision-dest-mismatch] / [semantics#decision-nan-to-int]: toward zero, saturating, NaN -> 0. */
     wt__tex f = vu_tex(WT__F32, 1, WT_CHANNEL_FLOAT, 0, 0);
     static const struct { float v; uint32_t s, u; } k[] = {
         {2.7f, 2, 2},
@@ -221,7 +221,7 @@ static void dest_int_from_float(void **state)
 static void missing_channels(void **state)
 {
     (void)state;
-    /* §5.2: .y .z .w of a one-channel texture read 0, w included, for every
+    /* [semantics#point-conversion]: .y .z .w of a one-channel texture read 0, w included, for every
      * format and destination. */
     static const int fmts[][3] = {
         {WT__U8, WT_CHANNEL_UNSIGNED, 1}, {WT__U8, WT_CHANNEL_UNSIGNED, 0}, {WT__S16, WT_CHANNEL_SIGNED, 1},

@@ -1,4 +1,4 @@
-/* test_srgb.c -- the sRGB table (Appendix A), point decode and filtered blend (§5.5)
+/* test_srgb.c -- the sRGB table ([semantics#srgb-table]), point decode and filtered blend ([semantics#srgb])
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 static void table_entries(void **state)
 {
     (void)state;
-    /* Entries copied by hand from SEMANTICS Appendix A. */
+    /* Entries copied by hand from [semantics#srgb-table]. */
     static const struct { int code; uint32_t v; } e[] = {
         {0, 0},          {1, 20},         {7, 140},        {11, 220},       {12, 240},
         {15, 312},       {50, 2096},      {55, 2496},      {128, 14144},    {184, 31488},
@@ -25,7 +25,7 @@ static void table_entries(void **state)
 
 static uint32_t blend(const int *code, const int *w, const int *g, int n, int ch, int nch);
 
-/* SEMANTICS Appendix A, all 256 entries, transcribed from the page (not from
+/* [semantics#srgb-table], all 256 entries, transcribed from the page (not from
  * src/): entry c is linear*65536 for code c. */
 static const uint32_t TAB[256] = {
     /*   0 */     0,    20,    40,    60,    80,   100,   120,   140,   160,   180,   200,   220,
@@ -57,7 +57,7 @@ static void table_all_entries(void **state)
     (void)state;
     for (int c = 0; c < 256; c++)
         if (wt__srgb_table[c] != TAB[c])
-            fail_msg("code %d: table has %u, Appendix A says %u", c, wt__srgb_table[c], TAB[c]);
+            fail_msg("code %d: table has %u, [semantics#srgb-table] says %u", c, wt__srgb_table[c], TAB[c]);
 }
 
 /* Half bits of a positive value v*2^-16 that is exactly a half (at most 11
@@ -76,7 +76,7 @@ static uint32_t half_of(uint32_t v)
     return (uint32_t)(ex + 15) << 10 | frac;
 }
 
-/* §5.5: point sampling returns table[code]/65536 on x, y, z of RGBA (and x of
+/* [semantics#srgb]: point sampling returns table[code]/65536 on x, y, z of RGBA (and x of
  * one- and two-channel textures); alpha reads code/255; every code. */
 static void point_all_codes(void **state)
 {
@@ -98,7 +98,7 @@ static void point_all_codes(void **state)
     assert_int_equal(half_of(65536), 0x3c00u);
 }
 
-/* An independent statement of §5.5 / D2.13 for one channel: per group, E =
+/* An independent statement of [semantics#srgb] / [semantics#decision-srgb-groups] for one channel: per group, E =
  * the largest floor(log2(TAB[code|7])) over its taps; each TAB value is cut
  * down to a multiple of 2^(E-7); the weighted sums (units 2^-24) of all
  * groups are added; the total is rounded to 11 significant bits (never
@@ -179,7 +179,7 @@ static void table_shape(void **state)
 static void point_decode(void **state)
 {
     (void)state;
-    /* Point sampling returns table[code]/65536 (§5.5), on x, y, z of RGBA. */
+    /* Point sampling returns table[code]/65536 ([semantics#srgb]), on x, y, z of RGBA. */
     wt__tex t = vu_tex(WT__U8, 4, WT_CHANNEL_UNSIGNED, 1, 1);
     assert_int_equal(vu_point(&t, WT_DTYPE_F32, 184, 0), vu_bits(31488.0f / 65536.0f));
     assert_int_equal(vu_point(&t, WT_DTYPE_F32, 184, 1), vu_bits(31488.0f / 65536.0f));
@@ -214,7 +214,7 @@ static void filtered(void **state)
 {
     (void)state;
     int g0[3] = {0, 0, 0};
-    /* Code 11 next to code 184 (§5.5).  184's block (184..191) ends in 34048,
+    /* Code 11 next to code 184 ([semantics#srgb]).  184's block (184..191) ends in 34048,
      * exponent 15, so values are truncated to 2^(15-7) = 256: table[11] = 220
      * becomes 0 and 31488 = 123*256 stays.  Half and half: 128*31488 in units
      * of 2^-24 = 15744/65536 = 123*2^-9, exact in half precision. */
@@ -234,7 +234,7 @@ static void filtered(void **state)
      * 35600 = 1112.5 * 32, the tie goes away: 1113 * 32 = 35616. */
     int c4[2] = {7, 1}, w4[2] = {254, 2};
     assert_int_equal(blend(c4, w4, g0, 2, 0, 4), vu_bits(ldexpf(35616.0f, -24)));
-    /* D2.13: two footprints (a mip blend) each truncate with their own block
+    /* [semantics#decision-srgb-groups]: two footprints (a mip blend) each truncate with their own block
      * exponent and add exactly.  Group 0: 11 and 184 at 64 each, E = 15
      * (11 -> 0); group 1: 11 at 128, E = 8 (quantum 2, 220 stays).
      * S = 64*31488 + 128*220 = 2043392 units of 2^-24; in [2^20, 2^21) the

@@ -4,10 +4,10 @@
  * The conformance matrices leave sRGB out; this runs the same kind of matrix
  * with the descriptor's srgb flag set: every geometry x normalisation x
  * filter x address modes, random codes and border colours, float and
- * integer coordinates.  The model decodes through its own copy of Appendix
- * A, blends with the §5.5 block exponents per 2x2 group (D2.13: 3D slices
- * are separate groups), and encodes border colours by §4.4.  Formats where
- * the flag does nothing (16-bit, signed) are run too: Q18 says they read as
+ * integer coordinates.  The model decodes through its own copy of the table of
+ * [semantics#srgb-table], blends with the [semantics#srgb] block exponents per 2x2 group ([semantics#decision-srgb-groups]: 3D slices
+ * are separate groups), and encodes border colours by [semantics#border-color].  Formats where
+ * the flag does nothing (16-bit, signed) are run too: [semantics#decision-srgb-scope] says they read as
  * if it were not set. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,7 +26,7 @@ static const cu_format k_formats[] = {
     {"srgb_r8", 1, 8, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
     {"srgb_rg8", 2, 8, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
     {"srgb_unorm8x4_kind", 4, 8, WT_CHANNEL_UNSIGNED_NORMALIZED, WT_READ_ELEMENT_TYPE},
-    /* Q18: the flag is ignored here */
+    /* [semantics#decision-srgb-scope]: the flag is ignored here */
     {"srgb_rgba8_snorm", 4, 8, WT_CHANNEL_SIGNED, WT_READ_NORMALIZED_FLOAT},
     {"srgb_r16_unorm", 1, 16, WT_CHANNEL_UNSIGNED, WT_READ_NORMALIZED_FLOAT},
     {"srgb_u8x4_element", 4, 8, WT_CHANNEL_UNSIGNED, WT_READ_ELEMENT_TYPE},
@@ -67,7 +67,7 @@ static long run_shape(const shape *sh, const cu_format *f, uint64_t seed)
         for (int filt = 0; filt < 2; filt++)
             for (int combo = 0; combo < ncombo; combo++) {
                 if (filt && !cm_reads_float(&m))
-                    continue; /* §5.1: refused at creation (the matrices test that) */
+                    continue; /* [semantics#read-modes]: refused at creation (the matrices test that) */
                 m.normalized = norm;
                 m.filter = filt ? WT_FILTER_LINEAR : WT_FILTER_POINT;
                 m.addr[0] = (wt_address_mode)(combo & 3);
@@ -107,7 +107,7 @@ static long run_shape(const shape *sh, const cu_format *f, uint64_t seed)
     return bad;
 }
 
-/* The model itself on §5.5's and §4.4's examples, so that a matrix pass
+/* The model itself on [semantics#srgb]'s and [semantics#border-color]'s examples, so that a matrix pass
  * cannot come from the model and the library sharing a mistake. */
 static void model_known_answers(void **state)
 {

@@ -2,11 +2,11 @@
  * SPDX-License-Identifier: MIT
  *
  * Textures built from host data, fetched at coordinates whose weights are
- * worked out by hand in the comments (§2.2, §2.3, D2.4, §6.3), with the
- * expected bits computed by hand from SEMANTICS §4.4, §5, §8 and decisions
- * Q7, Q14, D2.10-D2.14.  Covers: the §5.4 worked example; weight-0 texels
+ * worked out by hand in the comments ([semantics#linear-filtering], [semantics#integer-weights], [semantics#decision-share-split-2d], [semantics#lod-arithmetic]), with the
+ * expected bits computed by hand from [semantics#border-color], [semantics#formats], [semantics#tld4] and decisions
+ * [semantics#decision-half-filter], [semantics#decision-dest-mismatch], [semantics#decision-f16-toward-zero] to [semantics#decision-subnormal-result].  Covers: the [semantics#float-blend] worked example; weight-0 texels
  * reading nothing (no NaN, no border); 3D slices and mip levels as separate
- * §5.4 groups; sRGB groups (D2.13) over mip levels and 3D slices; border
+ * [semantics#float-blend] groups; sRGB groups ([semantics#decision-srgb-groups]) over mip levels and 3D slices; border
  * colours of every channel kind; half NaN widening; SNORM8 -128; gather
  * values; half results and the .f16/.f16x2 packing. */
 #include <stdarg.h>
@@ -131,7 +131,7 @@ static uint32_t tex2(wt_tex t, wt_dtype dt, float x, float y, int k)
     return d[k];
 }
 
-/* §5.4's worked example: a 2x1 f32 texture {2.75390625, 0.1f}, linear,
+/* [semantics#float-blend]'s worked example: a 2x1 f32 texture {2.75390625, 0.1f}, linear,
  * unnormalised, at x = 0.5 + 255/256: xB = 255/256, a = 255, y = 0.5 on
  * one row (b = 0): texel 0 weighs 1, texel 1 weighs 255 -> 0x3de207ff (the
  * exact sum would round to 0x3de20800).  With exactly 2.75: 0x3de1ffff. */
@@ -149,7 +149,7 @@ static void worked_example(void **state)
     drop(&o);
 }
 
-/* §2.3: a term of weight 0 reads nothing, so neither a NaN texel nor the
+/* [semantics#integer-weights]: a term of weight 0 reads nothing, so neither a NaN texel nor the
  * border colour (here a NaN) can reach the result. */
 static void weight_zero_reads_nothing(void **state)
 {
@@ -169,12 +169,12 @@ static void weight_zero_reads_nothing(void **state)
      * at weight 0. */
     assert_int_equal(tex2(o.t, WT_DTYPE_F32, 2.5f, 2.5f, 0), fb(7.0f));
     /* One step of 1/256 off the centre gives the NaN neighbour (or border)
-     * weight 1, and the blend is the canonical NaN (§5.4 step 7). */
+     * weight 1, and the blend is the canonical NaN ([semantics#float-blend] step 7). */
     assert_int_equal(tex2(o.t, WT_DTYPE_F32, 2.5f + 1.0f / 256.0f, 2.5f, 0), 0x7fffffffu);
     assert_int_equal(tex2(o.t, WT_DTYPE_F32, 1.5f - 1.0f / 256.0f, 1.5f, 0), 0x7fffffffu);
     drop(&o);
 
-    /* Nor can a weight-0 texel raise a group's exponent (§5.4 step 2, §5.5):
+    /* Nor can a weight-0 texel raise a group's exponent ([semantics#float-blend] step 2, [semantics#srgb]):
      * next to 2^100, 1 + 2^-23 would truncate to 0; next to sRGB code 255
      * (block exponent 16), code 11's 220 would truncate to 0 at 2^9. */
     float big[2] = {1.0f + 0x1p-23f, 0x1p100f};
@@ -205,7 +205,7 @@ static void weight_zero_reads_nothing(void **state)
     drop(&o);
 }
 
-/* §5.4 groups.  Texels 1.0 (weight 96) and 1 + 2^-22 (weight 32) form one
+/* [semantics#float-blend] groups.  Texels 1.0 (weight 96) and 1 + 2^-22 (weight 32) form one
  * 2x2 group: E = 0, units 2^-27, exact sum 128 + 2^-17.  Two more texels of
  * -2^-40 (weights 96 and 32) are either in the same group, where they
  * truncate to 0 at 2^-27 and the total (128 + 2^-17)/256 = 0.5 + 2^-25 is
@@ -232,7 +232,7 @@ static void float_groups(void **state)
     fetch(o.t, WT_FAMILY_TEX, WT_GEOM_3D, WT_DTYPE_F32, WT_MIP_BASE, 0, 0, 0.75f, 0.5f, 1.0f, d);
     assert_int_equal(d[0], 0x3f000000u);
     drop(&o);
-    /* Mip blend, tex.level 0.5: q = 128, shares 128 and 128 (§6.3).  Level 0
+    /* Mip blend, tex.level 0.5: q = 128, shares 128 and 128 ([semantics#lod-arithmetic]).  Level 0
      * (2x2) at u = 0.375, v = 0.25: x = 0.75 (a = 64), y = 0.5 (b = 0);
      * x1 = 32, x0 = 96, and with b = 0 the second row has weight 0 (its NaNs
      * are never read).  Level 1 (1x1): the whole 128 on t.  Two groups. */
@@ -249,7 +249,7 @@ static void float_groups(void **state)
     drop(&o);
 }
 
-/* D2.13: sRGB over several 2x2 groups.  Codes 11 (220/65536) and 184
+/* [semantics#decision-srgb-groups]: sRGB over several 2x2 groups.  Codes 11 (220/65536) and 184
  * (31488) at 64 each in one group: 184's block ends at 191 (34048,
  * exponent 15), so 220 truncates to 0 at 2^8.  Code 11 alone at 128 in
  * another group keeps its 220 (exponent 8, quantum 2).  S = 64·31488 +
@@ -290,7 +290,7 @@ static void srgb_groups(void **state)
     drop(&o);
 }
 
-/* §4.4 border colours, read by a point fetch at x = -0.5 (texel -1) under
+/* [semantics#border-color] border colours, read by a point fetch at x = -0.5 (texel -1) under
  * border addressing. */
 static void border_colours(void **state)
 {
@@ -336,11 +336,11 @@ static void border_colours(void **state)
     o = make(cd(1, 8, WT_CHANNEL_SIGNED), 1, 1, 0, 0, s8px, &td);
     fetch(o.t, WT_FAMILY_TEX, WT_GEOM_2D, WT_DTYPE_S32, WT_MIP_BASE, 0, 0, -0.5f, 0.5f, 0, d);
     assert_int_equal(d[0], 0xffffffcau);
-    /* Q14: into .f32, numerically: -54. */
+    /* [semantics#decision-dest-mismatch]: into .f32, numerically: -54. */
     fetch(o.t, WT_FAMILY_TEX, WT_GEOM_2D, WT_DTYPE_F32, WT_MIP_BASE, 0, 0, -0.5f, 0.5f, 0, d);
     assert_int_equal(d[0], fb(-54.0f));
     drop(&o);
-    /* Half: toward zero, 65520 -> 65504; -1e9 -> -65504 (D2.10). */
+    /* Half: toward zero, 65520 -> 65504; -1e9 -> -65504 ([semantics#decision-f16-toward-zero]). */
     uint16_t hpx[2] = {0x3c00, 0x3c00};
     td.border_color[0] = 65520.0f, td.border_color[1] = -1e9f;
     o = make(cd(2, 16, WT_CHANNEL_FLOAT), 1, 1, 0, 0, hpx, &td);
@@ -378,8 +378,8 @@ static void border_colours(void **state)
     drop(&o);
 }
 
-/* §5.2 point values and §5.4 step 7 for halves: 0x7c01 widens bit for bit to
- * 0x7f802000; into .f16 any NaN is 0x7fff (D2.11); a linear blend that
+/* [semantics#point-conversion] point values and [semantics#float-blend] step 7 for halves: 0x7c01 widens bit for bit to
+ * 0x7f802000; into .f16 any NaN is 0x7fff ([semantics#decision-f16-nan-result]); a linear blend that
  * weighs it gives 0x7fff widened, 0x7fffe000.  SNORM8 -128 and -127 -> -1. */
 static void point_values(void **state)
 {
@@ -411,7 +411,7 @@ static void point_values(void **state)
     drop(&o);
 }
 
-/* §8 gather values through tld4: the footprint at (1.0, 1.0) on a 2x2
+/* [semantics#tld4] gather values through tld4: the footprint at (1.0, 1.0) on a 2x2
  * texture is i = j = 0 and d = {T(0,1), T(1,1), T(1,0), T(0,0)}. */
 static void gather_values(void **state)
 {
@@ -457,7 +457,7 @@ static void gather_values(void **state)
     assert_int_equal(d[2], 0x80000000u);
     assert_int_equal(d[3], 0x7fffffffu);
     drop(&o);
-    /* Half: a NaN -> 0x7fffe000; subnormals widen exactly (D2.12). */
+    /* Half: a NaN -> 0x7fffe000; subnormals widen exactly ([semantics#decision-gather-half-subnormal]). */
     uint16_t h[4] = {0xfe00, 0x0001, 0x83ff, 0x3555};
     o = make(cd(1, 16, WT_CHANNEL_FLOAT), 2, 2, 0, WT_ARRAY_TEXTURE_GATHER, h, &td);
     fetch(o.t, WT_FAMILY_TLD4, WT_GEOM_2D, WT_DTYPE_F32, WT_MIP_BASE, 0, 0, 1.0f, 1.0f, 0, d);
@@ -468,7 +468,7 @@ static void gather_values(void **state)
     drop(&o);
 }
 
-/* Q7: half textures blend to a half value (ties away); §5.7: an f32 result
+/* [semantics#decision-half-filter]: half textures blend to a half value (ties away); [semantics#dest-types]: an f32 result
  * goes to .f16 to nearest even.  Texels 1.0 and 1 + 2^-10 half and half:
  * 1 + 2^-11, the tie between two halves.  From a half texture the datapath
  * rounds it away: 0x3c01 (1.0009765625 in .f32).  From an f32 texture the

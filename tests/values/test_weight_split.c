@@ -1,4 +1,4 @@
-/* test_weight_split.c -- the integer weights of §2.3 / D2.4 exhaustively, and random 2D/3D/mip footprints
+/* test_weight_split.c -- the integer weights of [semantics#integer-weights] / [semantics#decision-share-split-2d] exhaustively, and random 2D/3D/mip footprints
  * SPDX-License-Identifier: MIT
  *
  * The expectations never use the code's rounding expression: a weight k is
@@ -31,7 +31,7 @@ static int rhu_search(long n, long d)
     return (int)k;
 }
 
-/* §2.3 true 1D, w1 = rhu(T·a/256), w0 = T − w1, for every share T and fraction a. */
+/* [semantics#integer-weights] true 1D, w1 = rhu(T·a/256), w0 = T − w1, for every share T and fraction a. */
 static void split_1d_all(void **state)
 {
     (void)state;
@@ -44,10 +44,10 @@ static void split_1d_all(void **state)
         }
 }
 
-/* §2.3 / D2.4 2D split of every share T = 0..256 at every (a, b):
+/* [semantics#integer-weights] / [semantics#decision-share-split-2d] 2D split of every share T = 0..256 at every (a, b):
  * x1 = rhu(T·a/256), x0 = T − x1; w11 = rhu(x1·b/256), w10 = x1 − w11;
  * w00 = rhu(x0·(256−b)/256), w01 = x0 − w00.  At T = 256 it is the closed
- * form of §2.3: w11 = rhu(a·b/256), w10 = a − w11, w01 = b − w11,
+ * form of [semantics#integer-weights]: w11 = rhu(a·b/256), w10 = a − w11, w01 = b − w11,
  * w00 = 256 − a − b + w11. */
 static void split_2d_all(void **state)
 {
@@ -69,7 +69,7 @@ static void split_2d_all(void **state)
                     fail_msg("T %d a %d b %d: w00 %d w01 %d w10 %d w11 %d", T, a, b, w[0][0], w[0][1], w[1][0],
                              w[1][1]);
             }
-    /* By hand (D2.4): T = 192, a = 77, b = 200: x1 = rhu(57.75) = 58, x0 = 134;
+    /* By hand ([semantics#decision-share-split-2d]): T = 192, a = 77, b = 200: x1 = rhu(57.75) = 58, x0 = 134;
      * w11 = rhu(45.3125) = 45, w10 = 13; w00 = rhu(29.3125) = 29, w01 = 105. */
     int32_t w[2][2];
     wt__weights_2d(192, 77, 200, w);
@@ -79,7 +79,7 @@ static void split_2d_all(void **state)
     assert_int_equal(w[1][1], 45);
 }
 
-/* §2.3 z split of every share: z0 = rhu(T·(256−c)/256) (the lower slice is
+/* [semantics#integer-weights] z split of every share: z0 = rhu(T·(256−c)/256) (the lower slice is
  * rounded), z1 = T − z0; at T = 256, z0 = 256 − c and z1 = c. */
 static void split_z_all(void **state)
 {
@@ -137,8 +137,8 @@ static int expect_level(int level, int dims, int T, const int i[3], const int f[
 }
 
 /* Compare the taps with the expectation: every expected weight on its
- * texel, no tap of weight 0 (§2.3: it reads nothing), total 256, and one
- * §5.4 group per (level, z slice) (for true 1D: per level). */
+ * texel, no tap of weight 0 ([semantics#integer-weights]: it reads nothing), total 256, and one
+ * [semantics#float-blend] group per (level, z slice) (for true 1D: per level). */
 static void check_taps(const wt__taps *tp, const want_tap *want, int nw, int it)
 {
     int nonzero = 0;
@@ -164,7 +164,7 @@ static void check_taps(const wt__taps *tp, const want_tap *want, int nw, int it)
 
 /* Level-0 position X (in 1/256 texel, the texel centre of i plus the
  * fraction f: X = 256·i + 128 + f) -> level-1 lower index and fraction:
- * x1 = X/512, xB = x1 − 1/2, fraction rounded to 1/256 with ties up (§2.2):
+ * x1 = X/512, xB = x1 − 1/2, fraction rounded to 1/256 with ties up ([semantics#linear-filtering]):
  * A = floor(X/2 − 128 + 1/2) = floor((X − 255)/2). */
 static void level1_axis(int X, int *i1, int *f1)
 {
@@ -186,7 +186,7 @@ static void random_footprints(void **state)
         su_init(&x, WT__F32, dims == 1 ? 1 : dims, 8, dims == 1 ? 1 : 8, dims == 3 ? 8 : 1, dims == 1 ? 2 : 1,
                 mip ? 2 : 1);
         if (dims == 1)
-            x.t.layered = 1, x.t.num_layers = 2; /* a1d: a true 1D layer (§2.4) */
+            x.t.layered = 1, x.t.num_layers = 2; /* a1d: a true 1D layer ([semantics#1d-as-2d]) */
         x.s.filter = WT_FILTER_LINEAR;
         x.s.mip_filter = WT_FILTER_LINEAR;
         x.s.normalized = mip;

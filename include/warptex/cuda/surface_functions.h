@@ -8,7 +8,7 @@
  * is in bytes, as on the GPU.  T may be any trivially copyable type of 1, 2,
  * 4, 8 or 16 bytes; it is moved as suld.b/sust.b of that size (.b8, .b16,
  * .b32, .b64, .v4.b32) through warptex's per-lane entry points, so clamping,
- * zeroing and traps are the GPU's (SEMANTICS §10).  Cubemap faces and layers
+ * zeroing and traps are the GPU's ([semantics#surfaces]).  Cubemap faces and layers
  * address the layers of a 2D layered surface: layer = face, or 6 * cube + face.
  *
  * Errors: a trap (out of range under cudaBoundaryModeTrap, a misaligned x) or

@@ -9,7 +9,7 @@
  * fails to compile.  Each call is one lane of the PTX instruction CUDA emits
  * for it, made through warptex's per-lane entry points (include/warptex/nvvm.h:
  * float T -> .v4.f32, signed -> .v4.s32, unsigned -> .v4.u32; tex1Dfetch uses
- * integer coordinates), so results equal the GPU's as SEMANTICS.md defines;
+ * integer coordinates), so results equal the GPU's as docs/semantics.md defines;
  * the first components of the four are returned.  Layer indices go to the
  * instruction as CUDA passes them (unsigned in the hardware).
  *

@@ -4,3 +4,21 @@
 # SPDX-License-Identifier: MIT
 add_test(NAME readme_front_door COMMAND sh ${PROJECT_SOURCE_DIR}/tests/docs/check_docs.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(readme_front_door PROPERTIES PASS_REGULAR_EXPRESSION "readme_front_door: ok")
+
+# docs_citations runs tests/docs/check_citations.c over the source tree: a citation such as
+# [semantics#float-blend] must name an anchor that a page under docs/ defines, and nothing may cite
+# the working notes the project started from (see docs/semantics.md, "How the code cites this
+# page").  docs_citations_planted proves that the checker fails, naming file and line, on each kind
+# of bad citation planted in a scratch tree.
+add_executable(check_citations ${PROJECT_SOURCE_DIR}/tests/docs/check_citations.c)
+add_test(NAME docs_citations COMMAND check_citations ${PROJECT_SOURCE_DIR})
+set_tests_properties(docs_citations PROPERTIES TIMEOUT 120)
+
+set(WT_DOCS_EMULATOR "")
+if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
+  string(REPLACE ";" "|" WT_DOCS_EMULATOR "${CMAKE_CROSSCOMPILING_EMULATOR}")
+endif()
+add_test(NAME docs_citations_planted
+         COMMAND ${CMAKE_COMMAND} -DCHECKER=$<TARGET_FILE:check_citations> -DDIR=${PROJECT_BINARY_DIR}/docs_planted
+                 "-DEMULATOR=${WT_DOCS_EMULATOR}" -P ${PROJECT_SOURCE_DIR}/tests/docs/planted.cmake)
+set_tests_properties(docs_citations_planted PROPERTIES TIMEOUT 120)

@@ -257,7 +257,7 @@ int bench_load_average(double load[3]);
 
 /* ---- JSON (bench_json.c) --------------------------------------------------------- */
 
-/* Writes the whole JSON document (schema in README "Benchmarks") for the
+/* Writes the whole JSON document (schema: docs/bench.md#json) for the
  * records in cfg; `status` is "ok", "mismatch" or "error", `n` the samples
  * per workload.  Returns 0, or -1 when a write failed (ferror). */
 int bench_json_write(FILE *f, const bench_config *cfg, const char *status, size_t n);

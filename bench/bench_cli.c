@@ -62,7 +62,7 @@ static void usage(FILE *f, const char *prog)
             "  --backend LIST  comma-separated backends to measure, e.g. avx2 or scalar,avx2\n"
             "                  (default: every one compiled in; without scalar there is no ratio)\n"
             "  --json FILE     also write the results as one JSON document (schema\n"
-            "                  warptex-bench/1, README \"Benchmarks\"); FILE '-' is standard output,\n"
+            "                  warptex-bench/1, docs/bench.md); FILE '-' is standard output,\n"
             "                  and the text report then goes to standard error\n"
             "  --help          this text\n"
             "\n"

@@ -1,7 +1,7 @@
 /* bench_json.c -- the --json document: the run's setting, one result per (workload, backend, threads), the peers
  * SPDX-License-Identifier: MIT
  *
- * Schema "warptex-bench/1"; README "Benchmarks" documents every field.  Each
+ * Schema "warptex-bench/1"; docs/bench.md#json documents every field.  Each
  * result object is written on one line, so `grep '"workload": "W1"'` works
  * too.  Numbers that are not finite (and figures of skipped backends) are
  * null. */

@@ -30,7 +30,7 @@
  * bytes through another, differently aligned surface is not linearizable
  * (its compare may see the part before or after that update).  That needs
  * two surfaces whose elements overlap at different alignments; every other
- * combination, and every add/and/or, is exact.  README "Behaviour" says so.
+ * combination, and every add/and/or, is exact (docs/design.md, "Atomic reductions", says so).
  *
  * Relaxed ordering throughout: a reduction returns nothing and orders
  * nothing ([semantics#sured], [semantics#coherence]); atomicity alone makes the totals exact. */

@@ -48,7 +48,7 @@ int wt__coord_fx(float c, int32_t n, int norm, int32_t off, int mode, int64_t *f
     /* [semantics#decision-wrap-mirror-edges], [semantics#decision-nonfinite-wrap]: a non-finite coordinate -- NaN as well as ±∞ -- under wrap or
      * mirror reads texel 0 with the whole weight, offset ignored.  [semantics#nan-inf-coords]'s
      * "NaN reads as 0" was measured under clamp only, so it governs the
-     * other modes (ambiguity settled here; README "Behaviour"). */
+     * other modes (an ambiguity settled here). */
     if (!isfinite(c) && periodic)
         return 1;
     if (isnan(c))

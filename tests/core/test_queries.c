@@ -5,8 +5,8 @@
  * [semantics#decision-clamp-ogl-samplers] (addr_mode: wrap 0, mirror 1, clamp_ogl 2, clamp 3, border 4, as given,
  * not as demoted), [semantics#decision-query-values] (OpenCL channel enums by format and read mode, CL_R /
  * RG / RGBA, memory_layout 1 over linear and pitch2D), [semantics#mip-levels] (level sizes),
- * [semantics#resource-desc] (linear resources report point, clamp, unnormalised), and the README
- * choices for what [semantics#decision-query-values] leaves open (txq.depth 1 unless 3D, array_size in
+ * [semantics#resource-desc] (linear resources report point, clamp, unnormalised), and the
+ * choices made for what [semantics#decision-query-values] leaves open (txq.depth 1 unless 3D, array_size in
  * cubes for textures and in a2d slices for cubemap surfaces).  Each value is
  * read through wt_query() and through the NVVM-named call, which must agree. */
 #include <stdarg.h>

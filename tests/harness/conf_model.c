@@ -589,7 +589,7 @@ static apos axis_pos(float u, int n, int norm, int mode, int linear, int preclam
     if (!linear) {
         p.i = A + off;
         /* [semantics#decision-clamp-ogl-samplers]: clamp_ogl clamps x to [0, N]; a point fetch then reads the edge
-         * texel (floor(N) = N clamps to N-1, README decision) */
+         * texel (floor(N) = N clamps to N-1) */
         if (mode == WT_ADDRESS_CLAMP_OGL)
             p.i = p.i < 0 ? 0 : p.i > n - 1 ? n - 1 : p.i;
         return p;
@@ -1280,7 +1280,7 @@ void cm_gather(const cm_texture *t, uint32_t layer, const float c[3], const int3
     apos p[2];
     if (is_cube(t)) {
         /* [semantics#tld4]: within the face under the (demoted) mode whatever the filter;
-         * seamless does not apply (README, decision) */
+         * seamless does not apply */
         float fc[2];
         int f = cube_face(c, &fc[0], &fc[1]);
         slice = 6u * (t->geom == WT_GEOM_ACUBE ? clamp_layer(t, layer) : 0u) + (uint32_t)f;

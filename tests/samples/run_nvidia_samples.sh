@@ -12,7 +12,8 @@
 # Each .cu file is compiled as the samples' CMake has nvcc compile it:
 #   warptex-cxx -O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true
 #               --generate-code=arch=compute_80,code=[compute_80,sm_80] -I<samples>/Common -c x.cu
-# each .cpp file with the same -I and -O3 (CMake gives those to the host compiler), then all are
+# (sources in the sample's folder or its src/, with -I<sample>/inc where it has one), each .cpp file
+# with the same -I and -O3 (CMake gives those to the host compiler), then all are
 # linked by warptex-cxx (with -lGL -lGLU -lglut for the samples that display, as their CMake links
 # them).  The program runs in its source directory (its data/ files are found there), with the
 # arguments NVIDIA's own test_args.json gives it, under a 120 s limit.  A sample passes when every
@@ -104,7 +105,9 @@ echo "$list" | while IFS='|' read -r name runs libs; do
     t0=$(date +%s)
     ok=1
     objs=
-    for src in "$dir"/*.cu "$dir"/*.cpp; do
+    incs=-I"$samples/Common"
+    [ -d "$dir/inc" ] && incs="$incs -I$dir/inc" # samples laid out as src/ and inc/ (FDTD3d)
+    for src in "$dir"/*.cu "$dir"/*.cpp "$dir"/src/*.cu "$dir"/src/*.cpp; do
         [ -f "$src" ] || continue
         obj=$out/$(basename "$src").o
         case "$src" in
@@ -112,7 +115,7 @@ echo "$list" | while IFS='|' read -r name runs libs; do
         *) flags=-O3 ;;
         esac
         # shellcheck disable=SC2086
-        if ! (cd "$dir" && "$cxx" $flags -I"$samples/Common" -c "$src" -o "$obj") >>"$log" 2>&1; then
+        if ! (cd "$dir" && "$cxx" $flags $incs -c "$src" -o "$obj") >>"$log" 2>&1; then
             ok=0
             break
         fi

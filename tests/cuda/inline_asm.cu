@@ -226,5 +226,9 @@ int main()
     EXPECT(e == cudaErrorLaunchFailure);
 
     std::printf("inline_asm: %s\n", failures ? "FAILED" : "ok");
+    cudaDeviceReset(); // clears the faulting load's sticky error, so that the frees are taken
+    cudaFree(db);
+    cudaFree(dc);
+    cudaFree(dbytes);
     return failures ? 1 : 0;
 }

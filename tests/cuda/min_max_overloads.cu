@@ -44,7 +44,7 @@ __global__ void min_max(unsigned int *u, long long *ll, unsigned long long *ull,
     u[0] = umin(t + 5u, 9u);                        // thread 7: 9
     u[1] = max(t, 3u);                              // 7
     ll[0] = llmin(-(long long)t, -3LL);             // -7
-    ll[1] = llmax(-(long long)t << 40, -(1LL << 42)); // -(1 << 42)
+    ll[1] = llmax(-((long long)t << 40), -(1LL << 42)); // -(1 << 42)
     ull[0] = ullmin(1ULL << 63, (unsigned long long)t); // 7
     ull[1] = ullmax(1ULL << 63, (unsigned long long)t); // 1 << 63
     l[0] = min(-(long)t, 2L);                       // -7

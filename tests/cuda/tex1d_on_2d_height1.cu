@@ -91,5 +91,8 @@ int main()
     fetch1d<<<1, kN>>>(t2, a);
     EXPECT(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
     std::printf("tex1d_on_2d_height1: %s\n", failures ? "FAILED" : "ok");
+    cudaDeviceReset(); // clears the failed launch's sticky error, so that the frees are taken
+    cudaFree(a);
+    cudaFree(b);
     return failures != 0;
 }

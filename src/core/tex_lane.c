@@ -12,7 +12,7 @@
  * so .level and .grad take this path too) of 1, 2 or 4 unsigned 8- or
  * 16-bit channels, read as normalised float (point or linear) or as element
  * type (point), or of 1, 2 or 4 f32/f16 channels (point, or linear through
- * [semantics#float-blend]'s datapath, src/simd/float_blend.h; a 3D slice is its own group),
+ * [semantics#float-blend]'s datapath, src/core/float_blend.h; a 3D slice is its own group),
  * any of clamp, wrap, mirror and border on each axis, normalised
  * coordinates or not, read through the object's own sampler, over any
  * resource (only the texel's own bytes are read).  Ops: tex with .f32
@@ -39,7 +39,7 @@
 
 #include "warptex/lane2d.h"
 
-#include "../simd/float_blend.h"
+#include "float_blend.h"
 #include "dispatch.h"
 #include "entry.h"
 

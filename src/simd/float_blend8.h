@@ -1,7 +1,7 @@
 /* float_blend8.h -- [semantics#float-blend] (the f32 linear-filter datapath) for 8 lanes at once, in double arithmetic
  * SPDX-License-Identifier: MIT
  *
- * The same seven steps as float_blend.h's per-lane form, written so that
+ * The same seven steps as the per-lane form of src/core/float_blend.h, written so that
  * every operation is exact in IEEE double (the kernels build with FP
  * contraction off, so nothing fuses):
  *   - a group's taps (up to 4, weight 0 = no tap) give E_g, the largest

@@ -57,7 +57,7 @@
 
 #include "div_exact.h"
 #include "fetch.h"
-#include "float_blend.h"
+#include "../core/float_blend.h"
 #include "float_blend8.h"
 #include "grad_lod.h"
 #include "lanes.h"

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "simd/float_blend.h"
+#include "core/float_blend.h"
 #include "simd/float_blend8.h"
 
 static uint64_t rng = 0x5eed5eedULL;

@@ -1,4 +1,4 @@
-/* float_blend.h -- the measured f32/f16 linear-filter datapath ([semantics#float-blend]) for one lane, used by the SIMD kernels
+/* float_blend.h -- the measured f32/f16 linear-filter datapath ([semantics#float-blend]) for one lane, used by the one-lane kernel (tex_lane.c) and the SIMD templates (src/simd)
  * SPDX-License-Identifier: MIT
  *
  * Written from [semantics#float-blend] on its own, not from the scalar reference

@@ -243,7 +243,7 @@ WT_INTERNAL void wt__retire(void *obj, void (*release)(void *));
  * next destroy). */
 WT_INTERNAL void wt__reclaim_poll(void);
 
-/* ---- queries (query.c, surface_object.c) --------------------------------- */
+/* ---- queries (format_query.c, surface_object.c) -------------------------- */
 /* OpenCL channel data type / order values of a format ([semantics#decision-query-values]). */
 WT_INTERNAL int32_t wt__channel_data_type(const wt__format *f, int read_norm);
 WT_INTERNAL int32_t wt__channel_order(const wt__format *f);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "resource_check.h"
+#include "byte_span.h"
 
 #define DEAD_MAGIC 0xdeadbeefu
 

@@ -7,24 +7,8 @@
  * representable and must not run past the end of the address space from
  * dev_ptr, so that no row offset an object computes later can wrap. */
 #include "internal.h"
+#include "byte_span.h"
 #include "resource_check.h"
-
-int wt__span_bytes(size_t pitch, size_t rows, size_t row_bytes, size_t *bytes)
-{
-    if (rows == 0) {
-        *bytes = 0;
-        return 1;
-    }
-    size_t body;
-    if (__builtin_mul_overflow(pitch, rows - 1, &body) || __builtin_add_overflow(body, row_bytes, bytes))
-        return 0;
-    return 1;
-}
-
-int wt__range_fits(const void *p, size_t bytes)
-{
-    return bytes <= UINTPTR_MAX - (uintptr_t)p;
-}
 
 /* Linear: 1..2^28 elements of size_in_bytes / element size ([semantics#resource-desc], [semantics#limits]). */
 static wt_status check_linear(const wt_resource_desc *res, wt__res_mem *m, const char *fn)

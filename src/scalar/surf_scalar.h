@@ -1,4 +1,4 @@
-/* surf_scalar.h -- private interfaces between surf_scalar.c, sured_scalar.c and surf_convert_scalar.c
+/* surf_scalar.h -- private interfaces between surf_scalar.c, sured_scalar.c, surf_locate_scalar.c and surf_convert_scalar.c
  * SPDX-License-Identifier: MIT */
 #ifndef WT_SURF_SCALAR_H
 #define WT_SURF_SCALAR_H
@@ -21,7 +21,7 @@ enum {
     WT__LOC_OUTSIDE = 2  /* .zero and some byte outside: load 0, drop the store ([semantics#surface-out-of-range]) */
 };
 
-/* Apply the [semantics#surface-addressing]/[semantics#surface-out-of-range] addressing to c (PTX order for op->geom): x is
+/* surf_locate_scalar.c: apply the [semantics#surface-addressing]/[semantics#surface-out-of-range] addressing to c (PTX order for op->geom): x is
  * multiplied by unit (1 for .b byte addressing, the element size for .p
  * sample addressing), size is the access size in bytes (a power of two,
  * 1..16).  Returns a WT__LOC_* value. */

@@ -41,7 +41,8 @@ bench_backend_state bench_backend_probe(const char *name);
 #define BENCH_NBACKENDS 4
 extern const char *const bench_backend_names[BENCH_NBACKENDS];
 
-/* Workload ids as given to --workload, in run order. */
+/* Workload ids as given to --workload, in run order (bench_config.c, as the
+ * configuration, thread counts and records are). */
 #define BENCH_NWORKLOADS 7
 #define BENCH_NTEX 5 /* W1..W5 are indices 0..4; S1 is 5, S2 is 6 */
 extern const char *const bench_workload_ids[BENCH_NWORKLOADS];
@@ -212,12 +213,14 @@ int bench_tex_workload(int index, bench_config *cfg, const bench_data *d);
 int bench_surf_copy(bench_config *cfg, const bench_data *d);
 int bench_surf_histogram(bench_config *cfg, const bench_data *d);
 
-/* ---- reports (bench_report.c) ------------------------------------------------ */
+/* ---- records (bench_config.c) ----------------------------------------------- */
 
 /* Appends a record (copied); sets cfg->oom when out of memory. */
 void bench_record_add(bench_config *cfg, const bench_record *r);
 /* The record of (workload, backend, threads), or NULL. */
 const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *backend, int threads);
+
+/* ---- reports (bench_report.c) ------------------------------------------------ */
 
 /* The column heads, one report line per record, and the closing summary
  * table: the best warptex figure per workload at 1 thread and all cores

@@ -18,11 +18,6 @@
 
 #include "bench.h"
 
-const char *const bench_workload_ids[BENCH_NWORKLOADS] = {"W1", "W2", "W3", "W4", "W5", "S1", "S2"};
-const char *const bench_workload_names[BENCH_NWORKLOADS] = {
-    "bilinear-affine", "bilinear-random", "trilinear-volume", "point-affine", "gather4", "surface-copy",
-    "histogram"};
-
 static double now_s(void)
 {
     struct timespec ts;

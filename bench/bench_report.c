@@ -1,38 +1,10 @@
-/* bench_report.c -- the records of a run, its report lines, and the summary beside docs/bench.md's peers
+/* bench_report.c -- a run's report lines, and the summary beside docs/bench.md's peers
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
-
-void bench_record_add(bench_config *cfg, const bench_record *r)
-{
-    if (cfg->nrecords == cfg->cap) {
-        size_t cap = cfg->cap ? 2 * cfg->cap : 64;
-        bench_record *p = realloc(cfg->records, cap * sizeof *p);
-        if (!p) {
-            if (!cfg->oom)
-                fprintf(stderr, "%s: out of memory for the results: the JSON and the summary lack some\n",
-                        bench_prog);
-            cfg->oom = 1;
-            return;
-        }
-        cfg->records = p;
-        cfg->cap = cap;
-    }
-    cfg->records[cfg->nrecords++] = *r;
-}
-
-const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *backend, int threads)
-{
-    for (size_t i = 0; i < cfg->nrecords; i++) {
-        const bench_record *r = &cfg->records[i];
-        if (r->workload == workload && r->threads == threads && strcmp(r->backend, backend) == 0)
-            return r;
-    }
-    return NULL;
-}
 
 #define LINE_FMT "%-20s %-8s %7d %11s %-10s %9s %10s  %-18s %s\n"
 

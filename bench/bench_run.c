@@ -15,8 +15,6 @@
 
 #include "bench.h"
 
-const char *bench_prog = "warptex-bench";
-
 static int mismatches;
 
 static double now_s(void)
@@ -24,26 +22,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void bench_config_init(bench_config *cfg, const char *prog)
-{
-    memset(cfg, 0, sizeof *cfg);
-    cfg->prog = prog;
-    cfg->reps = 5;
-    cfg->all_threads = 1;
-    cfg->workloads = (1u << BENCH_NWORKLOADS) - 1u;
-    cfg->backends = (1u << BENCH_NBACKENDS) - 1u;
-    cfg->out = stdout;
-    cfg->probe = bench_backend_probe;
-    cfg->load[0] = cfg->load[1] = cfg->load[2] = -1.0;
-}
-
-void bench_config_free(bench_config *cfg)
-{
-    free(cfg->records);
-    cfg->records = NULL;
-    cfg->nrecords = cfg->cap = 0;
 }
 
 void bench_mismatch(const char *fmt, ...)
@@ -176,15 +154,6 @@ void bench_digest_u8(bench_digest *dg, const uint8_t *v, size_t n)
     }
     dg->mean = n ? (double)sum / (double)n : 0.0;
     dg->hash = h;
-}
-
-int bench_thread_counts(const bench_config *cfg, int counts[2])
-{
-    counts[0] = 1;
-    if (cfg->all_threads <= 1)
-        return 1;
-    counts[1] = cfg->all_threads;
-    return 2;
 }
 
 /* A record of the spec at `threads`, its identity filled in. */

@@ -4,7 +4,7 @@
 # Included by CMakeLists.txt (tests/*.cmake).  Also run as a script by the
 # nvvm_generated_fresh test: cmake -DGEN=... -DSRC=... -DOUT=... [-DEMULATOR=cmd;args] -P nvvm.cmake
 # (a cross-compiled GEN runs through EMULATOR, CMAKE_CROSSCOMPILING_EMULATOR).
-set(WT_NVVM_FILES include/warptex/nvvm.h src/core/nvvm_entry.c src/core/nvvm_names.inc)
+set(WT_NVVM_FILES include/warptex/nvvm.h src/nvvm/nvvm_entry.c src/nvvm/nvvm_names.inc)
 
 if(CMAKE_SCRIPT_MODE_FILE)
   # Script mode: regenerate into OUT and compare byte for byte with SRC.
@@ -36,7 +36,7 @@ else()
     # cross-compiled gen_nvvm through the emulator itself.
     add_custom_target(nvvm_regenerate
                       COMMAND gen_nvvm ${PROJECT_SOURCE_DIR}/include/warptex/nvvm.h
-                              ${PROJECT_SOURCE_DIR}/src/core/nvvm_entry.c ${PROJECT_SOURCE_DIR}/src/core/nvvm_names.inc
+                              ${PROJECT_SOURCE_DIR}/src/nvvm/nvvm_entry.c ${PROJECT_SOURCE_DIR}/src/nvvm/nvvm_names.inc
                       DEPENDS gen_nvvm VERBATIM)
   endif()
   # test_nvvm_names watches what each wrapper hands its lane entry (GNU ld / lld --wrap).

@@ -3,7 +3,17 @@
 #ifndef WT_DISPATCH_H
 #define WT_DISPATCH_H
 
-#include "../scalar/scalar.h"
+#include "internal.h"
+
+/* Everything a fetch needs: the texture, the effective sampler (the texture's
+ * own, or an explicit .samplerref merged by the core) and the border colour
+ * converted to one raw texel of the texture's format.  Every kernel takes it,
+ * the reference's (src/scalar) and the SIMD backends' alike. */
+typedef struct wt__tex_ctx {
+    const wt__tex *t;
+    const wt__sampler *s;
+    const uint8_t *border; /* esize bytes */
+} wt__tex_ctx;
 
 /* A kernel an object binds at creation for its exact shape (format, filter,
  * address modes, coordinates, geometry).  It runs one warp of an op and
@@ -43,13 +53,6 @@ WT_INTERNAL extern const wt__backend wt__backend_neon;
 
 /* Backend ids (wt__tex.kernels[] slots). */
 enum { WT__BACKEND_SCALAR = 0, WT__BACKEND_AVX2 = 1, WT__BACKEND_AVX512 = 2, WT__BACKEND_NEON = 3 };
-
-/* The reference's warp loops, which backends without a vector path for an
- * op run as their generic path. */
-WT_INTERNAL void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
-                                        const wt_tex_args *in, wt_tex_result *out);
-WT_INTERNAL uint32_t wt__surf_warp_reference(const wt__surf *s, const wt_op *op, uint32_t active,
-                                             const wt_surf_args *in, wt_surf_result *out);
 
 /* Bind every compiled-in backend's specialised kernel for t (creation). */
 WT_INTERNAL void wt__bind_tex_kernels(wt__tex *t);

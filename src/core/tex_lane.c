@@ -41,7 +41,7 @@
 
 #include "float_blend.h"
 #include "dispatch.h"
-#include "entry.h"
+#include "lane.h"
 
 #define WT_LANE_INLINE static inline __attribute__((always_inline))
 

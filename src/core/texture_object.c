@@ -5,7 +5,7 @@
 
 #include "internal.h"
 #include "dispatch.h"
-#include "entry.h"
+#include "lane.h"
 #include "resource_check.h"
 
 static const char *const FN = "wt_create_texture_object";

@@ -1,6 +1,6 @@
 /* backend_scalar.c -- the reference as a backend: every lane through the scalar code
  * SPDX-License-Identifier: MIT */
-#include "../core/dispatch.h"
+#include "scalar.h"
 
 static int always(void) { return 1; }
 

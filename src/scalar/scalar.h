@@ -17,16 +17,15 @@
 #ifndef WT_SCALAR_H
 #define WT_SCALAR_H
 
-#include "../core/entry.h"
+#include "../core/dispatch.h" /* wt__tex_ctx, the backend table */
+#include "../core/lane.h"     /* wt__tex_lane_in */
 
-/* Everything a fetch needs: the texture, the effective sampler (the texture's
- * own, or an explicit .samplerref merged by the core) and the border colour
- * converted to one raw texel of the texture's format. */
-typedef struct wt__tex_ctx {
-    const wt__tex *t;
-    const wt__sampler *s;
-    const uint8_t *border; /* esize bytes */
-} wt__tex_ctx;
+/* The reference's warp loops, which backends without a vector path for an
+ * op run as their generic path. */
+WT_INTERNAL void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
+                                        const wt_tex_args *in, wt_tex_result *out);
+WT_INTERNAL uint32_t wt__surf_warp_reference(const wt__surf *s, const wt_op *op, uint32_t active,
+                                             const wt_surf_args *in, wt_surf_result *out);
 
 /* ---- texel values (texel_scalar.c, blend_scalar.c, convert_scalar.c) ---- */
 

@@ -11,6 +11,7 @@
 #define WT_SIMD_KERNELS_H
 
 #include "../core/dispatch.h"
+#include "../scalar/scalar.h" /* the reference's warp loops: the generic path of every SIMD backend */
 
 #define WT__SIMD_KERNELS(isa)                                                                                    \
     /* The specialised texture kernel for t, or NULL; *name describes it. */                                     \

@@ -1,7 +1,7 @@
 /* nvvm_rows.h -- every generated NVVM entry point as a row, and a caller for each C signature
  * SPDX-License-Identifier: MIT
  *
- * Shared by the tests of tests/nvvm.  ROWS walks src/core/nvvm_names.inc;
+ * Shared by the tests of tests/nvvm.  ROWS walks src/nvvm/nvvm_names.inc;
  * each row carries the function, its op record and a caller chosen at
  * compile time (_Generic) for its real C type.  A caller passes operand k
  * from the array of its C type at position k (hv, fv, iv, sv, lv), so a test
@@ -144,7 +144,7 @@ typedef struct nvvm_row {
 
 static const nvvm_row ROWS[] = {
 #define WT_NVVM(name, fn, family, ...) {name, #fn, (vfn)fn, family, __VA_ARGS__, SIG_OF(fn)},
-#include "core/nvvm_names.inc"
+#include "nvvm/nvvm_names.inc"
 #undef WT_NVVM
 };
 #define NROWS (sizeof ROWS / sizeof ROWS[0])

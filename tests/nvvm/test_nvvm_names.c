@@ -1,7 +1,7 @@
 /* test_nvvm_names.c -- every generated NVVM entry point: name rule, op record, lookup, operands, results, bad handles
  * SPDX-License-Identifier: MIT
  *
- * Walks src/core/nvvm_names.inc.  For every row it checks, against models
+ * Walks src/nvvm/nvvm_names.inc.  For every row it checks, against models
  * written here (not the generator's tables):
  *   - the C name follows [design#nvvm-names] and the name decodes to the row's op record
  *     under the PTX legality rules (PTX ISA 9.7.11, 9.7.10; NVVM IR spec 13.5);
@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/entry.h"
-#include "core/nvvm.h"
+#include "entry/entry.h"
+#include "nvvm/nvvm.h"
 #include "nvvm_rows.h"
 
 /* ---- spies on the lane entries ---------------------------------------------- */

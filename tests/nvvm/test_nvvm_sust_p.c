@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/nvvm.h"
+#include "nvvm/nvvm.h"
 #include "nvvm_rows.h"
 #include "../surface/sust_p_model.h"
 

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dispatch.h"
+#include "../core/dispatch.h"
+#include "../scalar/scalar.h" /* the reference, which the lane entries run */
+#include "entry.h"
 
 static const char *const FAMILY[] = {"tex", "tld4", "txq", "istypep", "suld", "sust", "sured", "suq"};
 static const char *const GEOM[] = {"1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms"};

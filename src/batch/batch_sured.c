@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic_reduce.h"
+#include "../core/atomic_reduce.h"
 #include "batch_run.h"
-#include "parallel.h"
+#include "../core/parallel.h"
 
 static const char *const fn = "wt_sured_batch";
 

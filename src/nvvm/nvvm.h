@@ -3,7 +3,7 @@
 #ifndef WT_NVVM_H
 #define WT_NVVM_H
 
-#include "internal.h"
+#include "../core/internal.h"
 
 /* The op record of an NVVM intrinsic ("llvm.nvvm.suld.2d.v4i8.clamp") or of a
  * PTX-spelled form with no intrinsic ("sured.b.add.2d.u32.trap", "txq.width",

@@ -1,6 +1,6 @@
 /* query.c -- txq, suq and istypep
  * SPDX-License-Identifier: MIT */
-#include "internal.h"
+#include "../core/internal.h"
 #include "entry.h"
 
 /* PTX enum { wrap, mirror, clamp_ogl, clamp_to_edge, clamp_to_border } ([semantics#decision-clamp-ogl-samplers]). */

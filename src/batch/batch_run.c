@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "batch_run.h"
-#include "parallel.h"
+#include "../core/parallel.h"
 
 /* Warps per chunk handed to a thread: at least MIN_GRAIN (a batch of fewer
  * warps than that runs on the calling thread, where starting threads would

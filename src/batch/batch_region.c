@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "batch_run.h"
-#include "parallel.h"
+#include "../core/parallel.h"
 
 typedef struct region_job {
     const wt_op *op;

@@ -3,7 +3,7 @@
 #ifndef WT_BATCH_RUN_H
 #define WT_BATCH_RUN_H
 
-#include "internal.h"
+#include "../core/internal.h"
 
 /* One thread's operand and result records, reused warp after warp.  Zeroed
  * when a thread takes a chunk of warps, so lanes a warp leaves inactive hold

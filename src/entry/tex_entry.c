@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "dispatch.h"
+#include "../core/dispatch.h"
+#include "../scalar/scalar.h" /* the reference, which the lane entries run */
 #include "entry.h"
 
 static const char *const GEOM_NAME[WT_GEOM_COUNT] = {".1d", ".2d", ".3d", ".a1d", ".a2d",

@@ -22,3 +22,16 @@ add_test(NAME docs_citations_planted
          COMMAND ${CMAKE_COMMAND} -DCHECKER=$<TARGET_FILE:check_citations> -DDIR=${PROJECT_BINARY_DIR}/docs_planted
                  "-DEMULATOR=${WT_DOCS_EMULATOR}" -P ${PROJECT_SOURCE_DIR}/tests/docs/planted.cmake)
 set_tests_properties(docs_citations_planted PROPERTIES TIMEOUT 120)
+
+# layers runs tests/docs/check_layers.c over src/, include/, tools/ and bench/: every #include "..."
+# points down the layer order that docs/design.md#layers declares (never up, never to a sibling
+# folder), every file sits in a listed folder, and no circle of files includes each other.
+# layers_planted proves that the checker fails, naming file and line, on each kind of fault
+# planted in a scratch tree.
+add_executable(check_layers ${PROJECT_SOURCE_DIR}/tests/docs/check_layers.c)
+add_test(NAME layers COMMAND check_layers ${PROJECT_SOURCE_DIR})
+set_tests_properties(layers PROPERTIES TIMEOUT 120 PASS_REGULAR_EXPRESSION "check_layers: ok")
+add_test(NAME layers_planted
+         COMMAND ${CMAKE_COMMAND} -DCHECKER=$<TARGET_FILE:check_layers> -DDIR=${PROJECT_BINARY_DIR}/layers_planted
+                 "-DEMULATOR=${WT_DOCS_EMULATOR}" -P ${PROJECT_SOURCE_DIR}/tests/docs/layers_planted.cmake)
+set_tests_properties(layers_planted PROPERTIES TIMEOUT 120)

@@ -1,12 +1,14 @@
 /* simd_kernels.h -- what each SIMD backend instantiates from the templates of src/simd
  * SPDX-License-Identifier: MIT
  *
- * The kernels are written once (tex2d_tpl.h, surf_tpl.h) with SIMDe's
- * 256-bit x86 intrinsics; each backend directory instantiates them in files
- * built with its own ISA flags ([design#isa-flags]): natively on AVX2, and through
- * SIMDe's translation to Advanced SIMD on AArch64 (the NEON backend).  Both
- * also build on x86 as deliberately emulated test builds (WT_EMULATED_ISA),
- * so every backend is tested everywhere. */
+ * The kernels are written once (tex2d_tpl.h, tex2d_u8_tpl.h, surf_tpl.h)
+ * with SIMDe's 256-bit x86 intrinsics; each backend directory instantiates
+ * them in files built with its own ISA flags ([design#isa-flags]): natively on
+ * AVX2 (src/avx2), natively with the AVX-512 flags (src/avx512: the same
+ * templates, the u8 kernel 16 lanes at a time through vec16.h), and through
+ * SIMDe's translation to Advanced SIMD on AArch64 (src/neon).  The NEON
+ * backend also builds on x86 as a deliberately emulated test build
+ * (WT_EMULATED_ISA), so its instantiation is tested there too. */
 #ifndef WT_SIMD_KERNELS_H
 #define WT_SIMD_KERNELS_H
 

@@ -10,13 +10,8 @@
 #include "warptex.h"
 #include "warptex/lane2d.h"
 
-#if defined(__GNUC__)
-#define WT_INTERNAL __attribute__((visibility("hidden")))
-#define WT_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define WT_INTERNAL
-#define WT_PRINTF(a, b)
-#endif
+#include "read_section.h" /* wt__read_begin, wt__read_end, wt__read_depth */
+#include "visibility.h"
 
 /* ---- errors (error.c) --------------------------------------------------- */
 
@@ -230,13 +225,9 @@ WT_INTERNAL void *wt__handle_get(uint64_t h, wt__kind kind);
 WT_INTERNAL void *wt__handle_remove(uint64_t h, wt__kind kind);
 
 /* ---- deferred release (reclaim.c) -----------------------------------------
- * Every lookup of a handle and every use of its object happens between
- * wt__read_begin() and wt__read_end() (they nest).  wt__retire() releases obj
- * with release(obj) once no read section that could have found it is left. */
-WT_INTERNAL void wt__read_begin(void);
-WT_INTERNAL void wt__read_end(void);
-/* The nesting depth of this thread's read sections (async-signal-safe). */
-WT_INTERNAL unsigned wt__read_depth(void);
+ * Every lookup of a handle and every use of its object happens inside a read
+ * section (read_section.h).  wt__retire() releases obj with release(obj) once
+ * no read section that could have found it is left. */
 WT_INTERNAL void wt__retire(void *obj, void (*release)(void *));
 /* Release retired objects no reader can still hold, if any wait; never
  * blocks (object creation calls it, so such objects do not linger until the

@@ -5,7 +5,12 @@
 
 #include <stddef.h>
 
-#include "internal.h"
+#include "visibility.h"
+
+/* C and C++ (the CUDA runtime's launches run blocks through this loop). */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The most threads warptex runs (wt_set_num_threads, WARPTEX_NUM_THREADS,
  * --threads all take 1..WT_MAX_THREADS). */
@@ -21,5 +26,9 @@ WT_INTERNAL void wt__parallel_for(size_t n, size_t grain, int threads, wt__task_
 
 /* "" or why WARPTEX_NUM_THREADS was ignored (said once on stderr as well). */
 WT_INTERNAL const char *wt__num_threads_env_problem(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../core/read_section.h" /* this thread's read-section depth (async-signal-safe) */
 #include "fault_guard.h"
 #include "stack_pool.h"
 
@@ -25,9 +26,6 @@
 #define WT_CUDA_SANITIZED 1
 #endif
 #endif
-
-/* src/core/reclaim.c: this thread's read-section depth (async-signal-safe) */
-extern "C" unsigned wt__read_depth(void);
 
 namespace wt_cuda_rt {
 __thread fault_scope t_fault;

@@ -39,6 +39,8 @@
 #include <string>
 #include <vector>
 
+#include "../core/parallel.h"     /* the library's parallel loop: OpenMP, or pthreads in the TSan build */
+#include "../core/read_section.h" /* a read section around each block (they nest; see run_blocks) */
 #include "context_switch.h"
 #include "cuda_internal.h"
 #include "fault_guard.h"
@@ -65,16 +67,6 @@
 #include <sanitizer/tsan_interface.h>
 #endif
 
-/* The library's parallel loop (src/core/parallel.h, which is C11 and not
- * includable from C++): OpenMP, or pthreads in the TSan build. */
-extern "C" {
-typedef void (*wt__task_fn)(void *ctx, size_t begin, size_t end, int thread);
-void wt__parallel_for(size_t n, size_t grain, int threads, wt__task_fn fn, void *ctx);
-/* src/core/reclaim.c: a read section (they nest; see run_blocks) */
-void wt__read_begin(void);
-void wt__read_end(void);
-unsigned wt__read_depth(void);
-}
 
 __thread struct wt_cuda_thread_state wt_cuda_tls;
 

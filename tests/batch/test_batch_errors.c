@@ -1,6 +1,7 @@
 /* test_batch_errors.c -- batch calls refuse bad input with the documented status and a message naming the function, field and value, and change nothing; traps and a destroy mid-batch are reported by the lowest failing warp; helper threads keep their own last error
  * SPDX-License-Identifier: MIT */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "batch_util.h"

@@ -14,6 +14,7 @@
 
 #include "../core/dispatch.h"
 #include "../scalar/scalar.h" /* the reference's warp loops: the generic path of every SIMD backend */
+#include "tex_shapes.h"        /* the tables WT__SIMD_PATHS lists */
 
 #define WT__SIMD_KERNELS(isa)                                                                                    \
     /* The specialised texture kernel for t, or NULL; *name describes it. */                                     \
@@ -42,17 +43,24 @@ WT__SIMD_KERNELS(neon)
 #define WT_SIMD_FN(name) WT__SIMD_CAT(name, WT_SIMD_ISA)
 
 /* What the instantiated kernels cover, for wt_backend_describe(); lanes:
- * how many the u8 kernel (tex2d_u8_tpl.h) runs at once. */
+ * how many the u8 kernel (tex2d_u8_tpl.h) runs at once.  The kernels compiled
+ * for one shape and the u8 kernel's address-mode variants are listed from the
+ * tables that instantiate them (tex_shapes.h), so the text cannot miss or
+ * invent one; test_backend_equal's every_backend_equals_scalar checks that
+ * every kernel a backend binds (its shape, its mode, its lane count) is named
+ * here. */
+#define WT__SIMD_SHAPE_NAME(name, ...) " " #name
+#define WT__SIMD_U8_MODE_NAME(name, ...) " " #name
 #define WT__SIMD_PATHS(lanes)                                                                                    \
     "tex/tld4 on 8-bit unsigned 1/2/4-channel .2d/.a2d textures without mip levels (RGBA8, RG8, R8; point, and linear " \
     "read as normalised float; any address mode per axis, any extent): the u8 kernel, " lanes " lanes at a time, "       \
-    "compiled per address mode, filter and channel count; other "                                                         \
+    "compiled per address mode (one of:" WT__U8_MODES(WT__SIMD_U8_MODE_NAME, 0, 1) "), filter and channel count; other "   \
     "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
     "linear (f32: [semantics#float-blend] 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
     "cubemaps (.cube, .acube: [semantics#cube-faces] projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
-    "11 common shapes (RGBA8 3D, R16/RGBA16 UNORM, R32F/RG32F/RGBA32F, RGBA16F; 2D, layered, 3D; point/linear) " \
-    "compiled for their shape, the others through one kernel that branches per warp, never per lane; " \
+    "kernels compiled for one shape each (" WT__TEX2D_SHAPES(WT__SIMD_SHAPE_NAME) " ), " \
+    "the others through one kernel that branches per warp, never per lane; " \
     "per-lane calls: a one-lane kernel (plain C, src/core/tex_lane.c) for tex on .2d/.a2d/.3d and tld4 on .2d/.a2d without mip levels, " \
     "8/16-bit unsigned or f32/f16 with 1/2/4 channels, point/linear, any address mode, any resource; other per-lane calls run " \
     "the shape's vector kernel with one lane active; " \

@@ -254,6 +254,36 @@ static void note_kernel(const char *kname)
     }
 }
 
+/* wt_backend_describe(backend) names a kernel the backend bound: a kernel
+ * compiled for one shape ("tex NAME (compiled for this shape)") by its
+ * shape's name, a u8 variant ("..., MODE (u8 kernel, N lanes)") by its
+ * address mode and its lane count, so that the description cannot drift
+ * from what runs. */
+static void describes_kernel(const char *backend, const char *kname)
+{
+    const char *d = wt_backend_describe(backend);
+    char want[2][96] = {"", ""};
+    const char *u8 = strstr(kname, " (u8 kernel, ");
+    const char *paren = strstr(kname, " (compiled for this shape)");
+    if (u8) {
+        const char *mode = u8;
+        while (mode > kname && mode[-1] != ' ')
+            mode--;
+        snprintf(want[0], sizeof want[0], " %.*s", (int)(u8 - mode), mode);
+        const char *lanes = u8 + strlen(" (u8 kernel, ");
+        const char *close = strchr(lanes, ')');
+        assert_non_null(close);
+        snprintf(want[1], sizeof want[1], "the u8 kernel, %.*s at a time", (int)(close - lanes), lanes);
+    } else if (paren && !strncmp(kname, "tex ", 4)) {
+        snprintf(want[0], sizeof want[0], " %.*s ", (int)(paren - kname - 4), kname + 4);
+    } else {
+        fail_msg("backend %s bound a kernel named '%s', neither a shape's nor a u8 variant's", backend, kname);
+    }
+    for (int k = 0; k < 2; k++)
+        if (want[k][0] && !strstr(d, want[k]))
+            fail_msg("backend %s bound '%s', but its description lacks '%s':\n%s", backend, kname, want[k], d);
+}
+
 static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
 {
     wt_array arr = NULL;
@@ -814,8 +844,10 @@ static void every_backend_equals_scalar(void **state)
         if (K && (nshapes_seen - nu8_seen != NSHAPES || nu8_seen != NU8))
             fail_msg("backend %s: the cases bound %d of the %d kernels compiled for one shape and %d of the %d u8 "
                      "variants", b->name, nshapes_seen - nu8_seen, NSHAPES, nu8_seen, NU8);
-        for (int i = 0; i < nshapes_seen; i++)
+        for (int i = 0; i < nshapes_seen; i++) {
             print_message("  bound: %s\n", shapes_seen[i]);
+            describes_kernel(b->name, shapes_seen[i]);
+        }
         nshapes_seen = nu8_seen = 0;
     }
     if (!compared)

@@ -11,7 +11,8 @@ set(WT_CUDA_LAYER OFF)
 # (tools/cxx/cuda_asm.c) checks each template with the PTX front end (src/ptx/ptx_snippet.c).
 if(WT_BUILD_TOOLS OR WT_BUILD_TESTS)
   add_library(wt_cuda_rewrite STATIC ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_rewrite.c
-                                     ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_asm.c)
+                                     ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_asm.c
+                                     ${PROJECT_SOURCE_DIR}/tools/cxx/text_buf.c)
   target_include_directories(wt_cuda_rewrite PUBLIC ${PROJECT_SOURCE_DIR}/tools/cxx
                                              PRIVATE ${PROJECT_SOURCE_DIR}/src/ptx ${PROJECT_SOURCE_DIR}/include)
   target_link_libraries(wt_cuda_rewrite PUBLIC warptex_static)

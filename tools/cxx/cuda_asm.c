@@ -23,46 +23,9 @@
 
 #include "cuda_asm.h"
 #include "ptx_snippet.h"
+#include "text_buf.h"
 
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void put(sbuf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-}
-static void putf(sbuf *b, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    const int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put(b, tmp, n < 0 ? 0 : (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-#define PUTS(b, lit) put((b), (lit), sizeof(lit) - 1)
-
-static int ident_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+#define PUTS(b, lit) wt_text_put((b), (lit), sizeof(lit) - 1)
 
 static void say(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -104,7 +67,7 @@ static size_t literal_end(const char *s, size_t n, size_t i)
 }
 
 /* the literal's characters, escapes decoded, added to b */
-static void decode_literal(sbuf *b, const char *s, size_t from, size_t to)
+static void decode_literal(wt_text_buf *b, const char *s, size_t from, size_t to)
 {
     for (size_t k = from + 1; k + 1 < to; k++) {
         char c = s[k];
@@ -112,7 +75,7 @@ static void decode_literal(sbuf *b, const char *s, size_t from, size_t to)
             const char e = s[++k];
             c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == '0' ? ' ' : e;
         }
-        put(b, &c, 1);
+        wt_text_put(b, &c, 1);
     }
 }
 
@@ -143,7 +106,7 @@ static size_t paren_end(const char *s, size_t n, size_t i)
 }
 
 /* s[from, to) onto one line: comments and line breaks become blanks */
-static void put_one_line(sbuf *b, const char *s, size_t from, size_t to)
+static void put_one_line(wt_text_buf *b, const char *s, size_t from, size_t to)
 {
     for (size_t k = from; k < to; k++) {
         if (s[k] == '"' || s[k] == '\'') {
@@ -154,17 +117,17 @@ static void put_one_line(sbuf *b, const char *s, size_t from, size_t to)
                     e++;
                 e++;
             }
-            put(b, s + k, (e < to ? e + 1 : to) - k);
+            wt_text_put(b, s + k, (e < to ? e + 1 : to) - k);
             k = e;
             continue;
         }
         if (s[k] == '/' && k + 1 < to && (s[k + 1] == '/' || s[k + 1] == '*')) {
             const size_t e = skip_blank(s, to, k);
-            put(b, " ", 1);
+            wt_text_put(b, " ", 1);
             k = e - 1;
             continue;
         }
-        put(b, s[k] == '\n' || s[k] == '\r' ? " " : s + k, 1);
+        wt_text_put(b, s[k] == '\n' || s[k] == '\r' ? " " : s + k, 1);
     }
 }
 
@@ -236,12 +199,12 @@ static size_t parse_operands(const char *s, size_t n, size_t i, int outputs, ope
  * #ifndef __WARPTEX_CUDA__ or #ifdef __CUDA_ARCH__ is never compiled here) */
 static int refuse(const char *s, size_t i, size_t close, const char *why, char **out, size_t *end)
 {
-    sbuf b = {0};
+    wt_text_buf b = {0};
     PUTS(&b, "do { static_assert(::wt_cuda_detail::always_false<void>::value, \"warptex: inline asm: ");
     for (const char *p = why; *p; p++) {
         if (*p == '"' || *p == '\\')
             PUTS(&b, "\\");
-        put(&b, *p == '\n' || *p == '\t' ? " " : p, 1);
+        wt_text_put(&b, *p == '\n' || *p == '\t' ? " " : p, 1);
     }
     PUTS(&b, "\"); } while (0)");
     for (size_t q = i; q < close; q++)
@@ -262,12 +225,12 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t 
     /* asm [volatile | __volatile__ | inline | goto]* ( */
     size_t k = i;
     int is_goto = 0;
-    while (k < n && ident_char(s[k]))
+    while (k < n && wt_text_ident_char(s[k]))
         k++;
     for (;;) {
         k = skip_blank(s, n, k);
         size_t w = k;
-        while (w < n && ident_char(s[w]))
+        while (w < n && wt_text_ident_char(s[w]))
             w++;
         if (w == k)
             break;
@@ -293,7 +256,7 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t 
     /* the template: string literals, perhaps with macros between them */
     size_t t = skip_blank(s, n, k + 1), tstart = t;
     int literal_only = 1;
-    sbuf tmpl = {0};
+    wt_text_buf tmpl = {0};
     while (t < close - 1 && s[t] != ':') {
         if (s[t] == '"') {
             const size_t e = literal_end(s, n, t);
@@ -314,7 +277,7 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t 
     size_t tend = t;
     while (tend > tstart && isspace((unsigned char)s[tend - 1]))
         tend--;
-    put(&tmpl, "", 0);
+    wt_text_put(&tmpl, "", 0);
     operand ops[MAX_OPS];
     int nops = 0, memory = 0;
     for (int section = 0; section < 3 && t < close - 1; section++) {
@@ -374,7 +337,7 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t 
     free(tmpl.p);
     (void)memory; /* "memory": the runtime's fence after membar/fence covers the ordering CUDA gives */
     /* the replacement */
-    sbuf b = {0};
+    wt_text_buf b = {0};
     char cons[MAX_OPS * 17 + 1] = ""; /* the constraints, joined by commas */
     size_t cl = 0;
     for (int o = 0; o < nops; o++) {
@@ -405,26 +368,26 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t 
     PUTS(&b, "static const ::wt_cuda_asm_site *const wt_asm_site_ = ::wt_cuda_asm_compile(");
     put_one_line(&b, s, tstart, tend);
     PUTS(&b, ", \"");
-    put(&b, cons, strlen(cons));
+    wt_text_put(&b, cons, strlen(cons));
     PUTS(&b, "\", ");
-    put(&b, has_imm ? "wt_asm_n_" : "nullptr", has_imm ? 9 : 7);
+    wt_text_put(&b, has_imm ? "wt_asm_n_" : "nullptr", has_imm ? 9 : 7);
     PUTS(&b, ", __FILE__, __LINE__); ");
     for (int o = 0; o < nops; o++)
         if (ops[o].out) {
-            putf(&b, "auto &wt_asm_o%d_ = ", o);
+            wt_text_putf(&b, "auto &wt_asm_o%d_ = ", o);
             put_one_line(&b, s, ops[o].expr, ops[o].expr_end);
             PUTS(&b, "; ");
         }
-    putf(&b, "unsigned long long wt_asm_v_[%d] = {", nops + 1);
+    wt_text_putf(&b, "unsigned long long wt_asm_v_[%d] = {", nops + 1);
     for (int o = 0; o < nops; o++) {
         if (ops[o].out && !ops[o].rw) {
             PUTS(&b, "0ull");
         } else if (ops[o].out) {
-            putf(&b, "::wt_cuda_detail::asm_in<'%c'>(wt_asm_o%d_)", ops[o].kind, o);
+            wt_text_putf(&b, "::wt_cuda_detail::asm_in<'%c'>(wt_asm_o%d_)", ops[o].kind, o);
         } else if (ops[o].kind == 'n') {
             PUTS(&b, "0ull");
         } else {
-            putf(&b, "::wt_cuda_detail::asm_in<'%c'>", ops[o].kind);
+            wt_text_putf(&b, "::wt_cuda_detail::asm_in<'%c'>", ops[o].kind);
             put_one_line(&b, s, ops[o].expr, ops[o].expr_end);
         }
         PUTS(&b, ", ");
@@ -432,7 +395,7 @@ int wt_cuda_asm_statement(const char *s, size_t n, size_t i, char **out, size_t 
     PUTS(&b, "0ull}; ::wt_cuda_asm_run(wt_asm_site_, wt_asm_v_); ");
     for (int o = 0; o < nops; o++)
         if (ops[o].out)
-            putf(&b, "::wt_cuda_detail::asm_out<'%c'>(wt_asm_o%d_, wt_asm_v_[%d]); ", ops[o].kind, o, o);
+            wt_text_putf(&b, "::wt_cuda_detail::asm_out<'%c'>(wt_asm_o%d_, wt_asm_v_[%d]); ", ops[o].kind, o, o);
     PUTS(&b, "} while (0)");
     for (size_t q = i; q < close; q++) /* the statement's line breaks, after it */
         if (s[q] == '\n')

@@ -8,36 +8,10 @@
 
 #include "cuda_asm.h"
 #include "cuda_rewrite.h"
+#include "text_buf.h"
 
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int oom;
-} buf;
+static void puts_(wt_text_buf *b, const char *s) { wt_text_put(b, s, strlen(s)); }
 
-static void put(buf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-}
-static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
-
-static int ident_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
 static size_t line_of(const char *s, size_t i)
 {
@@ -78,7 +52,7 @@ static long skip_len(const char *s, size_t n, size_t i)
             }
         return e ? (long)(e - (s + i)) : -1;
     }
-    if (s[i] == '"' && i > 0 && s[i - 1] == 'R' && (i < 2 || !ident_char(s[i - 2]) || s[i - 2] == '8' ||
+    if (s[i] == '"' && i > 0 && s[i - 1] == 'R' && (i < 2 || !wt_text_ident_char(s[i - 2]) || s[i - 2] == '8' ||
                                                    s[i - 2] == 'u' || s[i - 2] == 'U' || s[i - 2] == 'L')) {
         /* raw string R"delim( ... )delim" */
         size_t k = i + 1, d0 = k;
@@ -97,7 +71,7 @@ static long skip_len(const char *s, size_t n, size_t i)
         if (s[i] == '\'' && i > 0 && isxdigit((unsigned char)s[i - 1])) {
             /* a digit separator if the token it is in is a number */
             size_t k = i;
-            while (k > 0 && (ident_char(s[k - 1]) || s[k - 1] == '\'' || s[k - 1] == '.'))
+            while (k > 0 && (wt_text_ident_char(s[k - 1]) || s[k - 1] == '\'' || s[k - 1] == '.'))
                 k--;
             if (isdigit((unsigned char)s[k]))
                 return 0;
@@ -119,8 +93,8 @@ static long skip_len(const char *s, size_t n, size_t i)
 /* s + at starts with the token x (of length len) */
 static int token_at(const char *s, size_t n, size_t at, const char *x, size_t len)
 {
-    return n - at > len && memcmp(s + at, x, len) == 0 && !ident_char(s[at + len]) &&
-           (at == 0 || !ident_char(s[at - 1]));
+    return n - at > len && memcmp(s + at, x, len) == 0 && !wt_text_ident_char(s[at + len]) &&
+           (at == 0 || !wt_text_ident_char(s[at - 1]));
 }
 
 /* s + i starts "extern": if a declaration of dynamic shared memory starts
@@ -129,7 +103,7 @@ static int token_at(const char *s, size_t n, size_t at, const char *x, size_t le
  * `extern float __shared__ s[];`), writes WT_CUDA_DYNAMIC_SHARED(T, name);
  * and the declaration's line breaks to o and returns the index after its ';'.
  * 0 otherwise (o untouched). */
-static size_t dynamic_shared(const char *s, size_t n, size_t i, buf *o)
+static size_t dynamic_shared(const char *s, size_t n, size_t i, wt_text_buf *o)
 {
     size_t e = i + 6, shared = 0;
     while (e < n && s[e] != ';' && s[e] != '{' && s[e] != '}' && s[e] != '"' && s[e] != '=') {
@@ -167,7 +141,7 @@ static size_t dynamic_shared(const char *s, size_t n, size_t i, buf *o)
     while (ne > i && isspace((unsigned char)s[ne - 1]))
         ne--;
     size_t ns = ne;
-    while (ns > i && ident_char(s[ns - 1]))
+    while (ns > i && wt_text_ident_char(s[ns - 1]))
         ns--;
     if (ns == ne || ns <= shared + 10)
         return 0;
@@ -193,14 +167,14 @@ static size_t dynamic_shared(const char *s, size_t n, size_t i, buf *o)
         } else {
             if (blank && words)
                 puts_(o, " ");
-            put(o, s + t, 1);
+            wt_text_put(o, s + t, 1);
             blank = 0;
             words = 1;
         }
         t++;
     }
     puts_(o, ", ");
-    put(o, s + ns, ne - ns);
+    wt_text_put(o, s + ns, ne - ns);
     puts_(o, ");");
     for (size_t l = i; l < e; l++)
         if (s[l] == '\n')
@@ -250,7 +224,7 @@ static size_t kernel_start(const char *out, size_t end)
         }
         {
             size_t k = j;
-            while (k > 0 && ident_char(out[k - 1]))
+            while (k > 0 && wt_text_ident_char(out[k - 1]))
                 k--;
             if (k == j || isdigit((unsigned char)out[k]))
                 return start;
@@ -267,7 +241,7 @@ static size_t kernel_start(const char *out, size_t end)
                 k = colons;
                 while (k > 0 && isspace((unsigned char)out[k - 1]))
                     k--;
-                if (k == 0 || !(ident_char(out[k - 1]) || out[k - 1] == '>'))
+                if (k == 0 || !(wt_text_ident_char(out[k - 1]) || out[k - 1] == '>'))
                     return colons; /* a leading :: (the global scope) */
                 i = k;
                 continue;
@@ -298,9 +272,9 @@ static int device_head(const char *s, size_t from, size_t to)
         }
         if (!isspace((unsigned char)s[k]))
             line_start = 0;
-        if (s[k] == '_' && (k == 0 || !ident_char(s[k - 1])) && to - k >= 10 &&
+        if (s[k] == '_' && (k == 0 || !wt_text_ident_char(s[k - 1])) && to - k >= 10 &&
             (memcmp(s + k, "__device__", 10) == 0 || memcmp(s + k, "__global__", 10) == 0) &&
-            (k + 10 == to || !ident_char(s[k + 10])))
+            (k + 10 == to || !wt_text_ident_char(s[k + 10])))
             return 1;
     }
     return 0;
@@ -309,12 +283,12 @@ static int device_head(const char *s, size_t from, size_t to)
 /* s[i] starts the word asm, __asm or __asm__ */
 static int asm_word(const char *s, size_t n, size_t i)
 {
-    if (i > 0 && (ident_char(s[i - 1]) || s[i - 1] == '.' || s[i - 1] == '>' || s[i - 1] == ':'))
+    if (i > 0 && (wt_text_ident_char(s[i - 1]) || s[i - 1] == '.' || s[i - 1] == '>' || s[i - 1] == ':'))
         return 0; /* x.asm, p->asm, ns::asm: a name */
     static const char *const words[] = {"asm", "__asm", "__asm__"};
     for (int w = 0; w < 3; w++) {
         const size_t l = strlen(words[w]);
-        if (n - i >= l && memcmp(s + i, words[w], l) == 0 && (i + l == n || !ident_char(s[i + l])))
+        if (n - i >= l && memcmp(s + i, words[w], l) == 0 && (i + l == n || !wt_text_ident_char(s[i + l])))
             return 1;
     }
     return 0;
@@ -322,14 +296,14 @@ static int asm_word(const char *s, size_t n, size_t i)
 
 char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_t errlen)
 {
-    buf o = {0};
+    wt_text_buf o = {0};
     size_t i = 0;
     /* the blocks around s[i]: dev[k] says whether block k is device code (a kernel, a __device__
      * function, or inside one); head: where the declaration or statement at s[i] starts */
     unsigned char dev[512] = {0};
     int depth = 0;
     size_t head = 0;
-    put(&o, "", 0);
+    wt_text_put(&o, "", 0);
     while (i < n && !o.oom) {
         const long sk = skip_len(s, n, i);
         if (sk < 0) {
@@ -338,7 +312,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             return NULL;
         }
         if (sk > 0) {
-            put(&o, s + i, (size_t)sk);
+            wt_text_put(&o, s + i, (size_t)sk);
             i += (size_t)sk;
             continue;
         }
@@ -404,16 +378,16 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             puts_(&o, kernel);
             free(kernel);
             puts_(&o, "), wt_cuda_config(");
-            put(&o, s + i + 3, cfg_end - (i + 3));
+            wt_text_put(&o, s + i + 3, cfg_end - (i + 3));
             puts_(&o, ")");
-            put(&o, s + cfg_end + 3, a - (cfg_end + 3)); /* blanks, line breaks kept */
+            wt_text_put(&o, s + cfg_end + 3, a - (cfg_end + 3)); /* blanks, line breaks kept */
             if (!no_args)
                 puts_(&o, ", ");
             i = a + 1;
             continue;
         }
-        if (s[i] == 'e' && (i == 0 || !ident_char(s[i - 1])) && n - i > 6 && memcmp(s + i, "extern", 6) == 0 &&
-            !ident_char(s[i + 6])) {
+        if (s[i] == 'e' && (i == 0 || !wt_text_ident_char(s[i - 1])) && n - i > 6 && memcmp(s + i, "extern", 6) == 0 &&
+            !wt_text_ident_char(s[i + 6])) {
             const size_t e = dynamic_shared(s, n, i, &o);
             if (e) {
                 i = e;
@@ -448,7 +422,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         } else if (s[i] == ';') {
             head = i + 1;
         }
-        put(&o, s + i, 1);
+        wt_text_put(&o, s + i, 1);
         i++;
     }
     if (o.oom) {

@@ -1,6 +1,7 @@
 /* stack_pool.cpp -- guard-paged fiber stacks, pooled per OS thread
  * SPDX-License-Identifier: MIT */
 #include <mutex>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -87,11 +88,19 @@ bool stack_take(stack *out)
      * same depth, and tops a multiple of 64 KiB apart would put what each switch reloads into
      * the same few cache sets, so that a block of 1024 threads missed the caches on every
      * switch.  Each new stack is 9 cache lines longer than the last, modulo 64 KiB (9 is odd:
-     * 1024 stacks get 1024 different line offsets); the extra bytes are only address space. */
+     * 1024 stacks get 1024 different line offsets); the extra bytes are only address space.  The
+     * mapping starts on a 64 KiB boundary, so those offsets are the tops' offsets modulo 64 KiB
+     * whatever addresses mmap picks. */
     const size_t size = stack_size() + (size_t)(t_pool.made++ * 9 % 1024) * 64, pg = page_size();
-    void *m = mmap(nullptr, size + pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED)
+    const size_t colour = 64 * 1024, len = (size + pg + pg - 1) / pg * pg;
+    char *raw = (char *)mmap(nullptr, len + colour, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (raw == (char *)MAP_FAILED)
         return false;
+    char *m = (char *)(((uintptr_t)raw + colour - 1) & ~(uintptr_t)(colour - 1));
+    if (m > raw) /* the unused head and tail go back */
+        munmap(raw, (size_t)(m - raw));
+    if (raw + len + colour > m + len)
+        munmap(m + len, (size_t)(raw + len + colour - (m + len)));
     if (mprotect(m, pg, PROT_NONE) != 0) { /* the guard page, below the stack */
         munmap(m, size + pg);
         return false;

@@ -5,7 +5,11 @@
  *   x86-64   r12 r13 r14 r15 rbx rbp, then the address to resume at (its call's return address)
  *   AArch64  d8..d15, x19..x28, x29 (frame pointer), x30 (link register), then the address to resume at
  * A new context has zeroed registers (a zero frame pointer ends a backtrace), entry as the address to
- * resume at, and, where entry would return to, context_fell_off. */
+ * resume at, and, where entry would return to, context_fell_off.  Above that, 64 zeroed bytes stay
+ * between the first frame and the stack's top: an unwinder that walks past the entry (a DWARF one, as
+ * in AddressSanitizer's report of a bad access in a kernel) reads zeros and stops, where reading past
+ * the top would fault in the unmapped space above the stack -- a fault the launch then took for the
+ * kernel's, abandoning the sanitizer's report with its locks held. */
 #include "context_switch.h"
 
 #include <stdint.h>
@@ -90,15 +94,15 @@ void *ctx_make(void *top, size_t size, void (*entry)(ctx_transfer))
 #if defined(__x86_64__)
     (void)size;
     /* 16-aligned top; entry starts with its stack pointer at 8 mod 16, as after a call */
-    void **c = reinterpret_cast<void **>((reinterpret_cast<uintptr_t>(top) & ~uintptr_t{15}) - 64);
-    memset(c, 0, 6 * sizeof *c);
+    void **c = reinterpret_cast<void **>((reinterpret_cast<uintptr_t>(top) & ~uintptr_t{15}) - 64 - 64);
+    memset(c, 0, 16 * sizeof *c);
     c[6] = reinterpret_cast<void *>(entry);
     c[7] = reinterpret_cast<void *>(&wt_cuda_ctx_fell_off);
     return c;
 #elif defined(__aarch64__)
     (void)size;
-    void **c = reinterpret_cast<void **>((reinterpret_cast<uintptr_t>(top) & ~uintptr_t{15}) - 176);
-    memset(c, 0, 176);
+    void **c = reinterpret_cast<void **>((reinterpret_cast<uintptr_t>(top) & ~uintptr_t{15}) - 176 - 64);
+    memset(c, 0, 176 + 64);
     c[19] = reinterpret_cast<void *>(&wt_cuda_ctx_fell_off); /* x30: where entry would return */
     c[20] = reinterpret_cast<void *>(entry);
     return c;

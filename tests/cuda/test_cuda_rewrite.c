@@ -192,6 +192,56 @@ static void test_inline_asm(void **state)
     free(out);
 }
 
+/* __CUDA_ARCH__: in device code's conditionals, the device pass's value; elsewhere undefined */
+static void test_cuda_arch(void **state)
+{
+    (void)state;
+    /* a kernel's and a __device__ function's body: the device branch */
+    expect_rewrite("__global__ void k() {\n#if __CUDA_ARCH__ >= 700\n a();\n#endif\n}",
+                   "__global__ void k() {\n#if __WARPTEX_CUDA_ARCH__ >= 700\n a();\n#endif\n}");
+    expect_rewrite("__device__ int f() {\n#ifdef __CUDA_ARCH__\n return 1;\n#else\n return 0;\n#endif\n}",
+                   "__device__ int f() {\n#if 1 /* __CUDA_ARCH__: device code */\n return 1;\n#else\n return 0;\n#endif\n}");
+    expect_rewrite("__device__ int f() {\n#ifndef __CUDA_ARCH__ // host\n return 0;\n#endif\n}",
+                   "__device__ int f() {\n#if 0 /* __CUDA_ARCH__: device code */ // host\n return 0;\n#endif\n}");
+    expect_rewrite("__global__ void k() { if (x) {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 800 || defined  __CUDA_ARCH__)\n#endif\n} }",
+                   "__global__ void k() { if (x) {\n#if 1 && (__WARPTEX_CUDA_ARCH__ < 800 || 1)\n#endif\n} }");
+    /* a group's #elif too, a directive spread over lines kept line for line */
+    expect_rewrite("__global__ void k() {\n#if X\n#elif __CUDA_ARCH__ \\\n >= 900\n#endif\n}",
+                   "__global__ void k() {\n#if X\n#elif __WARPTEX_CUDA_ARCH__ \\\n >= 900\n#endif\n}");
+    /* host code, __host__ __device__ functions and lambdas in host code: the host pass's branch */
+    const char *host[] = {
+        "void h() {\n#ifdef __CUDA_ARCH__\n#endif\n}",
+        "__host__ __device__ float f(float x) {\n#ifdef __CUDA_ARCH__\n return __expf(x);\n#else\n return expf(x);\n#endif\n}",
+        "int main() { auto l = [](int) {\n#if __CUDA_ARCH__ >= 700\n#endif\n}; }",
+        "struct S { void g() {\n#ifndef __CUDA_ARCH__\n#endif\n} };",
+        /* file scope: a group that defines a host function, or mentions __host__ */
+        "#ifndef __CUDA_ARCH__\nvoid helper() { }\n#else\n__device__ void helper() { }\n#endif\n",
+        "#if __CUDA_ARCH__ >= 700\n__host__ __device__ int g() { return 1; }\n#endif\n",
+        "#ifdef __CUDA_ARCH__\n#define SYNC() __syncthreads()\n#endif\n",
+    };
+    for (size_t i = 0; i < sizeof host / sizeof host[0]; i++)
+        expect_rewrite(host[i], host[i]);
+    /* but a __device__ lambda in host code is device code */
+    expect_rewrite("void h() { auto l = [] __device__ (int) {\n#if __CUDA_ARCH__ >= 700\n#endif\n}; }",
+                   "void h() { auto l = [] __device__ (int) {\n#if __WARPTEX_CUDA_ARCH__ >= 700\n#endif\n}; }");
+    /* file scope: a group that guards only device code takes the device branch, in a namespace too */
+    expect_rewrite("#if __CUDA_ARCH__ >= 800\ntemplate <> __device__ int r<int>(int v) { return v; }\n#endif\n",
+                   "#if __WARPTEX_CUDA_ARCH__ >= 800\ntemplate <> __device__ int r<int>(int v) { return v; }\n#endif\n");
+    expect_rewrite("namespace n {\n#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600\n#else\n"
+                   "__device__ double atomicAdd(double *a, double v) { return 0; }\n#endif\n}",
+                   "namespace n {\n#if !1 || __WARPTEX_CUDA_ARCH__ >= 600\n#else\n"
+                   "__device__ double atomicAdd(double *a, double v) { return 0; }\n#endif\n}");
+    /* nested groups: the outer group's decision counts its inner ones' text */
+    expect_rewrite("#if __CUDA_ARCH__ >= 700\n#ifdef X\n__device__ void a() {}\n#endif\nstruct T { int v; };\n#endif\n",
+                   "#if __WARPTEX_CUDA_ARCH__ >= 700\n#ifdef X\n__device__ void a() {}\n#endif\nstruct T { int v; };\n#endif\n");
+    /* in device code's expressions too */
+    expect_rewrite("__global__ void k(int *p) { *p = __CUDA_ARCH__; }", "__global__ void k(int *p) { *p = __WARPTEX_CUDA_ARCH__; }");
+    expect_rewrite("void h(int *p) { *p = __CUDA_ARCH__; }", "void h(int *p) { *p = __CUDA_ARCH__; }");
+    /* names that only contain it, comments and strings stay */
+    expect_rewrite("__global__ void k() {\n#if MY__CUDA_ARCH__X /* __CUDA_ARCH__ */\n#endif\n}",
+                   "__global__ void k() {\n#if MY__CUDA_ARCH__X /* __CUDA_ARCH__ */\n#endif\n}");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -199,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_config_expressions),    cmocka_unit_test(test_shift_operators_untouched),
         cmocka_unit_test(test_literals_and_comments), cmocka_unit_test(test_lines_kept),
         cmocka_unit_test(test_dynamic_shared),        cmocka_unit_test(test_errors), cmocka_unit_test(test_inline_asm),
+        cmocka_unit_test(test_cuda_arch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

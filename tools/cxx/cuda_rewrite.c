@@ -251,13 +251,35 @@ static size_t kernel_start(const char *out, size_t end)
     }
 }
 
-/* Whether the declaration head s[from, to) (the text before a '{') makes the block device code:
- * it names __device__ or __global__ (a kernel, a device function, a __device__ lambda).
- * Preprocessor lines in it do not count. */
-static int device_head(const char *s, size_t from, size_t to)
+/* What a block is, from the declaration head before its '{'. */
+enum block_kind {
+    BLOCK_SCOPE,   /* the file, a namespace, a class, an initialiser, extern "C" */
+    BLOCK_HOST_FN, /* a host function's body (or a lambda's in host code) */
+    BLOCK_HD_FN,   /* a __host__ __device__ function's */
+    BLOCK_DEV_FN   /* a kernel's, a __device__ function's or lambda's */
+};
+
+static int word_at(const char *s, size_t to, size_t k, const char *w)
 {
-    int line_start = 1;
+    const size_t l = strlen(w);
+    return to - k >= l && memcmp(s + k, w, l) == 0 && (k + l == to || !wt_text_ident_char(s[k + l])) &&
+           (k == 0 || !wt_text_ident_char(s[k - 1]));
+}
+
+/* The kind of the block whose declaration head is s[from, to) (the text before its '{') inside a
+ * block of kind PARENT.  In a function every block is its function's kind, but for a lambda that
+ * names __device__; elsewhere a head with __device__ or __global__ opens device code (with
+ * __host__ too: both), one with a parenthesis that is not a namespace, class or enum a host
+ * function.  Comments, literals and preprocessor lines in the head do not count. */
+static enum block_kind block_kind(const char *s, size_t from, size_t to, enum block_kind parent)
+{
+    int line_start = 1, device = 0, host = 0, paren = 0, scope = 0;
     for (size_t k = from; k < to; k++) {
+        const long sk = skip_len(s, to, k);
+        if (sk > 0) {
+            k += (size_t)sk - 1;
+            continue;
+        }
         if (s[k] == '\n') {
             line_start = 1;
             continue;
@@ -272,12 +294,22 @@ static int device_head(const char *s, size_t from, size_t to)
         }
         if (!isspace((unsigned char)s[k]))
             line_start = 0;
-        if (s[k] == '_' && (k == 0 || !wt_text_ident_char(s[k - 1])) && to - k >= 10 &&
-            (memcmp(s + k, "__device__", 10) == 0 || memcmp(s + k, "__global__", 10) == 0) &&
-            (k + 10 == to || !wt_text_ident_char(s[k + 10])))
-            return 1;
+        if (s[k] == '(')
+            paren = 1;
+        else if (s[k] == '_' && (word_at(s, to, k, "__device__") || word_at(s, to, k, "__global__")))
+            device = 1;
+        else if (s[k] == '_' && word_at(s, to, k, "__host__"))
+            host = 1;
+        else if (!paren && (word_at(s, to, k, "namespace") || word_at(s, to, k, "struct") ||
+                            word_at(s, to, k, "union") || word_at(s, to, k, "enum") ||
+                            (word_at(s, to, k, "class") && !(k > 0 && strchr("<,", s[k - 1 - (s[k - 1] == ' ')])))))
+            scope = 1;
     }
-    return 0;
+    if (device)
+        return host ? BLOCK_HD_FN : BLOCK_DEV_FN;
+    if (parent != BLOCK_SCOPE)
+        return parent;
+    return paren && !scope ? BLOCK_HOST_FN : BLOCK_SCOPE;
 }
 
 /* s[i] starts the word asm, __asm or __asm__ */
@@ -294,13 +326,193 @@ static int asm_word(const char *s, size_t n, size_t i)
     return 0;
 }
 
+/* s[i] == '#' starts a preprocessor directive: only blanks before it on its line */
+static int directive_start(const char *s, size_t i)
+{
+    while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+        i--;
+    return i == 0 || s[i - 1] == '\n';
+}
+
+/* The end of the directive whose '#' is s[i] (its line, with continuations; before the '\n'). */
+static size_t directive_end(const char *s, size_t n, size_t i)
+{
+    while (i < n && s[i] != '\n') {
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        i++;
+    }
+    return i < n ? i : n;
+}
+
+/* The directive's name (if, ifdef, elif, endif, ...) in w, and where the text after it starts. */
+static size_t directive_name(const char *s, size_t e, size_t i, char *w, size_t wlen)
+{
+    size_t k = i + 1, l = 0;
+    while (k < e && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    while (k < e && wt_text_ident_char(s[k]) && l + 1 < wlen)
+        w[l++] = s[k++];
+    w[l] = '\0';
+    return k;
+}
+
+static int mentions_cuda_arch(const char *s, size_t from, size_t to)
+{
+    for (size_t k = from; k + 13 <= to; k++)
+        if (s[k] == '_' && word_at(s, to, k, "__CUDA_ARCH__"))
+            return 1;
+    return 0;
+}
+
+/* An open #if group: where its #if starts, and, once a directive in it names __CUDA_ARCH__,
+ * whether the group is device code (-1: not decided). */
+struct cond_group {
+    size_t at;
+    int device;
+};
+
+/* Whether the #if group at file or class scope starting at s[at] guards device code: it declares
+ * something __device__ or __global__ and defines no function that runs on the host (a host or
+ * __host__ __device__ function's body).  Such a group takes the branch the GPU's pass takes. */
+static int group_is_device(const char *s, size_t n, size_t at)
+{
+    int nest = 0, braces = 0, device = 0;
+    size_t head = directive_end(s, n, at);
+    for (size_t k = head; k < n; k++) {
+        const long sk = skip_len(s, n, k);
+        if (sk < 0)
+            return 0;
+        if (sk > 0) {
+            k += (size_t)sk - 1;
+            continue;
+        }
+        if (s[k] == '#' && directive_start(s, k)) {
+            char w[16];
+            directive_name(s, n, k, w, sizeof w);
+            if (strncmp(w, "if", 2) == 0)
+                nest++;
+            else if (strcmp(w, "endif") == 0 && nest-- == 0)
+                return device;
+            k = directive_end(s, n, k);
+            continue;
+        }
+        if (s[k] == '_' && (word_at(s, n, k, "__device__") || word_at(s, n, k, "__global__")))
+            device = 1;
+        else if (s[k] == '_' && word_at(s, n, k, "__host__"))
+            return 0;
+        else if (s[k] == '{') {
+            if (braces++ == 0 && block_kind(s, head, k, BLOCK_SCOPE) == BLOCK_HOST_FN)
+                return 0;
+            head = k + 1;
+        } else if (s[k] == '}') {
+            braces--;
+            head = k + 1;
+        } else if (s[k] == ';') {
+            head = k + 1;
+        }
+    }
+    return 0; /* no #endif */
+}
+
+/* If s[i] starts a conditional directive (#if, #ifdef, ...) that names __CUDA_ARCH__ in device
+ * code, writes it to o with __CUDA_ARCH__ as the device pass sees it and returns the index after
+ * it; 0 otherwise (o untouched), where __CUDA_ARCH__ stays undefined, as in nvcc's host pass.
+ * Device code is a kernel's or __device__ function's body (KIND), or an #if group outside any
+ * function that guards only device code (group_is_device).  Keeps CONDS, the open groups. */
+static size_t arch_directive(const char *s, size_t n, size_t i, wt_text_buf *o, struct cond_group *conds,
+                             int *n_conds, enum block_kind kind)
+{
+    char w[16];
+    const size_t e = directive_end(s, n, i), after = directive_name(s, e, i, w, sizeof w);
+    const int opens = strcmp(w, "if") == 0 || strcmp(w, "ifdef") == 0 || strcmp(w, "ifndef") == 0;
+    if (opens) {
+        if (*n_conds < 64)
+            conds[*n_conds] = (struct cond_group){i, -1};
+        ++*n_conds;
+    } else if (strcmp(w, "endif") == 0) {
+        if (*n_conds > 0)
+            --*n_conds;
+        return 0;
+    }
+    if (!(opens || strncmp(w, "elif", 4) == 0) || !mentions_cuda_arch(s, after, e))
+        return 0;
+    int device;
+    if (kind != BLOCK_SCOPE) {
+        device = kind == BLOCK_DEV_FN;
+    } else if (*n_conds > 0 && *n_conds <= 64) {
+        struct cond_group *g = &conds[*n_conds - 1];
+        if (g->device < 0)
+            g->device = group_is_device(s, n, g->at);
+        device = g->device;
+    } else {
+        device = 0;
+    }
+    if (!device)
+        return 0;
+    /* #ifdef/#ifndef/#elifdef/#elifndef __CUDA_ARCH__ become #if/#elif 1 or 0; in #if and #elif,
+     * defined(__CUDA_ARCH__) and defined __CUDA_ARCH__ become 1, __CUDA_ARCH__ the device's
+     * architecture (__WARPTEX_CUDA_ARCH__, from the command line) */
+    const int is_def = strcmp(w, "ifdef") == 0 || strcmp(w, "elifdef") == 0;
+    const int is_ndef = strcmp(w, "ifndef") == 0 || strcmp(w, "elifndef") == 0;
+    size_t k = after;
+    if (is_def || is_ndef) {
+        puts_(o, w[0] == 'e' ? "#elif " : "#if ");
+        puts_(o, is_def ? "1" : "0");
+        while (k < e && isspace((unsigned char)s[k]))
+            k++;
+        if (word_at(s, e, k, "__CUDA_ARCH__"))
+            k += 13;
+        puts_(o, " /* __CUDA_ARCH__: device code */");
+    } else {
+        wt_text_put(o, s + i, after - i);
+    }
+    while (k < e) {
+        const long sk = skip_len(s, e, k);
+        if (sk > 0) {
+            wt_text_put(o, s + k, (size_t)sk);
+            k += (size_t)sk;
+            continue;
+        }
+        if (s[k] == 'd' && word_at(s, e, k, "defined")) {
+            size_t q = k + 7;
+            while (q < e && (s[q] == ' ' || s[q] == '\t'))
+                q++;
+            const int par = q < e && s[q] == '(';
+            if (par)
+                for (q++; q < e && (s[q] == ' ' || s[q] == '\t'); q++)
+                    ;
+            if (word_at(s, e, q, "__CUDA_ARCH__")) {
+                q += 13;
+                while (par && q < e && (s[q] == ' ' || s[q] == '\t'))
+                    q++;
+                if (!par || (q < e && s[q] == ')')) {
+                    puts_(o, "1");
+                    k = q + (size_t)par;
+                    continue;
+                }
+            }
+        }
+        if (s[k] == '_' && word_at(s, e, k, "__CUDA_ARCH__")) {
+            puts_(o, "__WARPTEX_CUDA_ARCH__");
+            k += 13;
+            continue;
+        }
+        wt_text_put(o, s + k, 1);
+        k++;
+    }
+    return e;
+}
+
 char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_t errlen)
 {
     wt_text_buf o = {0};
     size_t i = 0;
-    /* the blocks around s[i]: dev[k] says whether block k is device code (a kernel, a __device__
-     * function, or inside one); head: where the declaration or statement at s[i] starts */
-    unsigned char dev[512] = {0};
+    /* the blocks around s[i]: dev[k] is block k's kind (enum block_kind); head: where the
+     * declaration or statement at s[i] starts; conds: the open #if groups */
+    unsigned char dev[512] = {BLOCK_SCOPE};
+    struct cond_group conds[64];
+    int n_conds = 0;
     int depth = 0;
     size_t head = 0;
     wt_text_put(&o, "", 0);
@@ -395,7 +607,19 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
                 continue;
             }
         }
-        if (dev[depth] && (s[i] == 'a' || s[i] == '_') && asm_word(s, n, i)) {
+        if (s[i] == '#' && directive_start(s, i)) {
+            const size_t e = arch_directive(s, n, i, &o, conds, &n_conds, (enum block_kind)dev[depth]);
+            if (e) {
+                i = e;
+                continue;
+            }
+        }
+        if (dev[depth] == BLOCK_DEV_FN && s[i] == '_' && word_at(s, n, i, "__CUDA_ARCH__")) {
+            puts_(&o, "__WARPTEX_CUDA_ARCH__"); /* its value in device code's expressions too */
+            i += 13;
+            continue;
+        }
+        if (dev[depth] >= BLOCK_HD_FN && (s[i] == 'a' || s[i] == '_') && asm_word(s, n, i)) {
             char *rep = NULL;
             size_t end = 0;
             const int r = wt_cuda_asm_statement(s, n, i, &rep, &end, err, errlen);
@@ -411,7 +635,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             }
         }
         if (s[i] == '{') {
-            const int d = dev[depth] || device_head(s, head, i);
+            const enum block_kind d = block_kind(s, head, i, (enum block_kind)dev[depth]);
             if (depth + 1 < (int)sizeof dev)
                 dev[++depth] = (unsigned char)d;
             head = i + 1;

@@ -778,6 +778,23 @@ static int make_tmp(struct build *b)
     return 0;
 }
 
+/* The architecture the device pass would compile for: as the GPU's driver picks among a fat
+ * binary's images, the highest listed one the device (compute capability 8.6, device_props.cpp)
+ * runs, else the lowest listed; nvcc's default sm_75 without a list; 8.6 for -arch=all/native. */
+static int device_arch(const struct cmdline *c)
+{
+    enum { DEVICE = 860 };
+    if (c->arch_unlisted)
+        return DEVICE;
+    if (!c->n_archs)
+        return 750;
+    int best = c->archs[0]; /* sorted */
+    for (int i = 0; i < c->n_archs; i++)
+        if (c->archs[i] <= DEVICE)
+            best = c->archs[i];
+    return best;
+}
+
 /* the compiler's own flags for a source of kind K: the build's (C++17, IEEE float, the
  * sanitizers), the language standard and the optimisation */
 static void base_flags(const struct build *b, struct sv *cmd, enum kind k)
@@ -801,6 +818,8 @@ static void base_flags(const struct build *b, struct sv *cmd, enum kind k)
         sv_add(cmd, "-O3");
     if (c->debug || c->device_debug)
         sv_add(cmd, "-g");
+    if (k != IN_C) /* what __CUDA_ARCH__ is in device code's conditionals (cuda_rewrite.c) */
+        sv_addf(cmd, "-D__WARPTEX_CUDA_ARCH__=%d", device_arch(c));
     if (k != IN_CU)
         return;
     /* the macros nvcc defines from its command line for a .cu file (the others, __CUDACC__ and

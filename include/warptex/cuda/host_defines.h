@@ -24,8 +24,8 @@
 
 /* Marks this as warptex's CUDA on the CPU.  __CUDACC__ and nvcc's other
  * macros are defined by warptex_nvcc.h, which warptex-cxx pre-includes into
- * .cu files only (as nvcc defines them); __CUDA_ARCH__ is never defined: the
- * one pass is the host's (warptex_nvcc.h says why). */
+ * .cu files only (as nvcc defines them); __CUDA_ARCH__ only where warptex-cxx
+ * sees device code (warptex_nvcc.h says how). */
 #define __WARPTEX_CUDA__ 1
 #define CUDART_VERSION 13000
 #define __CUDART_API_VERSION 13000

@@ -11,12 +11,14 @@
  * The version is 13.0, the CUDA whose API the headers mirror (CUDART_VERSION).
  * A .cpp file gets none of this, as under nvcc.
  *
- * __CUDA_ARCH__ stays undefined.  nvcc compiles a .cu file once for the host
- * (no __CUDA_ARCH__) and once per GPU architecture (__CUDA_ARCH__ = 800, ...);
- * warptex compiles it once, and that one pass is the host's: kernels are
- * host functions.  So `#ifdef __CUDA_ARCH__` takes its host branch, which on
- * the CPU is the one that works (it may call the C library, the device branch
- * may use GPU-only instructions).  __CUDA_ARCH_LIST__, __CUDACC_RDC__,
+ * __CUDA_ARCH__: nvcc compiles a .cu file once for the host (no
+ * __CUDA_ARCH__) and once per GPU architecture (__CUDA_ARCH__ = 800, ...);
+ * warptex compiles it once, as both.  So warptex-cxx's rewrite gives
+ * __CUDA_ARCH__ the device pass's value (__WARPTEX_CUDA_ARCH__, from -arch)
+ * in device code -- kernels' and __device__ functions' bodies, file-scope
+ * #if groups that hold only device code -- and leaves it undefined elsewhere
+ * (host code, __host__ __device__ functions), where the host pass's branch
+ * is the one that works (docs/cuda.md).  __CUDA_ARCH_LIST__, __CUDACC_RDC__,
  * __CUDACC_EXTENDED_LAMBDA__ and __CUDACC_RELAXED_CONSTEXPR__ follow the
  * command line (-arch, -rdc=true, --extended-lambda,
  * --expt-relaxed-constexpr), so warptex-cxx defines them, not this header. */

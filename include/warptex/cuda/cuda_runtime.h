@@ -274,6 +274,14 @@ static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, 
     return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
 }
 template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *, enum cudaFuncCache) { return cudaSuccess; }
-template <class T, class A> static inline cudaError_t cudaFuncSetAttribute(T *, A, int) { return cudaSuccess; }
+/* a kernel itself (cuda_runtime_api.h takes a const void *) */
+template <class T> static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
+{
+    return cudaFuncSetAttribute(reinterpret_cast<const void *>(func), attr, value);
+}
+template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *func)
+{
+    return cudaFuncGetAttributes(attr, reinterpret_cast<const void *>(func));
+}
 
 #endif

@@ -186,6 +186,15 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize,
                                                                    size_t dynamicSMemSize, unsigned int flags);
 
+/* a kernel's attributes (src/cuda/function_attributes.cpp): what the CPU device gives every
+ * kernel (1024 threads, no registers or local memory counted: static __shared__ arrays are the
+ * block's thread's storage, not the dynamic budget), with what cudaFuncSetAttribute set;
+ * cudaFuncSetAttribute takes the maximum dynamic shared memory (0 .. 48 KiB, the device's opt-in
+ * limit) and the carveout (-1 .. 100); the cluster attributes, which the CPU device does not
+ * have, are refused (cudaErrorNotSupported) */
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+
 /* graphics interop: no GPU shares a graphics API's resources with the CPU, so
  * nothing can be registered; each returns cudaErrorNotSupported and says why
  * on stderr once (src/cuda/interop.cpp; the OpenGL ones: cuda_gl_interop.h) */

@@ -4,5 +4,4 @@
 #error "ptx_alu_avx2.c must be built for -mavx2 -mfma -mf16c"
 #endif
 #define PX_VARIANT avx2
-#define PX_VARIANT_COPY 1
 #include "../ptx/ptx_alu.c"

@@ -4,5 +4,4 @@
 #error "ptx_alu_avx512.c must be built for -mavx512f -mavx512bw -mavx512dq -mavx512vl"
 #endif
 #define PX_VARIANT avx512
-#define PX_VARIANT_COPY 1
 #include "../ptx/ptx_alu.c"

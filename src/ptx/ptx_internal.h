@@ -256,7 +256,6 @@ struct wt_module_s {
 
 /* ptx_parse.c */
 WT_INTERNAL wt_status wt__ptx_parse(struct wt_module_s *mod, const char *text, size_t len);
-WT_INTERNAL int wt__ptx_mod_lookup(const char *s, size_t n, int *kind, int *value);
 WT_INTERNAL void wt__ptx_module_free(struct wt_module_s *mod);
 WT_INTERNAL int wt__ptx_add_range(struct wt_module_s *m, void *p, size_t n, int writable, int owned);
 /* ptx_interp.c */
@@ -332,7 +331,7 @@ WT_INTERNAL int wt__ptx_fault(px_warp *w, const px_insn *in, int lane, wt_status
  * built for the backend active then (the AVX2 one under avx2, the baseline otherwise). */
 WT_INTERNAL px_exec_fn wt__ptx_executor(const px_insn *in);
 
-/* The executors are built once per variant (ptx_exec.c, ptx_alu.c): PX_V(name) names
+/* The executors are built once per variant (ptx_exec.c, ptx_alu.c, ptx_alu_fast.c): PX_V(name) names
  * this build's copy, name_base or name_avx2 (PX_VARIANT). */
 #ifndef PX_VARIANT
 #define PX_VARIANT base
@@ -355,8 +354,9 @@ WT_INTERNAL void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t 
                                      const uint64_t *b, const uint64_t *c); /* writes r's lanes in mask */
 /* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
 WT_INTERNAL void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask);
+/* ptx_alu_support.c */
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */
-/* A specialised executor for the ALU instruction, or NULL: the general one. */
+/* ptx_alu_fast.c: a specialised executor for the ALU instruction, or NULL: the general one. */
 WT_INTERNAL px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in);
 /* ptx_exec.c: the executor of an instruction, NULL for control flow. */
 WT_INTERNAL px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in);

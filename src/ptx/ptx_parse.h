@@ -1,7 +1,14 @@
-/* ptx_parse.h -- the parser's state and operand trees, shared by ptx_parse.c and the decoders
- * SPDX-License-Identifier: MIT */
+/* ptx_parse.h -- the parser's state and operand trees, shared by the parser (ptx_parse.c), the
+ * decoders (ptx_decode.c, ptx_decode_tex.c, ptx_decode_video.c) and the operand layer under them
+ * (ptx_operand.c)
+ * SPDX-License-Identifier: MIT
+ *
+ * Who calls whom: ptx_parse.c -> ptx_decode.c -> ptx_decode_tex.c, ptx_decode_video.c, and all of
+ * them -> ptx_operand.c; never the other way. */
 #ifndef WT_PTX_PARSE_H
 #define WT_PTX_PARSE_H
+
+#include <string.h>
 
 #include "ptx_internal.h"
 
@@ -76,13 +83,65 @@ typedef struct px_parser {
     /* allocations of module data, for freeing */
 } px_parser;
 
+/* ---- ptx_operand.c ---- */
+/* Records the first error (later ones are dropped) as "NAME:LINE:COL: message near 'TOKEN'" and
+ * returns the parser's status. */
 WT_INTERNAL wt_status wt__ptx_err(px_parser *P, const px_token *t, wt_status st, const char *fmt, ...)
     WT_PRINTF(4, 5);
+#define PERR(t, ...) wt__ptx_err(P, (t), WT_ERROR_PTX_PARSE, __VA_ARGS__)
+#define PUNS(t, ...) wt__ptx_err(P, (t), WT_ERROR_PTX_UNSUPPORTED, __VA_ARGS__)
+#define OOM() wt__ptx_err(P, NULL, WT_ERROR_OUT_OF_MEMORY, "out of memory")
+
+/* The modifier spelt s[0..n) (no dot) in ptx_mods.def: its PX_MK_* kind and value; 0 if none. */
+WT_INTERNAL int wt__ptx_mod_lookup(const char *s, size_t n, int *kind, int *value);
+
+/* Growable arrays: 0 when out of memory or past 2^28 elements. */
+WT_INTERNAL int wt__ptx_grow(void **p, uint32_t *cap, uint32_t need, size_t elem);
+#define GROW(arr, cap, need) wt__ptx_grow((void **)&(arr), (uint32_t *)&(cap), (uint32_t)(need), sizeof *(arr))
+WT_INTERNAL char *wt__ptx_dupn(const char *s, size_t n);
+
+/* Tokens: the next one (a lexer error is a parse error), a look at it, an expected punctuation. */
+WT_INTERNAL px_token *wt__ptx_next(px_parser *P);
+WT_INTERNAL px_token *wt__ptx_peek(px_parser *P);
+WT_INTERNAL int wt__ptx_expect_p(px_parser *P, char c);
+static inline int px_is_p(const px_token *t, char c) { return t->kind == PX_TK_PUNCT && t->punct == c; }
+static inline int px_is_w(const px_token *t, const char *w)
+{
+    size_t n = strlen(w);
+    return (t->kind == PX_TK_DIRECTIVE || t->kind == PX_TK_IDENT) && t->len == n && !memcmp(t->s, w, n);
+}
+/* A copy of the token's text, at most n - 1 bytes, for messages. */
+WT_INTERNAL const char *wt__ptx_tokname(const px_token *t, char *buf, size_t n);
+WT_INTERNAL const char *wt__ptx_type_name(int t); /* "b32", "f16x2", ... */
+/* An unsigned integer token (a parse error otherwise); a number as the bits of `type` (integers:
+ * two's complement, floats: 0f/0d bit patterns, decimal values rounded to nearest). */
+WT_INTERNAL int wt__ptx_tok_int(px_parser *P, px_token *t, uint64_t *v);
+WT_INTERNAL int wt__ptx_num_bits(px_parser *P, const px_token *t, int minus, int type, uint64_t *out);
+
+/* Names: symbols (innermost scope first), registers, labels, functions. */
+WT_INTERNAL px_sym *wt__ptx_sym_find(px_parser *P, const char *s, size_t n);
+WT_INTERNAL px_sym *wt__ptx_sym_add(px_parser *P, const px_token *t, int kind, uint64_t value, uint32_t size);
+WT_INTERNAL int wt__ptx_reg_lookup(px_parser *P, const char *s, size_t n, uint32_t *slot, int *type);
+WT_INTERNAL int wt__ptx_reg_declare(px_parser *P, const px_token *t, uint32_t count, int type);
+WT_INTERNAL int wt__ptx_label_index(px_parser *P, const char *s, size_t n); /* -1: none */
+WT_INTERNAL px_func *wt__ptx_func_find(px_parser *P, const char *s, size_t n, int *idx);
+
+/* Operands: parse one into P->ops (its index, -1 on error), then resolve it. */
+WT_INTERNAL int wt__ptx_parse_operand(px_parser *P);
 WT_INTERNAL int wt__ptx_src(px_parser *P, int o, int type, px_ref *r);
 WT_INTERNAL int wt__ptx_dst(px_parser *P, int o, int type, px_ref *r);
 /* ld, ldu, st, cvt, suld, sust: may register r (operand o) hold data of type `type`, which it may
  * exceed (PTX ISA 6.4.2)? role: "source" or "destination", for the message. */
 WT_INTERNAL int wt__ptx_relaxed_operand(px_parser *P, int o, const px_ref *r, int type, const char *role);
+/* The width in bits of a resolved operand's register (64 for an immediate). */
+WT_INTERNAL int wt__ptx_reg_width(px_parser *P, const px_ref *r);
+/* An address operand [reg+off], [name+off] or [number] into in->addr. */
+WT_INTERNAL int wt__ptx_decode_addr(px_parser *P, int o, px_insn *in);
+
+/* ---- ptx_decode.c: the instruction statement starting at `first` (a guard or the opcode),
+ * appended to P->code; 0 on error (P->st says which). ---- */
+WT_INTERNAL int wt__ptx_decode_insn(px_parser *P, px_token *first);
+
 /* vadd4 ... vset2 (ptx_decode_video.c): mk/mv the nmods modifiers as ptx_mods.def classes them. */
 WT_INTERNAL int wt__ptx_decode_video(px_parser *P, px_insn *in, const px_token *optok, const int *mk, const int *mv,
                                      int nmods);

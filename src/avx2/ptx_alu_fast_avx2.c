@@ -1,0 +1,8 @@
+/* ptx_alu_fast_avx2.c -- the PTX front end's specialised arithmetic executors (src/ptx/ptx_alu_fast.c)
+ * built for AVX2
+ * SPDX-License-Identifier: MIT */
+#if !defined(__AVX2__)
+#error "ptx_alu_fast_avx2.c must be built for -mavx2 -mfma -mf16c"
+#endif
+#define PX_VARIANT avx2
+#include "../ptx/ptx_alu_fast.c"

@@ -1,0 +1,8 @@
+/* ptx_alu_fast_avx512.c -- the PTX front end's specialised arithmetic executors (src/ptx/ptx_alu_fast.c)
+ * built for AVX-512
+ * SPDX-License-Identifier: MIT */
+#if !defined(__AVX512F__)
+#error "ptx_alu_fast_avx512.c must be built for -mavx512f -mavx512bw -mavx512dq -mavx512vl"
+#endif
+#define PX_VARIANT avx512
+#include "../ptx/ptx_alu_fast.c"

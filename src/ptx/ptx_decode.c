@@ -1,0 +1,860 @@
+/* ptx_decode.c -- one PTX instruction from its tokens into a px_insn: guard, opcode (ptx_ops.def),
+ * modifiers (ptx_mods.def), operands, then the decoder of the opcode's class: ALU, MEM and CTL
+ * here, TEX in ptx_decode_tex.c, the SIMD video ones in ptx_decode_video.c
+ * SPDX-License-Identifier: MIT
+ *
+ * Errors as the parser's (ptx_parse.c): WT_ERROR_PTX_PARSE for malformed text,
+ * WT_ERROR_PTX_UNSUPPORTED for legal PTX warptex does not run, naming the instruction. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_parse.h"
+
+static const struct {
+    const char *s;
+    uint8_t cls;
+} opcodes[] = {
+#define X(name, cls) {#name, PX_CLS_##cls},
+#include "ptx_ops.def"
+#undef X
+};
+
+/* ---- instruction decoding (ALU, MEM, CTL) ---- */
+typedef struct mods_t {
+    int type[3], ntype;
+    int space, to, rnd, rndi, cmp, lohi, bop, vec, flags, testp, aop, shfl, vote, prmt, comp, redop, policy;
+} mods_t;
+
+static int need_ops(px_parser *P, const px_token *opt, int lo, int hi)
+{
+    if (P->ntop < lo || P->ntop > hi) {
+        if (lo == hi)
+            PERR(opt, "expects %d operands, has %d", lo, P->ntop);
+        else
+            PERR(opt, "expects %d to %d operands, has %d", lo, hi, P->ntop);
+        return 0;
+    }
+    return 1;
+}
+
+static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
+{
+    int op = in->op;
+    int t = m->ntype ? m->type[0] : PX_T_NONE;
+    in->type = (uint8_t)t;
+    in->rnd = (uint8_t)m->rnd;
+    in->rndi = (uint8_t)m->rndi;
+    in->cmp = (uint8_t)m->cmp;
+    in->bop = (uint8_t)m->bop;
+    in->lohi = (uint8_t)m->lohi;
+    in->flags = (uint32_t)m->flags;
+    in->to = (uint8_t)m->to;
+    in->space = (uint8_t)m->space;
+    int nsrc = 0;
+    int dt = t, st = t;
+    switch (op) {
+    case PX_OP_mov:
+    case PX_OP_abs: case PX_OP_neg: case PX_OP_not: case PX_OP_cnot: case PX_OP_popc: case PX_OP_clz:
+    case PX_OP_brev: case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos:
+    case PX_OP_lg2: case PX_OP_ex2: case PX_OP_tanh: case PX_OP_bfind:
+        nsrc = 1;
+        if (op == PX_OP_popc || op == PX_OP_clz || op == PX_OP_bfind)
+            dt = PX_T_U32;
+        break;
+    case PX_OP_fns: /* fns.b32 d, mask, base, offset */
+        nsrc = 3;
+        break;
+    case PX_OP_szext: /* szext.mode.type d, a, b; bmsk.mode.b32 d, a, b */
+    case PX_OP_bmsk:
+        nsrc = 2;
+        if (!(m->flags & PX_F_CLAMP) == !(m->flags & PX_F_WRAP)) {
+            PERR(opt, "%s needs .clamp or .wrap", op == PX_OP_szext ? "szext" : "bmsk");
+            return 0;
+        }
+        break;
+    case PX_OP_cvta:
+        nsrc = 1;
+        break;
+    case PX_OP_cvt:
+        nsrc = 1;
+        if (m->ntype != 2) {
+            PERR(opt, "cvt needs a destination and a source type");
+            return 0;
+        }
+        dt = m->type[0];
+        st = m->type[1];
+        in->type2 = (uint8_t)st;
+        if ((dt == PX_T_F16X2 || dt == PX_T_BF16X2) && st == PX_T_F32)
+            nsrc = 2; /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
+        break;
+    case PX_OP_testp:
+        nsrc = 1;
+        dt = PX_T_PRED;
+        in->sub = (uint8_t)m->testp;
+        break;
+    case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_div: case PX_OP_rem: case PX_OP_min:
+    case PX_OP_max: case PX_OP_and: case PX_OP_or: case PX_OP_xor: case PX_OP_shl: case PX_OP_shr:
+    case PX_OP_mul24: case PX_OP_copysign:
+        nsrc = 2;
+        if (m->lohi == PX_WIDE)
+            dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
+        break;
+    case PX_OP_addc: case PX_OP_subc:
+        nsrc = 2;
+        break;
+    case PX_OP_dp4a: case PX_OP_dp2a:
+        /* dp4a.atype.btype, dp2a.lo|hi.atype.btype: d and c are .s32 if either is signed */
+        nsrc = 3;
+        if (m->ntype != 2) {
+            PERR(opt, "%s needs two source types", op == PX_OP_dp4a ? "dp4a" : "dp2a");
+            return 0;
+        }
+        in->type2 = (uint8_t)m->type[1];
+        dt = st = PX_T_B32;
+        break;
+    case PX_OP_mad: case PX_OP_madc: case PX_OP_fma: case PX_OP_mad24: case PX_OP_bfe: case PX_OP_selp:
+        nsrc = 3;
+        if (m->lohi == PX_WIDE)
+            dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
+        break;
+    case PX_OP_bfi: nsrc = 4; break;
+    case PX_OP_prmt: nsrc = 3; in->sub = (uint8_t)m->prmt; break;
+    case PX_OP_lop3:
+        nsrc = 4; /* a, b, c, immLut */
+        if (m->bop) {
+            PUNS(opt, "lop3 with a predicate output");
+            return 0;
+        }
+        break;
+    case PX_OP_shf:
+        nsrc = 3;
+        /* .l (SHFL 10) or .r (COMP r), .wrap or .clamp */
+        if (!((m->shfl == 10) ^ (m->comp == 1)) || !(m->flags & (PX_F_WRAP | PX_F_CLAMP))) {
+            PERR(opt, "shf needs .l or .r and .wrap or .clamp");
+            return 0;
+        }
+        in->sub = (uint8_t)(m->shfl == 10 ? 1 : 2);
+        break;
+    case PX_OP_slct:
+        nsrc = 3;
+        if (m->ntype != 2) {
+            PERR(opt, "slct needs two types");
+            return 0;
+        }
+        in->type2 = (uint8_t)m->type[1];
+        break;
+    case PX_OP_setp:
+    case PX_OP_set:
+        nsrc = 2;
+        if (op == PX_OP_set) {
+            if (m->ntype != 2) {
+                PERR(opt, "set needs a destination and a source type");
+                return 0;
+            }
+            dt = m->type[0];
+            st = m->type[1];
+        } else {
+            dt = PX_T_PRED;
+        }
+        in->type2 = (uint8_t)st;
+        if (!m->cmp && m->lohi == PX_LO)
+            m->cmp = PX_LO_;
+        else if (!m->cmp && m->lohi == PX_HI)
+            m->cmp = PX_HI_;
+        in->cmp = (uint8_t)m->cmp;
+        in->lohi = 0;
+        if (!in->cmp) {
+            PERR(opt, "%s needs a comparison (.eq .lt ...)", op == PX_OP_setp ? "setp" : "set");
+            return 0;
+        }
+        if (m->bop)
+            nsrc = 3;
+        break;
+    default:
+        PUNS(opt, "opcode");
+        return 0;
+    }
+    if (!t) {
+        PERR(opt, "missing type");
+        return 0;
+    }
+    if (op == PX_OP_setp && P->ntop >= 1 && P->ops[P->top[0]].pipe) {
+        /* setp a|b: b gets the complement */
+        if (!need_ops(P, opt, 1 + nsrc, 1 + nsrc))
+            return 0;
+        if (!wt__ptx_dst(P, P->top[0], PX_T_PRED, &in->dst[0]) ||
+            !wt__ptx_dst(P, P->ops[P->top[0]].pipe, PX_T_PRED, &in->dst[1]))
+            return 0;
+        in->ndst = 2;
+    } else if (op == PX_OP_mov && P->ntop == 2 && P->ops[P->top[0]].kind == PO_VEC) {
+        /* mov.b64 {%r1, %r2}, %rd: unpack, element 0 from the low bits */
+        po *v = &P->ops[P->top[0]];
+        if (v->nsub < 2 || v->nsub > 4 || px_type_bits(t) % v->nsub || px_type_bits(t) / v->nsub < 8) {
+            PERR(&v->tok, "bad vector for mov.%d", px_type_bits(t));
+            return 0;
+        }
+        int eb = px_type_bits(t) / v->nsub;
+        int et = eb == 8 ? PX_T_B8 : eb == 16 ? PX_T_B16 : PX_T_B32;
+        for (int k = 0; k < v->nsub; k++)
+            if (!wt__ptx_dst(P, v->sub[k], et == PX_T_B8 ? PX_T_NONE : et, &in->dst[k]))
+                return 0;
+        if (!wt__ptx_src(P, P->top[1], t, &in->src[0]))
+            return 0;
+        in->ndst = (uint8_t)v->nsub;
+        in->nsrc = 1;
+        in->sub = 2; /* unpack */
+        return 1;
+    } else {
+        if (!need_ops(P, opt, 1 + nsrc, 1 + nsrc))
+            return 0;
+        int w = op == PX_OP_cvt || op == PX_OP_cvta || op == PX_OP_mov ? PX_T_NONE : dt;
+        if (!wt__ptx_dst(P, P->top[0], w, &in->dst[0]))
+            return 0;
+        in->ndst = 1;
+        if (op == PX_OP_cvt) {
+            /* the one ALU instruction whose destination may be wider than its type */
+            if (!wt__ptx_relaxed_operand(P, P->top[0], &in->dst[0], dt, "destination"))
+                return 0;
+            in->dst_bits[0] = (uint8_t)wt__ptx_reg_width(P, &in->dst[0]);
+        } else if (in->dst[0].kind == PX_R_REG && w == PX_T_NONE) {
+            /* mov, cvta: the register has the type's width (only ld, ldu, st and cvt relax it) */
+            int rw = wt__ptx_reg_width(P, &in->dst[0]);
+            int need = px_type_bits(dt);
+            if (op == PX_OP_mov && P->ops[P->top[1]].kind == PO_VEC)
+                need = rw;
+            if (rw == 1 ? dt != PX_T_PRED : (dt == PX_T_PRED || rw != need)) {
+                PERR(&P->ops[P->top[0]].tok, "destination register is %d bits, .%s needs %d", rw,
+                     dt == PX_T_PRED ? "pred" : wt__ptx_type_name(dt), need);
+                return 0;
+            }
+        }
+    }
+    for (int i = 0; i < nsrc; i++) {
+        int oi = P->top[1 + i];
+        int want = st;
+        if ((op == PX_OP_shl || op == PX_OP_shr) && i == 1)
+            want = PX_T_U32;
+        if (op == PX_OP_bfe && i > 0)
+            want = PX_T_U32;
+        if (op == PX_OP_bfi && i > 1)
+            want = PX_T_U32;
+        if (op == PX_OP_selp && i == 2)
+            want = PX_T_PRED;
+        if (op == PX_OP_slct && i == 2)
+            want = in->type2;
+        if ((op == PX_OP_setp || op == PX_OP_set) && i == 2)
+            want = PX_T_PRED;
+        if (op == PX_OP_shf && i == 2)
+            want = PX_T_U32;
+        if ((op == PX_OP_szext && i == 1) || (op == PX_OP_bmsk))
+            want = PX_T_U32;
+        if (op == PX_OP_fns && i == 2)
+            want = PX_T_S32;
+        if (op == PX_OP_lop3 && i == 3)
+            want = PX_T_B32;
+        if ((op == PX_OP_mad) && m->lohi == PX_WIDE && i == 2)
+            want = dt;
+        if (op == PX_OP_mov && P->ops[oi].kind == PO_VEC) {
+            /* mov.b64 %rd, {%r1, %r2}: pack */
+            po *v = &P->ops[oi];
+            if (v->nsub < 2 || v->nsub > 4 || px_type_bits(t) % v->nsub) {
+                PERR(&v->tok, "bad vector for mov.%d", px_type_bits(t));
+                return 0;
+            }
+            int et = px_type_bits(t) / v->nsub == 8 ? PX_T_B8 : px_type_bits(t) / v->nsub == 16 ? PX_T_B16 : PX_T_B32;
+            for (int k = 0; k < v->nsub; k++)
+                if (!wt__ptx_src(P, v->sub[k], et, &in->src[k]))
+                    return 0;
+            in->nsrc = (uint8_t)v->nsub;
+            in->sub = 1; /* pack */
+            return 1;
+        }
+
+        if (op == PX_OP_cvta || op == PX_OP_cvt || op == PX_OP_mov) {
+            /* sizes may differ for special registers, cvt sources of any integer width */
+            if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? st : PX_T_NONE, &in->src[i]))
+                return 0;
+            if (op == PX_OP_cvt) {
+                /* a wider source is truncated to the type (cvt_lanes reads the type's bits) */
+                if (!wt__ptx_relaxed_operand(P, oi, &in->src[i], st, "source"))
+                    return 0;
+            } else if (in->src[i].kind == PX_R_SREG && (wt__ptx_reg_width(P, &in->src[i]) == 1) != (st == PX_T_PRED)) {
+                PERR(&P->ops[oi].tok, "special register %s a predicate, .%s %s", st == PX_T_PRED ? "is not" : "is",
+                     wt__ptx_type_name(st), st == PX_T_PRED ? "needs one" : "is not");
+                return 0;
+            } else if (in->src[i].kind == PX_R_REG) {
+                int rw = wt__ptx_reg_width(P, &in->src[i]);
+                int need = px_type_bits(st);
+                if ((rw == 1) != (st == PX_T_PRED) || (rw != need && st != PX_T_PRED)) {
+                    PERR(&P->ops[oi].tok, "source register is %d bits, .%s needs %d", rw,
+                         st == PX_T_PRED ? "pred" : wt__ptx_type_name(st), need);
+                    return 0;
+                }
+            }
+        } else if (!wt__ptx_src(P, oi, want, &in->src[i])) {
+            return 0;
+        }
+    }
+    in->nsrc = (uint8_t)nsrc;
+    for (int i = 0; i < nsrc; i++)
+        if (in->src[i].kind == PX_R_SREG && (in->src[i].idx == PX_SR_CLOCK || in->src[i].idx == PX_SR_CLOCK64 ||
+                                             in->src[i].idx == PX_SR_GLOBALTIMER))
+            in->reads_clock = 1;
+    if (!wt__ptx_alu_supported(in)) {
+        PUNS(opt, "this combination of type and modifiers");
+        return 0;
+    }
+    return 1;
+}
+
+static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
+{
+    int op = in->op;
+    in->space = (uint8_t)m->space;
+    in->vec = (uint8_t)(m->vec ? m->vec : 1);
+    in->flags = (uint32_t)m->flags;
+    in->aop = (uint8_t)(m->aop ? m->aop : m->bop == PX_BAND ? PX_A_AND : m->bop == PX_BOR ? PX_A_OR
+                                                         : m->bop == PX_BXOR ? PX_A_XOR : 0);
+    if (m->ntype != 1) {
+        PERR(opt, "expects one type");
+        return 0;
+    }
+    int t = m->type[0];
+    in->type = (uint8_t)t;
+    if (t == PX_T_PRED || t == PX_T_B128 || t == PX_T_F16X2 || t == PX_T_BF16 || t == PX_T_BF16X2) {
+        PUNS(opt, "memory access of this type");
+        return 0;
+    }
+    if (in->vec > 4) {
+        PUNS(opt, ".v8");
+        return 0;
+    }
+    /* .L2::cache_hint (ld, st, atom, red): a 64-bit cache policy (createpolicy's) comes last; it
+     * is checked and ignored, as the other cache hints are */
+    if (m->flags & PX_F_CACHE_HINT) {
+        px_ref pol;
+        if (P->ntop < 3) {
+            PERR(opt, ".L2::cache_hint needs a cache-policy operand");
+            return 0;
+        }
+        if (!wt__ptx_src(P, P->top[P->ntop - 1], PX_T_B64, &pol))
+            return 0;
+        P->ntop--;
+    }
+    if (op == PX_OP_ld || op == PX_OP_ldu) {
+        if (!need_ops(P, opt, 2, 2) || !wt__ptx_decode_addr(P, P->top[1], in))
+            return 0;
+        po *d = &P->ops[P->top[0]];
+        int n = d->kind == PO_VEC ? d->nsub : 1;
+        if (n != in->vec) {
+            PERR(&d->tok, "%d destinations for a .v%d load", n, in->vec);
+            return 0;
+        }
+        for (int k = 0; k < n; k++) {
+            int oi = d->kind == PO_VEC ? d->sub[k] : P->top[0];
+            if (!wt__ptx_dst(P, oi, PX_T_NONE, &in->dst[k]) || !wt__ptx_relaxed_operand(P, oi, &in->dst[k], t, "destination"))
+                return 0;
+            in->dst_bits[k] = (uint8_t)(in->dst[k].kind == PX_R_REG ? wt__ptx_reg_width(P, &in->dst[k]) : 64);
+        }
+        in->ndst = (uint8_t)n;
+        return 1;
+    }
+    if (op == PX_OP_st) {
+        if (!need_ops(P, opt, 2, 2) || !wt__ptx_decode_addr(P, P->top[0], in))
+            return 0;
+        po *s = &P->ops[P->top[1]];
+        int n = s->kind == PO_VEC ? s->nsub : 1;
+        if (n != in->vec) {
+            PERR(&s->tok, "%d sources for a .v%d store", n, in->vec);
+            return 0;
+        }
+        for (int k = 0; k < n; k++) {
+            int oi = s->kind == PO_VEC ? s->sub[k] : P->top[1];
+            if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? t : PX_T_NONE, &in->src[k]) ||
+                !wt__ptx_relaxed_operand(P, oi, &in->src[k], t, "source"))
+                return 0;
+        }
+        in->nsrc = (uint8_t)n;
+        return 1;
+    }
+    /* atom / red */
+    if (!in->aop) {
+        PERR(opt, "missing the operation (.add .min ...)");
+        return 0;
+    }
+    if (in->space != PX_SP_GLOBAL && in->space != PX_SP_SHARED && in->space != PX_SP_GENERIC) {
+        PUNS(opt, "atomics outside global, shared and generic memory");
+        return 0;
+    }
+    int isatom = op == PX_OP_atom;
+    int nsrc = in->aop == PX_A_CAS ? 2 : 1;
+    if (!need_ops(P, opt, isatom + 1 + nsrc, isatom + 1 + nsrc))
+        return 0;
+    if (isatom && !wt__ptx_dst(P, P->top[0], t, &in->dst[0]))
+        return 0;
+    in->ndst = (uint8_t)isatom;
+    if (!wt__ptx_decode_addr(P, P->top[isatom], in))
+        return 0;
+    for (int k = 0; k < nsrc; k++)
+        if (!wt__ptx_src(P, P->top[isatom + 1 + k], t, &in->src[k]))
+            return 0;
+    in->nsrc = (uint8_t)nsrc;
+    int bits = px_type_bits(t);
+    if ((bits != 32 && bits != 64) || (px_type_float(t) && in->aop != PX_A_ADD && in->aop != PX_A_EXCH &&
+                                       in->aop != PX_A_MIN && in->aop != PX_A_MAX) ||
+        ((in->aop == PX_A_INC || in->aop == PX_A_DEC) && t != PX_T_U32)) {
+        PUNS(opt, "this atomic type and operation");
+        return 0;
+    }
+    return 1;
+}
+
+static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
+{
+    int op = in->op;
+    in->flags = (uint32_t)m->flags;
+    char nb[80];
+    switch (op) {
+    case PX_OP_bra: {
+        if (!need_ops(P, opt, 1, 1))
+            return 0;
+        po *o = &P->ops[P->top[0]];
+        uint32_t bs;
+        int bt;
+        if (o->kind != PO_NAME || o->tok.s[0] == '%' || wt__ptx_reg_lookup(P, o->tok.s, o->tok.len, &bs, &bt)) {
+            PERR(&o->tok, "bra needs a label");
+            return 0;
+        }
+        if (!GROW(P->fix, P->cap_fix, P->nfix + 1))
+            return OOM(), 0;
+        P->fix[P->nfix].name = wt__ptx_dupn(o->tok.s, o->tok.len);
+        if (!P->fix[P->nfix].name)
+            return OOM(), 0;
+        P->fix[P->nfix].insn = P->ncode;
+        P->fix[P->nfix].tok = o->tok;
+        P->fix[P->nfix].tbl = 0;
+        P->nfix++;
+        return 1;
+    }
+    case PX_OP_brx: {
+        /* brx.idx{.uni} index, tlist: tlist names a .branchtargets list of this function */
+        if (!need_ops(P, opt, 2, 2) || !wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]))
+            return 0;
+        in->nsrc = 1;
+        po *o = &P->ops[P->top[1]];
+        px_sym *tl = o->kind == PO_NAME ? wt__ptx_sym_find(P, o->tok.s, o->tok.len) : NULL;
+        if (!tl || tl->kind != PX_S_BRXLIST) {
+            PERR(&o->tok, "brx.idx needs the label of a .branchtargets list declared before it");
+            return 0;
+        }
+        in->target = (uint32_t)tl->value;
+        in->ntarget = tl->size;
+        return 1;
+    }
+    case PX_OP_ret:
+    case PX_OP_exit:
+    case PX_OP_trap:
+    case PX_OP_membar:
+    case PX_OP_fence:
+        return need_ops(P, opt, 0, 0);
+    case PX_OP_prefetch:
+    case PX_OP_prefetchu: /* hints: the address is decoded, nothing is read */
+        in->space = (uint8_t)m->space;
+        return need_ops(P, opt, 1, 1) && wt__ptx_decode_addr(P, P->top[0], in);
+    case PX_OP_createpolicy: {
+        /* createpolicy.fractional.L2::p{.L2::s}.b64 d{, fraction}
+         * createpolicy.range{.global}.L2::p{.L2::s}.b64 d, [a], primary-size, total-size
+         * createpolicy.cvt.L2.b64 d, access-property */
+        static const int nops[4][2] = {{0, 0}, {1, 2}, {4, 4}, {2, 2}};
+        if (!m->policy || m->ntype != 1 || m->type[0] != PX_T_B64) {
+            PERR(opt, "createpolicy needs .fractional, .range or .cvt and .b64");
+            return 0;
+        }
+        if (!need_ops(P, opt, nops[m->policy][0], nops[m->policy][1]) ||
+            !wt__ptx_dst(P, P->top[0], PX_T_B64, &in->dst[0]))
+            return 0;
+        in->ndst = 1;
+        in->sub = (uint8_t)m->policy;
+        if (m->policy == 1 && P->ntop == 2 && !wt__ptx_src(P, P->top[1], PX_T_F32, &in->src[0]))
+            return 0;
+        if (m->policy == 2 && (!wt__ptx_decode_addr(P, P->top[1], in) || !wt__ptx_src(P, P->top[2], PX_T_B32, &in->src[0]) ||
+                               !wt__ptx_src(P, P->top[3], PX_T_B32, &in->src[1])))
+            return 0;
+        if (m->policy == 3 && !wt__ptx_src(P, P->top[1], PX_T_B64, &in->src[0]))
+            return 0;
+        in->nsrc = (uint8_t)(P->ntop - 1 - (m->policy == 2));
+        return 1;
+    }
+    case PX_OP_nanosleep:
+        return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]) && (in->nsrc = 1);
+    case PX_OP_bar:
+    case PX_OP_barrier:
+        if (op == PX_OP_bar && (m->flags & PX_F_WARP)) {
+            /* bar.warp.sync membermask (__syncwarp): the warp's lanes meet; no block barrier */
+            if (!(m->flags & PX_F_SYNC)) {
+                PERR(opt, "bar.warp needs .sync");
+                return 0;
+            }
+            return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_B32, &in->src[0]) && (in->nsrc = 1);
+        }
+        if (m->flags & PX_F_ARRIVE) {
+            PUNS(opt, "bar.arrive");
+            return 0;
+        }
+        if (m->flags & PX_F_RED) {
+            /* bar.red.popc.u32 d, a{, b}, {!}c; bar.red.and|or.pred p, a{, b}, {!}c: a reduction of c
+             * over the block's threads at the barrier (popc: in->sub 1, and 2, or 3) */
+            int t = m->ntype == 1 ? m->type[0] : PX_T_NONE;
+            in->sub = (uint8_t)(m->redop == 1 ? 1 : m->bop == PX_BAND ? 2 : m->bop == PX_BOR ? 3 : 0);
+            if (!in->sub || (m->redop == 1 && m->bop) || t != (in->sub == 1 ? PX_T_U32 : PX_T_PRED)) {
+                PERR(opt, "bar.red needs .popc.u32, .and.pred or .or.pred");
+                return 0;
+            }
+            if (!need_ops(P, opt, 3, 4) || !wt__ptx_dst(P, P->top[0], t, &in->dst[0]))
+                return 0;
+            in->ndst = 1;
+            for (int i = 1; i < P->ntop; i++)
+                if (!wt__ptx_src(P, P->top[i], i == P->ntop - 1 ? PX_T_PRED : PX_T_U32, &in->src[i - 1]))
+                    return 0;
+            in->nsrc = (uint8_t)(P->ntop - 1);
+            return 1;
+        }
+        if (!need_ops(P, opt, 0, 2))
+            return 0;
+        /* barrier 0 (or any id): the whole block; a thread count must be the block's (checked at launch) */
+        for (int i = 0; i < P->ntop; i++)
+            if (!wt__ptx_src(P, P->top[i], PX_T_U32, &in->src[i]))
+                return 0;
+        in->nsrc = (uint8_t)P->ntop;
+        return 1;
+    case PX_OP_activemask:
+        return need_ops(P, opt, 1, 1) && wt__ptx_dst(P, P->top[0], PX_T_B32, &in->dst[0]) && (in->ndst = 1);
+    case PX_OP_vote: {
+        in->sub = (uint8_t)m->vote;
+        int t = m->ntype ? m->type[0] : 0;
+        if (!(m->flags & PX_F_SYNC) || (in->sub == 3 ? t != PX_T_B32 : t != PX_T_PRED)) {
+            PUNS(opt, "vote without .sync or with a wrong type");
+            return 0;
+        }
+        if (!need_ops(P, opt, 3, 3) || !wt__ptx_dst(P, P->top[0], (uint8_t)t, &in->dst[0]) ||
+            !wt__ptx_src(P, P->top[1], PX_T_PRED, &in->src[0]) || !wt__ptx_src(P, P->top[2], PX_T_B32, &in->src[1]))
+            return 0;
+        in->ndst = 1;
+        in->nsrc = 2;
+        return 1;
+    }
+    case PX_OP_shfl: {
+        in->sub = (uint8_t)m->shfl;
+        if (!(m->flags & PX_F_SYNC) || m->ntype != 1 || m->type[0] != PX_T_B32) {
+            PUNS(opt, "shfl without .sync.b32");
+            return 0;
+        }
+        if (!need_ops(P, opt, 5, 5))
+            return 0;
+        if (!wt__ptx_dst(P, P->top[0], PX_T_B32, &in->dst[0]))
+            return 0;
+        if (P->ops[P->top[0]].pipe && !wt__ptx_dst(P, P->ops[P->top[0]].pipe, PX_T_PRED, &in->dst[1]))
+            return 0;
+        for (int i = 0; i < 4; i++)
+            if (!wt__ptx_src(P, P->top[1 + i], PX_T_B32, &in->src[i]))
+                return 0;
+        in->ndst = 2;
+        in->nsrc = 4;
+        return 1;
+    }
+    case PX_OP_call: {
+        /* call[.uni] [(ret),] fname [, (args)] */
+        int k = 0, ret = -1, args = -1;
+        if (P->ntop >= 1 && P->ops[P->top[0]].kind == PO_LIST) {
+            ret = P->top[0];
+            k = 1;
+        }
+        if (k >= P->ntop || P->ops[P->top[k]].kind != PO_NAME) {
+            PERR(opt, "call needs a function name");
+            return 0;
+        }
+        po *fo = &P->ops[P->top[k]];
+        uint32_t fslot;
+        int frt;
+        int indirect = fo->tok.s[0] == '%' || wt__ptx_reg_lookup(P, fo->tok.s, fo->tok.len, &fslot, &frt);
+        int nexp = P->ntop;
+        if (indirect) {
+            /* call %rd, (args), prototype: the callee is a function address in a register */
+            po *pr = &P->ops[P->top[P->ntop - 1]];
+            px_sym *ps = pr->kind == PO_NAME ? wt__ptx_sym_find(P, pr->tok.s, pr->tok.len) : NULL;
+            if (!ps || ps->kind != PX_S_PROTO) {
+                PERR(&pr->tok, "an indirect call needs a .callprototype label last");
+                return 0;
+            }
+            nexp--;
+        }
+        if (k + 1 < nexp) {
+            args = P->top[k + 1];
+            if (P->ops[args].kind != PO_LIST || k + 2 != nexp) {
+                PERR(&P->ops[args].tok, "call arguments must be a (list)");
+                return 0;
+            }
+        }
+        if (indirect) {
+            if (!wt__ptx_src(P, P->top[k], PX_T_B64, &in->src[0]))
+                return 0;
+            in->nsrc = 1;
+            in->target = UINT32_MAX;
+            in->call_ret_off = -1;
+            if (ret >= 0) {
+                po *r = P->ops[ret].nsub == 1 ? &P->ops[P->ops[ret].sub[0]] : NULL;
+                px_sym *s = r && r->kind == PO_NAME ? wt__ptx_sym_find(P, r->tok.s, r->tok.len) : NULL;
+                if (!s || s->kind != PX_S_FPARAM) {
+                    PERR(&P->ops[ret].tok, "the return value must be one .param variable");
+                    return 0;
+                }
+                in->call_ret_off = (int32_t)s->value;
+            }
+            int nargs = args >= 0 ? P->ops[args].nsub : 0;
+            if (!GROW(P->callargs, P->cap_callargs, P->ncallargs + (uint32_t)nargs + 1))
+                return OOM(), 0;
+            in->call_args = P->ncallargs;
+            in->call_nargs = (uint32_t)nargs;
+            for (int i = 0; i < nargs; i++) {
+                po *a = &P->ops[P->ops[args].sub[i]];
+                px_sym *s = a->kind == PO_NAME ? wt__ptx_sym_find(P, a->tok.s, a->tok.len) : NULL;
+                if (!s || s->kind != PX_S_FPARAM) {
+                    PUNS(&a->tok, "call arguments other than .param variables");
+                    return 0;
+                }
+                P->callargs[P->ncallargs].from = (uint32_t)s->value;
+                P->callargs[P->ncallargs].to = UINT32_MAX; /* the callee's, at run time */
+                P->callargs[P->ncallargs].size = s->size;
+                P->ncallargs++;
+            }
+            return 1;
+        }
+        int fidx;
+        px_func *f = wt__ptx_func_find(P, fo->tok.s, fo->tok.len, &fidx);
+        if (!f) {
+            PERR(&fo->tok, "call to undeclared function %s", wt__ptx_tokname(&fo->tok, nb, sizeof nb));
+            return 0;
+        }
+        if (f->is_entry) {
+            PERR(&fo->tok, "call to a kernel entry");
+            return 0;
+        }
+        in->target = (uint32_t)fidx;
+        int nargs = args >= 0 ? P->ops[args].nsub : 0;
+        if (nargs != f->nparams) {
+            PERR(&fo->tok, "%s takes %d parameters, the call passes %d", f->name, f->nparams, nargs);
+            return 0;
+        }
+        in->call_ret_off = -1;
+        if (ret >= 0) {
+            if (P->ops[ret].nsub != 1 || f->ret.size == 0) {
+                PERR(&P->ops[ret].tok, "return value count does not match %s", f->name);
+                return 0;
+            }
+            po *r = &P->ops[P->ops[ret].sub[0]];
+            px_sym *s = r->kind == PO_NAME ? wt__ptx_sym_find(P, r->tok.s, r->tok.len) : NULL;
+            if (!s || s->kind != PX_S_FPARAM || s->size < f->ret.size) {
+                PERR(&r->tok, "the return value must be a .param variable of at least %u bytes", f->ret.size);
+                return 0;
+            }
+            in->call_ret_off = (int32_t)s->value;
+        } else if (f->ret.size) {
+            in->call_ret_off = -2; /* result dropped */
+        }
+        if (!GROW(P->callargs, P->cap_callargs, P->ncallargs + (uint32_t)nargs + 1))
+            return OOM(), 0;
+        in->call_args = P->ncallargs;
+        in->call_nargs = (uint32_t)nargs;
+        for (int i = 0; i < nargs; i++) {
+            po *a = &P->ops[P->ops[args].sub[i]];
+            px_sym *s = a->kind == PO_NAME ? wt__ptx_sym_find(P, a->tok.s, a->tok.len) : NULL;
+            if (!s || s->kind != PX_S_FPARAM) {
+                PUNS(&a->tok, "call arguments other than .param variables");
+                return 0;
+            }
+            if (s->size < f->params[i].size) {
+                PERR(&a->tok, "argument %d is %u bytes, %s expects %u", i, s->size, f->name, f->params[i].size);
+                return 0;
+            }
+            P->callargs[P->ncallargs].from = (uint32_t)s->value;
+            P->callargs[P->ncallargs].to = f->params[i].offset;
+            P->callargs[P->ncallargs].size = f->params[i].size;
+            P->ncallargs++;
+        }
+        return 1;
+    }
+    default:
+        PUNS(opt, "opcode");
+        return 0;
+    }
+}
+
+int wt__ptx_decode_insn(px_parser *P, px_token *first)
+{
+    px_insn in;
+    memset(&in, 0, sizeof in);
+    in.line = first->line;
+    px_token *t = first;
+    char nb[80];
+    if (px_is_p(t, '@')) {
+        t = wt__ptx_next(P);
+        int neg = 0;
+        if (px_is_p(t, '!')) {
+            neg = 1;
+            t = wt__ptx_next(P);
+        }
+        if (P->st)
+            return 0;
+        uint32_t slot;
+        int rt;
+        if (t->kind != PX_TK_IDENT || !wt__ptx_reg_lookup(P, t->s, t->len, &slot, &rt)) {
+            PERR(t, "undefined guard predicate");
+            return 0;
+        }
+        if (rt != PX_T_PRED) {
+            PERR(t, "the guard %s is not a predicate", wt__ptx_tokname(t, nb, sizeof nb));
+            return 0;
+        }
+        in.guard.kind = PX_R_REG;
+        in.guard.idx = slot;
+        in.guard.neg = (uint8_t)neg;
+        t = wt__ptx_next(P);
+        if (P->st)
+            return 0;
+    }
+    if (t->kind != PX_TK_IDENT) {
+        PERR(t, "expected an instruction");
+        return 0;
+    }
+    px_token opt = *t;
+    int op = -1;
+    for (size_t i = 0; i < sizeof opcodes / sizeof opcodes[0]; i++)
+        if (strlen(opcodes[i].s) == t->len && !memcmp(opcodes[i].s, t->s, t->len))
+            op = (int)i;
+    if (op < 0) {
+        /* legal PTX that warptex does not run (ptx_known.def): unsupported, not malformed; the
+         * message names it with its modifiers (wgmma.mma_async...) */
+        static const char *const known[] = {
+#define K(name) #name,
+#include "ptx_known.def"
+#undef K
+        };
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            if (strlen(known[i]) == t->len && !memcmp(known[i], t->s, t->len)) {
+                px_token at = *t;
+                char full[160];
+                wt__ptx_tokname(t, full, sizeof full);
+                size_t n = strlen(full);
+                while (wt__ptx_peek(P)->kind == PX_TK_DIRECTIVE && wt__ptx_peek(P)->glued && n + wt__ptx_peek(P)->len < sizeof full) {
+                    px_token *d = wt__ptx_next(P);
+                    memcpy(full + n, d->s, d->len);
+                    n += d->len;
+                    full[n] = 0;
+                }
+                PUNS(&at, "%s is not supported", full);
+                return 0;
+            }
+        PERR(t, "unknown opcode %s", wt__ptx_tokname(t, nb, sizeof nb));
+        return 0;
+    }
+    in.op = (uint16_t)op;
+    /* modifiers */
+    mods_t m;
+    memset(&m, 0, sizeof m);
+    int mk[16], mv[16], nm = 0;
+    while (wt__ptx_peek(P)->kind == PX_TK_DIRECTIVE && wt__ptx_peek(P)->glued) {
+        t = wt__ptx_next(P);
+        int k, v;
+        if (!wt__ptx_mod_lookup(t->s + 1, t->len - 1, &k, &v)) {
+            PUNS(t, "unknown modifier %s", wt__ptx_tokname(t, nb, sizeof nb));
+            return 0;
+        }
+        if (nm >= 16) {
+            PERR(t, "too many modifiers");
+            return 0;
+        }
+        mk[nm] = k;
+        mv[nm++] = v;
+        switch (k) {
+        case PX_MK_TYPE:
+            if (m.ntype >= 3) {
+                PERR(t, "too many types");
+                return 0;
+            }
+            m.type[m.ntype++] = v;
+            break;
+        case PX_MK_SPACE: m.space = v; break;
+        case PX_MK_TO: m.to = 1; break;
+        case PX_MK_RND: m.rnd = v; break;
+        case PX_MK_RNDI: m.rndi = v; break;
+        case PX_MK_CMP: m.cmp = v; break;
+        case PX_MK_LOHI: m.lohi = v; break;
+        case PX_MK_BOOL: m.bop = v; break;
+        case PX_MK_VEC: m.vec = v; break;
+        case PX_MK_FLAG: if (v != PX_F_IGNORED) m.flags |= v; break;
+        case PX_MK_TESTP: m.testp = v; break;
+        case PX_MK_ATOM: m.aop = v; break;
+        case PX_MK_SHFL: m.shfl = v; break;
+        case PX_MK_VOTE: m.vote = v; break;
+        case PX_MK_PRMT: m.prmt = v; break;
+        case PX_MK_COMP: m.comp = v + 1; break;
+        case PX_MK_REDOP: m.redop = v; break;
+        case PX_MK_POLICY: m.policy = v; break;
+        default: break;
+        }
+    }
+    /* operands */
+    P->nops = 0;
+    P->ntop = 0;
+    if (!px_is_p(wt__ptx_peek(P), ';')) {
+        for (;;) {
+            int o = wt__ptx_parse_operand(P);
+            if (o < 0)
+                return 0;
+            if (P->ntop >= 8) {
+                PERR(&P->tok, "too many operands");
+                return 0;
+            }
+            P->top[P->ntop++] = o;
+            t = wt__ptx_next(P);
+            if (P->st)
+                return 0;
+            if (px_is_p(t, ';'))
+                break;
+            if (!px_is_p(t, ',')) {
+                PERR(t, "expected ',' or ';'");
+                return 0;
+            }
+        }
+    } else {
+        wt__ptx_next(P);
+    }
+    int ok;
+    if (wt__ptx_video_op(op)) {
+        ok = wt__ptx_decode_video(P, &in, &opt, mk, mv, nm);
+    } else {
+        for (int i = 0; i < P->nops; i++)
+            if (P->ops[i].vsel) {
+                PERR(&P->ops[i].tok, "a selector (.%c...) on an operand of an instruction that is not a video one",
+                     P->ops[i].vsel);
+                return 0;
+            }
+        ok = 1;
+    }
+    if (!ok || P->st)
+        return 0;
+    switch (wt__ptx_video_op(op) ? -1 : (int)opcodes[op].cls) {
+    case -1: break;
+    case PX_CLS_ALU: ok = decode_alu(P, &in, &opt, &m); break;
+    case PX_CLS_MEM: ok = decode_mem(P, &in, &opt, &m); break;
+    case PX_CLS_CTL: ok = decode_ctl(P, &in, &opt, &m); break;
+    default: ok = wt__ptx_decode_tex(P, &in, &opt, mk, mv, nm); break;
+    }
+    if (!ok || P->st)
+        return 0;
+    in.run = wt__ptx_executor(&in);
+    if (!GROW(P->code, P->cap_code, P->ncode + 1))
+        return OOM(), 0;
+    P->code[P->ncode++] = in;
+    return 1;
+}

@@ -1,7 +1,8 @@
-/* ptx_alu_avx2.c -- the PTX front end's arithmetic executors (src/ptx/ptx_alu.c) built for AVX2
+/* ptx_alu_avx2.c -- the avx2 instantiation of src/ptx/ptx_alu_tpl.h, the PTX front end's arithmetic
+ * executors built for AVX2: the 32 64-bit lanes of a register in 8 vectors instead of 16
  * SPDX-License-Identifier: MIT */
 #if !defined(__AVX2__)
 #error "ptx_alu_avx2.c must be built for -mavx2 -mfma -mf16c"
 #endif
 #define PX_VARIANT avx2
-#include "../ptx/ptx_alu.c"
+#include "../ptx/ptx_alu_tpl.h"

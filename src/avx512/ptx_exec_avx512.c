@@ -1,8 +1,9 @@
-/* ptx_exec_avx512.c -- the PTX front end's memory, texture and warp executors (src/ptx/ptx_exec.c)
- * built for AVX-512: the 32 64-bit lanes of a register in 4 vectors
+/* ptx_exec_avx512.c -- the avx512 instantiation of src/ptx/ptx_exec_tpl.h, the PTX front end's
+ * memory, texture and warp executors built for AVX-512: the 32 64-bit lanes of a register in 4
+ * vectors instead of 16
  * SPDX-License-Identifier: MIT */
 #if !defined(__AVX512F__)
 #error "ptx_exec_avx512.c must be built for -mavx512f -mavx512bw -mavx512dq -mavx512vl"
 #endif
 #define PX_VARIANT avx512
-#include "../ptx/ptx_exec.c"
+#include "../ptx/ptx_exec_tpl.h"

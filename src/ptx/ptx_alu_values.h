@@ -1,4 +1,4 @@
-/* ptx_alu_values.h -- what the ALU executors (ptx_alu.c, ptx_alu_fast.c) and the ALU support
+/* ptx_alu_values.h -- what the ALU executors (ptx_alu_tpl.h, ptx_alu_fast_tpl.h) and the ALU support
  * check (ptx_alu_support.c) share: a lane's bits as f32/f64 and back, canonical NaNs, .ftz and
  * .sat, sign/zero extension, PTX's min/max, and which arithmetic is half precision
  * SPDX-License-Identifier: MIT

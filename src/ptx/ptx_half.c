@@ -10,7 +10,7 @@
  *    to nearest at 11 (f16) or 8 (bf16) bits exactly as the exact sum does (p + 2 <= 53), so
  *    no double rounding can occur even where the operands' exponents are far apart (bf16's
  *    exponent range is f32's, so a sum need not be exact in double).
- * Decisions, as for f32 (ptx_alu.c): a NaN result is the canonical 0x7fff; .sat clamps the
+ * Decisions, as for f32 (ptx_alu_tpl.h): a NaN result is the canonical 0x7fff; .sat clamps the
  * rounded result to [0, 1] with NaN to +0; .relu makes a negative rounded result +0 (-0 stays)
  * and keeps NaN canonical; .ftz
  * (.f16 only) flushes subnormal inputs and results to zero of the same sign.  ex2.approx and
@@ -165,7 +165,7 @@ static uint32_t elem(const px_insn *in, int fmt, uint32_t a, uint32_t b, uint32_
         return (in->flags & PX_F_SAT) ? 0 : 0x7fff;
     uint32_t h = wt__ptx_half_from_double(v, PX_RN, fmt), one = fmt == PX_HALF_F16 ? 0x3c00u : 0x3f80u;
     if ((in->flags & (PX_F_SAT | PX_F_RELU)) && (h & 0x8000u) && (h & 0x7fffu))
-        h = 0; /* on the rounded result: -0 stays -0, as f32 .sat does (ptx_alu.c) */
+        h = 0; /* on the rounded result: -0 stays -0, as f32 .sat does (ptx_alu_tpl.h) */
     if ((in->flags & PX_F_SAT) && h > one && !(h & 0x8000u))
         h = one;
     if (ftz && is_sub(h, fmt))

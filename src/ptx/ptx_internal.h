@@ -68,6 +68,8 @@ static inline int px_type_bits(int t)
 static inline int px_type_signed(int t) { return t >= PX_T_S8 && t <= PX_T_S64; }
 static inline int px_type_float(int t) { return t >= PX_T_F16 && t <= PX_T_F64; }
 static inline int px_type_bitsize(int t) { return (t >= PX_T_B8 && t <= PX_T_B64) || t == PX_T_B128; }
+/* The lowest lane set in a nonzero lane mask. */
+static inline int px_first_lane(uint32_t m) { return __builtin_ctz(m); }
 /* The register mask of a width of 1..64 bits. */
 static inline uint64_t px_width_mask(int bits) { return ~(uint64_t)0 >> ((unsigned)(64 - bits) & 63); }
 
@@ -263,82 +265,6 @@ WT_INTERNAL void wt__ptx_plan_entries(struct wt_module_s *mod);
 WT_INTERNAL wt_status wt__ptx_launch(struct wt_function_s *fn, wt_dim3 grid, wt_dim3 block, size_t shared_bytes,
                                      void *const *params);
 
-/* The warp state the executors see. */
-typedef struct px_frame {
-    const px_func *fn;
-    uint32_t mask;        /* lanes in this frame */
-    uint32_t done;        /* lanes that returned */
-    int uniform;          /* all live lanes at upc */
-    uint32_t upc;
-    uint32_t pc[PX_W];
-    uint64_t *regs;
-    uint32_t local_base;  /* per-lane local offset of this frame */
-    uint32_t call_pc;     /* in the caller */
-    int32_t ret_off;      /* caller-frame offset of the return value */
-    uint32_t ret_size;
-} px_frame;
-
-struct px_block;
-
-typedef struct px_warp {
-    struct px_block *blk;
-    const struct wt_module_s *mod;
-    const uint64_t *imm;
-    uint64_t sreg[PX_SR_COUNT][PX_W];
-    uint32_t exited;
-    uint32_t present;      /* lanes that exist (a partial last warp) */
-    int finished;
-    int at_barrier;
-    px_frame *frames;
-    int nframes, max_frames;
-    uint64_t *regs;        /* frames[nframes - 1].regs: the registers executors read and write */
-    const struct px_range *last_range; /* the memory range of the warp's last global access */
-    uint64_t steps, max_steps; /* instructions run by this warp in this block; 0: no limit */
-    uint64_t *regstack;
-    size_t regstack_len, regstack_used;
-    uint8_t *local;        /* PX_W lanes x local_size bytes, lane-major */
-    uint32_t local_size;
-    uint64_t tmp[4][PX_W];
-    uint64_t cf[PX_W];     /* the carry flag (CC.CF) of add.cc, sub.cc, mad.cc and their c forms */
-    /* bar.red: the warp's part of the reduction at the barrier it waits at */
-    const struct px_insn *red_in; /* NULL: a plain barrier */
-    uint32_t red_lanes, red_val;  /* the lanes that take part; popc: their count, and/or: 0 or 1 */
-} px_warp;
-
-typedef struct px_block {
-    const struct wt_module_s *mod;
-    const px_func *entry;
-    const uint8_t *kparams;
-    uint8_t *shared;
-    size_t shared_size;
-    px_warp *warps;
-    int nwarps;
-    int one_state;         /* no barrier: the warps share warps[0]'s registers, local memory, frames */
-    int inv_launch;        /* one_state: the invariant prefix's launch-wide values are in the registers */
-    uint64_t inv_block;    /* ... and its block-wide values are those of this block (+1; 0 none) */
-    /* the first failure */
-    wt_status st;
-    char msg[384];
-} px_block;
-
-static inline int px_first_lane(uint32_t m) { return __builtin_ctz(m); }
-
-/* ptx_interp.c: records the launch's first failure (in: the instruction, lane: the lane or -1);
- * returns -1. */
-WT_PRINTF(5, 6)
-WT_INTERNAL int wt__ptx_fault(px_warp *w, const px_insn *in, int lane, wt_status st, const char *fmt, ...);
-/* ptx_interp.c: the executor of any instruction (px_insn.run), set at load: the variant
- * built for the backend active then (the AVX2 one under avx2, the baseline otherwise). */
-WT_INTERNAL px_exec_fn wt__ptx_executor(const px_insn *in);
-
-/* The executors are built once per variant (ptx_exec.c, ptx_alu.c, ptx_alu_fast.c): PX_V(name) names
- * this build's copy, name_base or name_avx2 (PX_VARIANT). */
-#ifndef PX_VARIANT
-#define PX_VARIANT base
-#endif
-#define PX_V_(name, v) name##_##v
-#define PX_V__(name, v) PX_V_(name, v)
-#define PX_V(name) PX_V__(name, PX_VARIANT)
 /* ptx_half.c: f16 and bf16 (PX_HALF_*) values, exactly to double and rounded from it (rnd: PX_RN,
  * PX_RZ, PX_RM, PX_RP; a NaN gives the canonical 0x7fff), and the half-precision arithmetic. */
 enum { PX_HALF_F16, PX_HALF_BF16 };
@@ -352,33 +278,10 @@ WT_INTERNAL void wt__ptx_half_alu(const px_insn *in, uint64_t *r, const uint64_t
 WT_INTERNAL int wt__ptx_video_op(int op);            /* 4 or 2 (its lanes) for a SIMD video opcode, else 0 */
 WT_INTERNAL void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t *r, const uint64_t *a,
                                      const uint64_t *b, const uint64_t *c); /* writes r's lanes in mask */
-/* ptx_alu.c: ordinary arithmetic on the lanes in mask. */
-WT_INTERNAL void PX_V(wt__ptx_exec_alu)(px_warp *w, const px_insn *in, uint32_t mask);
 /* ptx_alu_support.c */
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */
-/* ptx_alu_fast.c: a specialised executor for the ALU instruction, or NULL: the general one. */
-WT_INTERNAL px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in);
-/* ptx_exec.c: the executor of an instruction, NULL for control flow. */
-WT_INTERNAL px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in);
-WT_INTERNAL px_exec_fn wt__ptx_exec_for_base(const px_insn *in);
-WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx2(const px_insn *in);
-WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx512(const px_insn *in);
-
-static inline uint64_t *px_reg(px_warp *w, const px_ref *r)
-{
-    return w->regs + (size_t)r->idx * PX_W;
-}
-
-/* Read an operand: a pointer to 32 lanes. */
-WT_INTERNAL const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint64_t *tmp);
-static inline const uint64_t *px_read(px_warp *w, const px_ref *r, uint64_t *tmp)
-{
-    switch (r->kind) {
-    case PX_R_REG: return w->regs + (size_t)r->idx * PX_W;
-    case PX_R_IMM: return w->imm + (size_t)r->idx * PX_W;
-    case PX_R_SREG: return w->sreg[r->idx];
-    default: return wt__ptx_read_slow(w, r, tmp);
-    }
-}
+/* ptx_interp.c: the executor of any instruction (px_insn.run), set at load: the variant
+ * built for the backend active then (the AVX2 one under avx2, the baseline otherwise). */
+WT_INTERNAL px_exec_fn wt__ptx_executor(const px_insn *in);
 
 #endif

@@ -9,7 +9,7 @@
  * lower one catches up; loops run until every lane has left them.  While
  * all live lanes share one pc the frame is "uniform" and the per-lane pcs
  * are not touched: straight-line code runs back to back, one call per
- * instruction to the executor chosen at load (ptx_exec.c, ptx_alu.c).
+ * instruction to the executor chosen at load (ptx_exec_tpl.h, ptx_alu_tpl.h, ptx_alu_fast_tpl.h).
  * Calls push a frame for the lanes that call; ret pops it when all of them
  * have returned.
  *
@@ -28,7 +28,6 @@
 #pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
 #endif
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +36,7 @@
 
 #include "core/dispatch.h"
 #include "core/parallel.h"
-#include "ptx_internal.h"
+#include "ptx_warp.h"
 
 #define L for (int l = 0; l < PX_W; l++)
 
@@ -55,51 +54,6 @@
 #define PX_MAX_WARP_STATE ((uint64_t)32 << 20)
 #define PX_MAX_BLOCK_STATE ((uint64_t)1 << 30)
 #define PX_MAX_SHARED ((uint64_t)1 << 30)
-
-/* ---- faults ---- */
-WT_PRINTF(5, 6)
-int wt__ptx_fault(px_warp *w, const px_insn *in, int lane, wt_status st, const char *fmt, ...)
-{
-    px_block *b = w->blk;
-    if (b->st != WT_SUCCESS)
-        return -1;
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    const px_func *fn = w->frames[w->nframes - 1].fn;
-    if (lane >= 0)
-        snprintf(b->msg, sizeof b->msg,
-                 "wt_launch_kernel(): kernel %s: %s line %u, block (%u,%u,%u) thread (%u,%u,%u) lane %d: %s",
-                 b->entry->name, fn->name, in ? (unsigned)in->line : 0u, (unsigned)w->sreg[PX_SR_CTAID_X][0],
-                 (unsigned)w->sreg[PX_SR_CTAID_Y][0], (unsigned)w->sreg[PX_SR_CTAID_Z][0],
-                 (unsigned)w->sreg[PX_SR_TID_X][lane], (unsigned)w->sreg[PX_SR_TID_Y][lane],
-                 (unsigned)w->sreg[PX_SR_TID_Z][lane], lane, msg);
-    else
-        snprintf(b->msg, sizeof b->msg, "wt_launch_kernel(): kernel %s: %s line %u, block (%u,%u,%u): %s",
-                 b->entry->name, fn->name, in ? (unsigned)in->line : 0u, (unsigned)w->sreg[PX_SR_CTAID_X][0],
-                 (unsigned)w->sreg[PX_SR_CTAID_Y][0], (unsigned)w->sreg[PX_SR_CTAID_Z][0], msg);
-    b->st = st;
-    return -1;
-}
-
-
-/* ---- operands ---- */
-const uint64_t *wt__ptx_read_slow(px_warp *w, const px_ref *r, uint64_t *tmp)
-{
-    uint64_t v = 0;
-    switch (r->kind) {
-    case PX_R_LOCALSYM: v = w->frames[w->nframes - 1].local_base + (uint64_t)r->idx; break;
-    case PX_R_TEXREF:
-    case PX_R_SURFREF:
-    case PX_R_SMPREF: v = w->mod->binds[r->idx].handle; break;
-    case PX_R_DYNSHARED: v = (w->mod->shared_static + 15u) & ~15u; break;
-    default: break;
-    }
-    L tmp[l] = v;
-    return tmp;
-}
 
 px_exec_fn wt__ptx_executor(const px_insn *in)
 {

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ptx_internal.h"
+#include "ptx_warp.h"
 #include "ptx_snippet.h"
 
 #define MAX_OPERANDS 30 /* asm takes %0 .. %29 */

@@ -7,8 +7,8 @@
  * warptex-cxx also compiles each template when it rewrites the program, so what cannot run is
  * refused at compile time.  The instructions are the PTX front end's: the template becomes the
  * body of a kernel (operands as registers of the constraint's width) parsed by
- * wt_module_load_ptx, and each instruction runs through its executor (ptx_exec.c, ptx_alu.c) on
- * one lane of a scratch warp.
+ * wt_module_load_ptx, and each instruction runs through its executor (ptx_exec_tpl.h,
+ * ptx_alu_tpl.h, ptx_alu_fast_tpl.h) on one lane of a scratch warp.
  *
  * Runs: every straight-line instruction of the front end (arithmetic, logic, conversions, setp,
  * selp, the video instructions ...), predicates, bra inside the template, { } scopes with their

@@ -1,11 +1,11 @@
-/* ptx_alu_fast.c -- specialised executors for the ALU forms nvcc emits most (index arithmetic,
+/* ptx_alu_fast_tpl.h -- specialised executors for the ALU forms nvcc emits most (index arithmetic,
  * address computation, comparisons, f32 arithmetic, the common conversions): no operand-kind or
- * modifier decoding at run time; every other form runs through the general executor (ptx_alu.c)
+ * modifier decoding at run time; every other form runs through the general executor
+ * (ptx_alu_tpl.h)
  * SPDX-License-Identifier: MIT
  *
- * Built once per executor variant, like ptx_alu.c: here as the baseline (name_base), and included
- * by src/<isa>/ptx_alu_fast_<isa>.c with PX_VARIANT set and that ISA's flags, so the same C runs
- * with wider vectors.  Each must give the general executor's result bit for bit. */
+ * A template, instantiated per variant as ptx_exec_tpl.h says (ptx_alu_fast_base.c,
+ * src/<isa>/ptx_alu_fast_<isa>.c).  Each must give the general executor's result bit for bit. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
 #endif
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "ptx_alu_values.h"
-#include "ptx_internal.h"
+#include "ptx_warp.h"
 
 #define L for (int l = 0; l < PX_W; l++)
 

@@ -1,14 +1,18 @@
-/* ptx_exec.c -- the executors of straight-line instructions: memory, atomics, textures and
- * surfaces, warp votes and shuffles, and the choice of executor for every instruction
+/* ptx_exec_tpl.h -- the executors of straight-line instructions: memory, atomics, textures and
+ * surfaces, warp votes and shuffles, and the choice of executor for every instruction (a
+ * template: ptx_warp.h)
  * SPDX-License-Identifier: MIT
  *
  * Each executor runs one decoded instruction on the lanes in its mask, 32
  * lanes of structure-of-arrays registers at a time; warp_run (ptx_interp.c)
- * calls them back to back through px_insn.run.  This file and ptx_alu.c are
- * built once for the baseline and, where the build has it, once more with
- * the AVX2 flags (src/avx2/ptx_*_avx2.c, PX_VARIANT): the same C, with wider
- * vectors for the 64-bit lanes.  Texture and surface instructions go to the
- * library's warp entry points, which pick their own kernels. */
+ * calls them back to back through px_insn.run.  This template, ptx_alu_tpl.h
+ * and ptx_alu_fast_tpl.h are instantiated once per executor variant with
+ * PX_VARIANT set: the baseline (ptx_exec_base.c, what the scalar and NEON
+ * backends use) and, where the build has them, AVX2 and AVX-512
+ * (src/avx2/ptx_exec_avx2.c, src/avx512/ptx_exec_avx512.c, built with their
+ * ISA's flags): the same C, with wider vectors for the 64-bit lanes.
+ * Texture and surface instructions go to the library's warp entry points,
+ * which pick their own kernels. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("O3") /* the 32-lane loops vectorise (RelWithDebInfo is -O2) */
 #endif
@@ -16,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ptx_internal.h"
+#include "ptx_warp.h"
 
 #define L for (int l = 0; l < PX_W; l++)
 #if defined(__GNUC__) && !defined(__clang__)

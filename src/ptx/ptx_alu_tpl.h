@@ -1,4 +1,5 @@
-/* ptx_alu.c -- ordinary PTX arithmetic over 32 lanes (mov, cvt, integer and float ops, setp, selp ...)
+/* ptx_alu_tpl.h -- ordinary PTX arithmetic over 32 lanes (mov, cvt, integer and float ops, setp, selp ...),
+ * the general executor (a template, instantiated per variant as ptx_exec_tpl.h says)
  * SPDX-License-Identifier: MIT
  *
  * Each executor computes all 32 lanes into a temporary (plain loops the
@@ -34,7 +35,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ptx_internal.h"
+#include "ptx_warp.h"
 
 __extension__ typedef unsigned __int128 px_u128;
 __extension__ typedef __int128 px_s128;

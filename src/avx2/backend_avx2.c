@@ -9,6 +9,7 @@
 #endif
 #include "../core/cpu.h"
 #include "../simd/simd_kernels.h"
+#include "../ptx/ptx_executors.h"
 
 static int usable_avx2(void)
 {
@@ -28,4 +29,5 @@ const wt__backend wt__backend_avx2 = {
     .generic = WT__SIMD_PATHS("8"),
     .tex_warp = wt__tex_warp_reference,
     .surf_warp = wt__surf_warp_avx2,
+    .ptx_executor = wt__ptx_exec_for_avx2,
 };

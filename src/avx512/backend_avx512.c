@@ -11,6 +11,7 @@
 #endif
 #include "../core/cpu.h"
 #include "../simd/simd_kernels.h"
+#include "../ptx/ptx_executors.h"
 
 static int usable_avx512(void)
 {
@@ -27,4 +28,5 @@ const wt__backend wt__backend_avx512 = {
     .generic = WT__SIMD_PATHS("16"),
     .tex_warp = wt__tex_warp_reference,
     .surf_warp = wt__surf_warp_avx512,
+    .ptx_executor = wt__ptx_exec_for_avx512,
 };

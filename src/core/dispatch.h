@@ -22,6 +22,11 @@ typedef struct wt__tex_ctx {
 typedef int (*wt__tex_kernel)(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
                               wt_tex_result *out);
 
+/* A PTX executor (src/ptx/ptx_warp.h): runs one decoded instruction on the lanes in mask. */
+struct px_warp;
+struct px_insn;
+typedef int (*wt__ptx_exec)(struct px_warp *w, const struct px_insn *in, uint32_t mask);
+
 /* A backend's warp kernels.  tex_warp runs tex/tld4 for the active lanes of
  * one warp (op validated, ctx resolved); surf_warp runs suld/sust/sured and
  * returns the trap mask. */
@@ -38,6 +43,12 @@ typedef struct wt__backend {
                      wt_tex_result *out);
     uint32_t (*surf_warp)(const wt__surf *s, const wt_op *op, uint32_t active, const wt_surf_args *in,
                           wt_surf_result *out);
+    /* The PTX front end's executor of a decoded instruction (NULL: control flow, which the
+     * interpreter runs itself), from this backend's build of the executors
+     * (src/ptx/ptx_executors.h); a module takes the one of the backend active when it loads.
+     * NULL slot: the baseline build (src/ptx), which the scalar backend, below src/ptx, cannot
+     * name, and which NEON uses too. */
+    wt__ptx_exec (*ptx_executor)(const struct px_insn *in);
 } wt__backend;
 
 WT_INTERNAL extern const wt__backend wt__backend_scalar;

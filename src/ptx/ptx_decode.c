@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx_executors.h"
 #include "ptx_parse.h"
 
 static const struct {
@@ -852,7 +853,8 @@ int wt__ptx_decode_insn(px_parser *P, px_token *first)
     }
     if (!ok || P->st)
         return 0;
-    in.run = wt__ptx_executor(&in);
+    const wt__backend *b = wt__backend_active();
+    in.run = b->ptx_executor ? b->ptx_executor(&in) : wt__ptx_exec_for_base(&in);
     if (!GROW(P->code, P->cap_code, P->ncode + 1))
         return OOM(), 0;
     P->code[P->ncode++] = in;

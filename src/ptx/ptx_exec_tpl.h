@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ptx_executors.h" /* what this build defines, checked against the backends' view */
 #include "ptx_warp.h"
 
 #define L for (int l = 0; l < PX_W; l++)

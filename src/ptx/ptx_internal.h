@@ -164,8 +164,8 @@ typedef struct px_insn {
      * lane, lane 0 lowest), the lanes written (bit i: lane i), b's type, and .add */
     uint16_t vsel_a, vsel_b;
     uint8_t vmask, vtype_b, vadd;
-    /* the executor, chosen at load (wt__ptx_executor); NULL: control flow (bra, call,
-     * ret, exit, trap, bar, activemask), which warp_run does itself */
+    /* the executor, chosen at load by the active backend (wt__backend.ptx_executor); NULL:
+     * control flow (bra, call, ret, exit, trap, bar, activemask), which warp_run does itself */
     px_exec_fn run;
     /* call: callee formal offsets get the bytes of these caller-frame offsets */
     uint32_t call_args, call_nargs; /* index into the function's call-arg table */
@@ -280,8 +280,5 @@ WT_INTERNAL void wt__ptx_video_lanes(const px_insn *in, uint32_t mask, uint64_t 
                                      const uint64_t *b, const uint64_t *c); /* writes r's lanes in mask */
 /* ptx_alu_support.c */
 WT_INTERNAL int wt__ptx_alu_supported(const px_insn *in); /* 0: refuse at load */
-/* ptx_interp.c: the executor of any instruction (px_insn.run), set at load: the variant
- * built for the backend active then (the AVX2 one under avx2, the baseline otherwise). */
-WT_INTERNAL px_exec_fn wt__ptx_executor(const px_insn *in);
 
 #endif

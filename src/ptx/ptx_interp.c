@@ -34,7 +34,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/dispatch.h"
 #include "core/parallel.h"
 #include "ptx_warp.h"
 
@@ -54,19 +53,6 @@
 #define PX_MAX_WARP_STATE ((uint64_t)32 << 20)
 #define PX_MAX_BLOCK_STATE ((uint64_t)1 << 30)
 #define PX_MAX_SHARED ((uint64_t)1 << 30)
-
-px_exec_fn wt__ptx_executor(const px_insn *in)
-{
-#ifdef WT_HAVE_AVX512
-    if (wt__backend_active() == &wt__backend_avx512)
-        return wt__ptx_exec_for_avx512(in);
-#endif
-#ifdef WT_HAVE_AVX2
-    if (wt__backend_active() == &wt__backend_avx2)
-        return wt__ptx_exec_for_avx2(in);
-#endif
-    return wt__ptx_exec_for_base(in);
-}
 
 /* ---- warps ---- */
 static inline uint32_t live_of(const px_warp *w, const px_frame *f) { return f->mask & ~f->done & ~w->exited; }

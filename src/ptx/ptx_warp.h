@@ -124,8 +124,5 @@ WT_INTERNAL px_exec_fn PX_V(wt__ptx_alu_fast)(const px_insn *in);
 WT_INTERNAL px_exec_fn wt__ptx_alu_fast_base(const px_insn *in);
 /* ptx_exec_tpl.h: the executor of an instruction, NULL for control flow. */
 WT_INTERNAL px_exec_fn PX_V(wt__ptx_exec_for)(const px_insn *in);
-WT_INTERNAL px_exec_fn wt__ptx_exec_for_base(const px_insn *in);
-WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx2(const px_insn *in);
-WT_INTERNAL px_exec_fn wt__ptx_exec_for_avx512(const px_insn *in);
 
 #endif

@@ -2,14 +2,16 @@
  * at load, so that a form warptex does not run is refused then, never executed wrongly
  * SPDX-License-Identifier: MIT
  *
- * Built once (not per executor variant): every variant runs the same forms. */
+ * The types each instruction takes are the opcode table's (ptx_ops.def); this file adds what its
+ * modifiers and second types allow.  Built once (not per executor variant): every variant runs
+ * the same forms. */
 #include "ptx_alu_values.h"
 #include "ptx_internal.h"
 
 int wt__ptx_alu_supported(const px_insn *in)
 {
     int t = in->type, fl = px_type_float(t), bits = px_type_bits(t);
-    int carry_type = t == PX_T_U32 || t == PX_T_S32 || t == PX_T_U64 || t == PX_T_S64;
+    int carry_type = (PX_TM_US3264 & PX_TM_OF(t)) != 0;
     if (half_arith(in))
         return wt__ptx_half_supported(in);
     if ((in->flags & (PX_F_NAN | PX_F_RELU | PX_F_XORSIGN | PX_F_SATFINITE)) && in->op != PX_OP_cvt)
@@ -18,20 +20,20 @@ int wt__ptx_alu_supported(const px_insn *in)
         return carry_type && !(in->flags & PX_F_SAT) &&
                (in->op == PX_OP_add || in->op == PX_OP_sub || in->op == PX_OP_addc || in->op == PX_OP_subc ||
                 ((in->op == PX_OP_mad || in->op == PX_OP_madc) && (in->lohi == PX_LO || in->lohi == PX_HI)));
+    if (!(wt__ptx_ops[in->op].types & PX_TM_OF(t)))
+        return 0; /* a type the opcode table does not give the instruction */
+    /* what the modifiers and second types allow beyond the table */
     switch (in->op) {
     case PX_OP_addc: case PX_OP_subc:
-        return carry_type && !(in->flags & PX_F_SAT);
+        return !(in->flags & PX_F_SAT);
     case PX_OP_madc:
-        return carry_type && !(in->flags & PX_F_SAT) && (in->lohi == PX_LO || in->lohi == PX_HI);
+        return !(in->flags & PX_F_SAT) && (in->lohi == PX_LO || in->lohi == PX_HI);
     case PX_OP_dp4a: case PX_OP_dp2a:
-        return (t == PX_T_U32 || t == PX_T_S32) && (in->type2 == PX_T_U32 || in->type2 == PX_T_S32) &&
+        return (in->type2 == PX_T_U32 || in->type2 == PX_T_S32) &&
                (in->op == PX_OP_dp4a ? in->lohi == 0 : (in->lohi == PX_LO || in->lohi == PX_HI)) &&
                !(in->flags & PX_F_SAT);
-    case PX_OP_mov:
-        return t != PX_T_B128;
     case PX_OP_cvta:
-        return (in->space == PX_SP_GLOBAL || in->space == PX_SP_SHARED || in->space == PX_SP_LOCAL) &&
-               (t == PX_T_U64 || t == PX_T_U32 || t == PX_T_B64 || t == PX_T_B32 || t == PX_T_S64);
+        return in->space == PX_SP_GLOBAL || in->space == PX_SP_SHARED || in->space == PX_SP_LOCAL;
     case PX_OP_cvt: {
         int s = in->type2, hx2 = t == PX_T_F16X2 || t == PX_T_BF16X2;
         if (s == PX_T_F16X2 || s == PX_T_BF16X2 || t == PX_T_PRED || s == PX_T_PRED || t == PX_T_B128 ||
@@ -45,40 +47,11 @@ int wt__ptx_alu_supported(const px_insn *in)
     }
     case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_mad: case PX_OP_min: case PX_OP_max:
     case PX_OP_abs: case PX_OP_neg:
-        if (t == PX_T_F16 || t == PX_T_F16X2 || t == PX_T_BF16 || t == PX_T_PRED || t == PX_T_B128)
-            return 0;
         if ((in->op == PX_OP_mul || in->op == PX_OP_mad) && !fl && !in->lohi)
             return 0; /* integer mul/mad need .lo/.hi/.wide */
-        if (in->lohi == PX_WIDE && bits == 64)
-            return 0;
-        return 1;
-    case PX_OP_mul24: case PX_OP_mad24:
-        return t == PX_T_U32 || t == PX_T_S32;
-    case PX_OP_fma:
-        return t == PX_T_F32 || t == PX_T_F64;
-    case PX_OP_div: case PX_OP_rem:
-        return fl ? (in->op == PX_OP_div && (t == PX_T_F32 || t == PX_T_F64)) : (t != PX_T_PRED && bits >= 8);
-    case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos: case PX_OP_lg2:
-    case PX_OP_ex2: case PX_OP_copysign: case PX_OP_testp:
-        return t == PX_T_F32 || t == PX_T_F64;
+        return !(in->lohi == PX_WIDE && bits == 64);
     case PX_OP_tanh:
-        return t == PX_T_F32 && (in->flags & PX_F_APPROX) && !(in->flags & (PX_F_FTZ | PX_F_SAT)) && !in->rnd;
-    case PX_OP_and: case PX_OP_or: case PX_OP_xor: case PX_OP_not: case PX_OP_cnot:
-        return t != PX_T_B128 && !fl;
-    case PX_OP_shl: case PX_OP_shr: case PX_OP_popc: case PX_OP_clz: case PX_OP_brev:
-        return !fl && t != PX_T_PRED && bits >= 16;
-    case PX_OP_bfe: case PX_OP_bfi:
-        return bits == 32 || bits == 64;
-    case PX_OP_prmt:
-    case PX_OP_lop3:
-    case PX_OP_shf:
-    case PX_OP_fns:
-    case PX_OP_bmsk:
-        return t == PX_T_B32;
-    case PX_OP_bfind:
-        return t == PX_T_U32 || t == PX_T_S32 || t == PX_T_U64 || t == PX_T_S64;
-    case PX_OP_szext:
-        return t == PX_T_U32 || t == PX_T_S32;
+        return (in->flags & PX_F_APPROX) && !(in->flags & (PX_F_FTZ | PX_F_SAT)) && !in->rnd;
     case PX_OP_setp: case PX_OP_set: {
         /* half sources: f16/bf16 compare as their values, f16x2/bf16x2 half by half (setp: p|q
          * the low and the high half; set: a result per half) */
@@ -91,11 +64,9 @@ int wt__ptx_alu_supported(const px_insn *in)
             return t == s2 || t == PX_T_U32 || t == PX_T_S32;
         return t == PX_T_U32 || t == PX_T_S32 || t == PX_T_F32 || t == PX_T_F16 || t == PX_T_BF16;
     }
-    case PX_OP_selp:
-        return t != PX_T_PRED && t != PX_T_B128;
     case PX_OP_slct:
-        return t != PX_T_PRED && t != PX_T_B128 && (in->type2 == PX_T_S32 || in->type2 == PX_T_F32);
+        return in->type2 == PX_T_S32 || in->type2 == PX_T_F32;
     default:
-        return 0;
+        return 1;
     }
 }

@@ -11,14 +11,6 @@
 #include "ptx_executors.h"
 #include "ptx_parse.h"
 
-static const struct {
-    const char *s;
-    uint8_t cls;
-} opcodes[] = {
-#define X(name, cls) {#name, PX_CLS_##cls},
-#include "ptx_ops.def"
-#undef X
-};
 
 /* ---- instruction decoding (ALU, MEM, CTL) ---- */
 typedef struct mods_t {
@@ -51,33 +43,34 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     in->flags = (uint32_t)m->flags;
     in->to = (uint8_t)m->to;
     in->space = (uint8_t)m->space;
-    int nsrc = 0;
+    /* the operands from the opcode table's shape (ptx_ops.def): the destination, then the sources */
+    const char *shape = wt__ptx_ops[op].shape;
+    if (!*shape) {
+        PUNS(opt, "opcode");
+        return 0;
+    }
+    char srcs[8];
+    int nsrc = (int)strlen(shape) - 1;
+    memcpy(srcs, shape + 1, (size_t)nsrc);
     int dt = t, st = t;
+    if (shape[0] == 'w' && m->lohi == PX_WIDE)
+        dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
+    else if (shape[0] == 'u')
+        dt = PX_T_U32;
+    else if (shape[0] == 'p')
+        dt = PX_T_PRED;
+    else if (shape[0] == 'b')
+        dt = PX_T_B32;
+    /* what the modifiers mean beyond the shape */
     switch (op) {
-    case PX_OP_mov:
-    case PX_OP_abs: case PX_OP_neg: case PX_OP_not: case PX_OP_cnot: case PX_OP_popc: case PX_OP_clz:
-    case PX_OP_brev: case PX_OP_rcp: case PX_OP_sqrt: case PX_OP_rsqrt: case PX_OP_sin: case PX_OP_cos:
-    case PX_OP_lg2: case PX_OP_ex2: case PX_OP_tanh: case PX_OP_bfind:
-        nsrc = 1;
-        if (op == PX_OP_popc || op == PX_OP_clz || op == PX_OP_bfind)
-            dt = PX_T_U32;
-        break;
-    case PX_OP_fns: /* fns.b32 d, mask, base, offset */
-        nsrc = 3;
-        break;
     case PX_OP_szext: /* szext.mode.type d, a, b; bmsk.mode.b32 d, a, b */
     case PX_OP_bmsk:
-        nsrc = 2;
         if (!(m->flags & PX_F_CLAMP) == !(m->flags & PX_F_WRAP)) {
             PERR(opt, "%s needs .clamp or .wrap", op == PX_OP_szext ? "szext" : "bmsk");
             return 0;
         }
         break;
-    case PX_OP_cvta:
-        nsrc = 1;
-        break;
     case PX_OP_cvt:
-        nsrc = 1;
         if (m->ntype != 2) {
             PERR(opt, "cvt needs a destination and a source type");
             return 0;
@@ -86,49 +79,27 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         st = m->type[1];
         in->type2 = (uint8_t)st;
         if ((dt == PX_T_F16X2 || dt == PX_T_BF16X2) && st == PX_T_F32)
-            nsrc = 2; /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
+            srcs[nsrc++] = 't'; /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
         break;
     case PX_OP_testp:
-        nsrc = 1;
-        dt = PX_T_PRED;
         in->sub = (uint8_t)m->testp;
-        break;
-    case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_div: case PX_OP_rem: case PX_OP_min:
-    case PX_OP_max: case PX_OP_and: case PX_OP_or: case PX_OP_xor: case PX_OP_shl: case PX_OP_shr:
-    case PX_OP_mul24: case PX_OP_copysign:
-        nsrc = 2;
-        if (m->lohi == PX_WIDE)
-            dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
-        break;
-    case PX_OP_addc: case PX_OP_subc:
-        nsrc = 2;
         break;
     case PX_OP_dp4a: case PX_OP_dp2a:
         /* dp4a.atype.btype, dp2a.lo|hi.atype.btype: d and c are .s32 if either is signed */
-        nsrc = 3;
         if (m->ntype != 2) {
             PERR(opt, "%s needs two source types", op == PX_OP_dp4a ? "dp4a" : "dp2a");
             return 0;
         }
         in->type2 = (uint8_t)m->type[1];
-        dt = st = PX_T_B32;
         break;
-    case PX_OP_mad: case PX_OP_madc: case PX_OP_fma: case PX_OP_mad24: case PX_OP_bfe: case PX_OP_selp:
-        nsrc = 3;
-        if (m->lohi == PX_WIDE)
-            dt = t == PX_T_S16 ? PX_T_S32 : t == PX_T_U16 ? PX_T_U32 : t == PX_T_S32 ? PX_T_S64 : PX_T_U64;
-        break;
-    case PX_OP_bfi: nsrc = 4; break;
-    case PX_OP_prmt: nsrc = 3; in->sub = (uint8_t)m->prmt; break;
-    case PX_OP_lop3:
-        nsrc = 4; /* a, b, c, immLut */
+    case PX_OP_prmt: in->sub = (uint8_t)m->prmt; break;
+    case PX_OP_lop3: /* a, b, c, immLut */
         if (m->bop) {
             PUNS(opt, "lop3 with a predicate output");
             return 0;
         }
         break;
     case PX_OP_shf:
-        nsrc = 3;
         /* .l (SHFL 10) or .r (COMP r), .wrap or .clamp */
         if (!((m->shfl == 10) ^ (m->comp == 1)) || !(m->flags & (PX_F_WRAP | PX_F_CLAMP))) {
             PERR(opt, "shf needs .l or .r and .wrap or .clamp");
@@ -137,7 +108,6 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         in->sub = (uint8_t)(m->shfl == 10 ? 1 : 2);
         break;
     case PX_OP_slct:
-        nsrc = 3;
         if (m->ntype != 2) {
             PERR(opt, "slct needs two types");
             return 0;
@@ -146,7 +116,6 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         break;
     case PX_OP_setp:
     case PX_OP_set:
-        nsrc = 2;
         if (op == PX_OP_set) {
             if (m->ntype != 2) {
                 PERR(opt, "set needs a destination and a source type");
@@ -154,8 +123,6 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             }
             dt = m->type[0];
             st = m->type[1];
-        } else {
-            dt = PX_T_PRED;
         }
         in->type2 = (uint8_t)st;
         if (!m->cmp && m->lohi == PX_LO)
@@ -169,11 +136,10 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             return 0;
         }
         if (m->bop)
-            nsrc = 3;
+            srcs[nsrc++] = 'p'; /* .and/.or/.xor: the predicate combined with */
         break;
     default:
-        PUNS(opt, "opcode");
-        return 0;
+        break;
     }
     if (!t) {
         PERR(opt, "missing type");
@@ -232,29 +198,16 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     }
     for (int i = 0; i < nsrc; i++) {
         int oi = P->top[1 + i];
-        int want = st;
-        if ((op == PX_OP_shl || op == PX_OP_shr) && i == 1)
-            want = PX_T_U32;
-        if (op == PX_OP_bfe && i > 0)
-            want = PX_T_U32;
-        if (op == PX_OP_bfi && i > 1)
-            want = PX_T_U32;
-        if (op == PX_OP_selp && i == 2)
-            want = PX_T_PRED;
-        if (op == PX_OP_slct && i == 2)
-            want = in->type2;
-        if ((op == PX_OP_setp || op == PX_OP_set) && i == 2)
-            want = PX_T_PRED;
-        if (op == PX_OP_shf && i == 2)
-            want = PX_T_U32;
-        if ((op == PX_OP_szext && i == 1) || (op == PX_OP_bmsk))
-            want = PX_T_U32;
-        if (op == PX_OP_fns && i == 2)
-            want = PX_T_S32;
-        if (op == PX_OP_lop3 && i == 3)
-            want = PX_T_B32;
-        if ((op == PX_OP_mad) && m->lohi == PX_WIDE && i == 2)
-            want = dt;
+        int want;
+        switch (srcs[i]) {
+        case 'u': want = PX_T_U32; break;
+        case 's': want = PX_T_S32; break;
+        case 'b': want = PX_T_B32; break;
+        case 'p': want = PX_T_PRED; break;
+        case '2': want = in->type2; break;
+        case 'd': want = dt; break;
+        default: want = st; break; /* 't' */
+        }
         if (op == PX_OP_mov && P->ops[oi].kind == PO_VEC) {
             /* mov.b64 %rd, {%r1, %r2}: pack */
             po *v = &P->ops[oi];
@@ -322,7 +275,7 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     }
     int t = m->type[0];
     in->type = (uint8_t)t;
-    if (t == PX_T_PRED || t == PX_T_B128 || t == PX_T_F16X2 || t == PX_T_BF16 || t == PX_T_BF16X2) {
+    if (!(wt__ptx_ops[op].types & PX_TM_OF(t))) {
         PUNS(opt, "memory access of this type");
         return 0;
     }
@@ -729,9 +682,9 @@ int wt__ptx_decode_insn(px_parser *P, px_token *first)
     }
     px_token opt = *t;
     int op = -1;
-    for (size_t i = 0; i < sizeof opcodes / sizeof opcodes[0]; i++)
-        if (strlen(opcodes[i].s) == t->len && !memcmp(opcodes[i].s, t->s, t->len))
-            op = (int)i;
+    for (int i = 0; i < PX_OP_COUNT; i++)
+        if (strlen(wt__ptx_ops[i].name) == t->len && !memcmp(wt__ptx_ops[i].name, t->s, t->len))
+            op = i;
     if (op < 0) {
         /* legal PTX that warptex does not run (ptx_known.def): unsupported, not malformed; the
          * message names it with its modifiers (wgmma.mma_async...) */
@@ -844,7 +797,7 @@ int wt__ptx_decode_insn(px_parser *P, px_token *first)
     }
     if (!ok || P->st)
         return 0;
-    switch (wt__ptx_video_op(op) ? -1 : (int)opcodes[op].cls) {
+    switch (wt__ptx_video_op(op) ? -1 : (int)wt__ptx_ops[op].cls) {
     case -1: break;
     case PX_CLS_ALU: ok = decode_alu(P, &in, &opt, &m); break;
     case PX_CLS_MEM: ok = decode_mem(P, &in, &opt, &m); break;

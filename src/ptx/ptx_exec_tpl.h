@@ -138,12 +138,6 @@ static int global_fast(px_warp *w, const px_insn *in, uint32_t mask, uint64_t *e
 }
 
 /* ---- fault messages ---- */
-static const char *const op_names[] = {
-#define X(name, cls) #name,
-#include "ptx_ops.def"
-#undef X
-};
-
 /* The instruction as PTX spells the parts that say what it accessed: opcode, state space,
  * atomic operation, vector width and type (e.g. "atom.global.add.u32", "ld.shared.v4.f32"). */
 static const char *insn_name(const px_insn *in, char *buf, size_t n)
@@ -157,7 +151,7 @@ static const char *insn_name(const px_insn *in, char *buf, size_t n)
         [PX_T_S8] = ".s8",   [PX_T_S16] = ".s16",     [PX_T_S32] = ".s32",   [PX_T_S64] = ".s64",
         [PX_T_F16] = ".f16", [PX_T_F16X2] = ".f16x2", [PX_T_BF16] = ".bf16", [PX_T_BF16X2] = ".bf16x2",
         [PX_T_F32] = ".f32", [PX_T_F64] = ".f64",     [PX_T_PRED] = ".pred", [PX_T_B128] = ".b128"};
-    const char *op = in->op < sizeof op_names / sizeof *op_names ? op_names[in->op] : "?";
+    const char *op = in->op < PX_OP_COUNT ? wt__ptx_ops[in->op].name : "?";
     int mem = in->op == PX_OP_ld || in->op == PX_OP_ldu || in->op == PX_OP_st || in->op == PX_OP_atom ||
               in->op == PX_OP_red;
     if (!mem) {

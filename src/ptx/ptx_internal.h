@@ -16,7 +16,7 @@
 
 /* ---- opcodes and modifiers (ptx_ops.def, ptx_mods.def) ---- */
 typedef enum px_opcode {
-#define X(name, cls) PX_OP_##name,
+#define X(name, ...) PX_OP_##name,
 #include "ptx_ops.def"
 #undef X
     PX_OP_COUNT
@@ -59,6 +59,36 @@ typedef enum px_modkind {
     PX_MK_REDOP,
     PX_MK_POLICY /* createpolicy's form */
 } px_modkind;
+
+/* Sets of types (ptx_ops.def's types column): bit t for px_type t. */
+#define PX_TM(t) (1u << PX_T_##t)
+#define PX_TM_OF(t) (1u << (unsigned)(t))
+#define PX_TM_ALL (((1u << PX_T_COUNT) - 1u) & ~1u) /* every type (PX_T_NONE is none) */
+#define PX_TM_INT                                                                                      \
+    (PX_TM(B8) | PX_TM(B16) | PX_TM(B32) | PX_TM(B64) | PX_TM(U8) | PX_TM(U16) | PX_TM(U32) | PX_TM(U64) | \
+     PX_TM(S8) | PX_TM(S16) | PX_TM(S32) | PX_TM(S64))
+#define PX_TM_F32F64 (PX_TM(F32) | PX_TM(F64))
+#define PX_TM_US3264 (PX_TM(U32) | PX_TM(S32) | PX_TM(U64) | PX_TM(S64))
+/* add, sub, mul, mad, min, max, abs, neg (f16, f16x2, bf16 and bf16x2 run as half arithmetic
+ * first where ptx_half.c does them: ptx_alu_support.c) */
+#define PX_TM_ARITH (PX_TM_ALL & ~(PX_TM(F16) | PX_TM(F16X2) | PX_TM(BF16) | PX_TM(PRED) | PX_TM(B128)))
+/* shifts and bit counts: not float, not .pred, at least 16 bits */
+#define PX_TM_SHIFT ((PX_TM_INT & ~(PX_TM(B8) | PX_TM(U8) | PX_TM(S8))) | PX_TM(B128))
+/* bfe, bfi: any type of 32 or 64 bits */
+#define PX_TM_32_64                                                                                     \
+    (PX_TM(B32) | PX_TM(B64) | PX_TM(U32) | PX_TM(U64) | PX_TM(S32) | PX_TM(S64) | PX_TM(F32) | PX_TM(F64) | \
+     PX_TM(F16X2) | PX_TM(BF16X2))
+/* ld, ldu, st, atom, red */
+#define PX_TM_MEM (PX_TM_ALL & ~(PX_TM(PRED) | PX_TM(B128) | PX_TM(F16X2) | PX_TM(BF16) | PX_TM(BF16X2)))
+
+/* A row of the opcode table (ptx_ops.def, ptx_ops.c), indexed by px_opcode. */
+typedef struct px_opinfo {
+    const char *name;
+    uint8_t cls;       /* px_class */
+    const char *shape; /* ALU: the operands' letters, the destination first; "": the class decoder's */
+    uint32_t types;    /* PX_TM_* */
+} px_opinfo;
+WT_INTERNAL extern const px_opinfo wt__ptx_ops[PX_OP_COUNT];
 
 static inline int px_type_bits(int t)
 {

@@ -141,12 +141,6 @@ static void module_message(const char *tmpl, char *err, size_t errlen)
     say(err, errlen, "%s%s%s", msg, where, "");
 }
 
-static const char *const op_names[] = {
-#define X(name, cls) #name,
-#include "ptx_ops.def"
-#undef X
-};
-
 /* why instruction IN cannot run for one thread, or NULL */
 static const char *refusal(const px_insn *in, wt_ptx_snippet *s)
 {
@@ -283,7 +277,7 @@ wt_status wt__ptx_snippet_compile(wt_ptx_snippet **out, const char *tmpl, const 
         const char *why = refusal(in, s);
         if (why) {
             char line[120];
-            const char *nm = in->op < sizeof op_names / sizeof op_names[0] ? op_names[in->op] : "?";
+            const char *nm = in->op < PX_OP_COUNT ? wt__ptx_ops[in->op].name : "?";
             say(err, errlen, "%s is not supported in inline asm: %s (in `%s`)", nm, why,
                 template_line(tmpl, in->line >= FIRST_LINE ? in->line - FIRST_LINE + 1 : 1, line, sizeof line));
             wt__ptx_snippet_free(s);

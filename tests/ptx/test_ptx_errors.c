@@ -97,11 +97,41 @@ static const bad_case cases[] = {
      "bad.ptx:4"},
 };
 
-static void malformed(void **state)
+/* Refusals the opcode table decides (src/ptx/ptx_ops.def: operand shapes, types) and those of the
+ * modifiers beyond it: each message names the instruction ("near 'shl'") and the reason. */
+#define BODY(insn)                                                                                             \
+    HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<6>;\n\t.reg .f32 %f<3>;\n\t.reg .pred %p<2>;\n"                 \
+         "\t.reg .b64 %rd<2>;\n\t" insn "\n}\n"
+static const bad_case table_cases[] = {
+    {"shl with one source", BODY("shl.b32 %r1, %r2;"), WT_ERROR_PTX_PARSE, "expects 3 operands, has 2", "near 'shl'"},
+    {"bfi with an operand short", BODY("bfi.b32 %r1, %r2, %r3, %r4;"), WT_ERROR_PTX_PARSE,
+     "expects 5 operands, has 4", "near 'bfi'"},
+    {"selp without its predicate", BODY("selp.b32 %r1, %r2, %r3;"), WT_ERROR_PTX_PARSE, "expects 4 operands, has 3",
+     "near 'selp'"},
+    {"setp.and without the predicate it combines", BODY("setp.lt.and.s32 %p1, %r1, %r2;"), WT_ERROR_PTX_PARSE,
+     "expects 4 operands, has 3", "near 'setp'"},
+    {"lop3 with an operand too many", BODY("lop3.b32 %r1, %r2, %r3, %r4, 0xf0, %r5;"), WT_ERROR_PTX_PARSE,
+     "expects 5 operands, has 6", "near 'lop3'"},
+    {"popc of a float", BODY("popc.f32 %r1, %f1;"), WT_ERROR_PTX_UNSUPPORTED, "combination", "near 'popc'"},
+    {"fma on integers", BODY("fma.rn.s32 %r1, %r2, %r3, %r4;"), WT_ERROR_PTX_UNSUPPORTED, "combination",
+     "near 'fma'"},
+    {"prmt on an integer type", BODY("prmt.u32 %r1, %r2, %r3, %r4;"), WT_ERROR_PTX_UNSUPPORTED, "combination",
+     "near 'prmt'"},
+    {"integer mul without .lo/.hi/.wide", BODY("mul.s32 %r1, %r2, %r3;"), WT_ERROR_PTX_UNSUPPORTED, "combination",
+     "near 'mul'"},
+    {"tanh without .approx", BODY("tanh.f32 %f1, %f2;"), WT_ERROR_PTX_UNSUPPORTED, "combination", "near 'tanh'"},
+    {"shf without .l or .r", BODY("shf.wrap.b32 %r1, %r2, %r3, %r4;"), WT_ERROR_PTX_PARSE, "needs .l or .r",
+     "near 'shf'"},
+    {"setp without a comparison", BODY("setp.s32 %p1, %r1, %r2;"), WT_ERROR_PTX_PARSE, "needs a comparison",
+     "near 'setp'"},
+    {"ld of a predicate", BODY("ld.global.pred %p1, [%rd1];"), WT_ERROR_PTX_UNSUPPORTED, "memory access of this type",
+     "near 'ld'"},
+};
+
+static void check_cases(const bad_case *cases_, size_t n)
 {
-    (void)state;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const bad_case *c = &cases[i];
+    for (size_t i = 0; i < n; i++) {
+        const bad_case *c = &cases_[i];
         wt_module m = (wt_module)(uintptr_t)1;
         wt_status st = wt_module_load_ptx(&m, c->text, strlen(c->text), "bad.ptx");
         const char *msg = wt_last_error_message();
@@ -114,6 +144,18 @@ static void malformed(void **state)
         if (!strstr(msg, "wt_module_load_ptx()"))
             fail_msg("%s: message '%s' does not name the function", c->what, msg);
     }
+}
+
+static void malformed(void **state)
+{
+    (void)state;
+    check_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+static void refusals_name_the_instruction(void **state)
+{
+    (void)state;
+    check_cases(table_cases, sizeof table_cases / sizeof table_cases[0]);
 }
 
 /* Every prefix of a real nvcc module fails cleanly or loads (never crashes). */
@@ -213,6 +255,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(malformed),
+        cmocka_unit_test(refusals_name_the_instruction),
         cmocka_unit_test(truncations),
         cmocka_unit_test(api_arguments),
         cmocka_unit_test(recursion),

@@ -198,6 +198,29 @@ typedef struct wt__tex {
     wt_lane2d_view lane2d;       /* its inline form where the shape is .2d RGBA8 normalised (lane2d.h); base NULL: none */
 } wt__tex;
 
+/* The effective address mode of axis 0..2 under sampler s: wrap and mirror
+ * become clamp when the coordinates are unnormalised ([semantics#unnormalized-coords],
+ * [semantics#decision-cube-unnormalized]), mipmapped textures included ([semantics#mip-levels]): the
+ * demotion follows the coordinates the user gives, so a mipmapped texture
+ * without normalized_coords still clamps.  The one place the rule lives: the
+ * reference (wt__addr_mode, src/scalar/coord_scalar.c) and every kernel's plan
+ * (src/simd, tex_lane.c) take their modes from it. */
+static inline int wt__sampler_addr_mode(const wt__sampler *s, int axis)
+{
+    const int m = s->address[axis];
+    const int unnorm = !s->normalized || s->force_unnormalized;
+    return unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
+}
+
+/* 1 when t read through s scales its coordinates from normalised to texel
+ * space: the sampler's normalized_coords unless force_unnormalized overrides
+ * it ([semantics#normalized-coords]), and always for a mipmapped texture ([semantics#mip-levels]).
+ * Shared as wt__sampler_addr_mode is. */
+static inline int wt__sampler_coords_normalized(const wt__tex *t, const wt__sampler *s)
+{
+    return (s->normalized && !s->force_unnormalized) || t->mipmapped;
+}
+
 typedef struct wt__surf {
     wt__format fmt;
     uint8_t dims;                /* 1, 2 or 3 */

@@ -83,12 +83,9 @@ void wt__bind_tex_lane(wt__tex *t)
             return;
     /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
      * flag says, but its address modes are demoted as the flag says ([semantics#unnormalized-coords]). */
-    const int unnorm = !s->normalized || s->force_unnormalized;
-    p->norm = (uint8_t)(!unnorm || t->mipmapped);
-    for (int k = 0; k < 3; k++) {
-        int m = s->address[k];
-        p->mode[k] = (uint8_t)(unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m);
-    }
+    p->norm = (uint8_t)wt__sampler_coords_normalized(t, s);
+    for (int k = 0; k < 3; k++)
+        p->mode[k] = (uint8_t)wt__sampler_addr_mode(s, k);
     p->base = lv->base;
     p->row_pitch = lv->row_pitch;
     p->slice_pitch = lv->slice_pitch;

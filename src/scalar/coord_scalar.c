@@ -24,23 +24,9 @@ static int is_pow2(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
 /* rhu(n/256) = floor(n/256 + 1/2) for n >= 0 ([semantics#integer-weights]). */
 static int32_t rhu256(int32_t n) { return (n + 128) >> 8; }
 
-int wt__coords_normalized(const wt__tex_ctx *ctx)
-{
-    /* [semantics#normalized-coords]: force_unnormalized overrides the header; [semantics#mip-levels]: a mipmapped
-     * texture is read normalised whatever the flag says. */
-    return (ctx->s->normalized && !ctx->s->force_unnormalized) || ctx->t->mipmapped;
-}
+int wt__coords_normalized(const wt__tex_ctx *ctx) { return wt__sampler_coords_normalized(ctx->t, ctx->s); }
 
-int wt__addr_mode(const wt__tex_ctx *ctx, int axis)
-{
-    int m = ctx->s->address[axis];
-    /* [semantics#unnormalized-coords], [semantics#mip-levels], [semantics#decision-cube-unnormalized]: the demotion follows the coordinates the user
-     * gives, so a mipmapped texture without normalized_coords still clamps. */
-    int unnorm = !ctx->s->normalized || ctx->s->force_unnormalized;
-    if (unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR))
-        return WT_ADDRESS_CLAMP;
-    return m;
-}
+int wt__addr_mode(const wt__tex_ctx *ctx, int axis) { return wt__sampler_addr_mode(ctx->s, axis); }
 
 int wt__coord_fx(float c, int32_t n, int norm, int32_t off, int mode, int64_t *fx)
 {

@@ -129,12 +129,9 @@ static void plan_of(const wt__tex *t, plan2d *p)
     p->nch = t->fmt.nch;
     /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
      * flag says, but its address modes are demoted as the flag says ([semantics#unnormalized-coords]). */
-    const int unnorm = !s->normalized || s->force_unnormalized;
-    p->norm = !unnorm || t->mipmapped;
-    for (int k = 0; k < 3; k++) {
-        int m = s->address[k];
-        p->mode[k] = unnorm && (m == WT_ADDRESS_WRAP || m == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : m;
-    }
+    p->norm = wt__sampler_coords_normalized(t, s);
+    for (int k = 0; k < 3; k++)
+        p->mode[k] = wt__sampler_addr_mode(s, k);
     p->linear = s->filter == WT_FILTER_LINEAR;
     p->layered = t->layered;
     p->cube = t->cube;

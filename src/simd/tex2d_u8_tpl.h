@@ -531,13 +531,12 @@ wt__tex_kernel WT_SIMD_FN(wt__bind_tex2d_u8)(wt__tex *t, const char **name)
     memset(&p, 0, sizeof p);
     /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
      * flag says; its address modes are demoted as the flag says ([semantics#unnormalized-coords]) */
-    const int unnorm = !s->normalized || s->force_unnormalized;
-    const int norm = !unnorm || t->mipmapped;
+    const int norm = wt__sampler_coords_normalized(t, s);
     for (int k = 0; k < 2; k++) {
         int md = s->address[k];
         if (md > WT_ADDRESS_BORDER)
             return NULL;
-        p.mode[k] = unnorm && (md == WT_ADDRESS_WRAP || md == WT_ADDRESS_MIRROR) ? WT_ADDRESS_CLAMP : md;
+        p.mode[k] = wt__sampler_addr_mode(s, k);
         p.n[k] = k ? lv->h : lv->w;
         p.scale[k] = norm ? (float)p.n[k] : 1.0f;
         p.npot[k] = norm && !is_pow2(p.n[k]);

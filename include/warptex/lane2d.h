@@ -65,8 +65,9 @@ typedef struct wt_lane2d_view {
     uint8_t mode[2];     /* effective address modes (wt_address_mode, [semantics#unnormalized-coords]) */
     uint8_t npot[2];     /* normalised coordinates on an extent not a power of two */
     uint8_t linear;      /* linear filter, else point */
-    uint8_t variant;     /* 1 + 2 * mode + linear where both axes share the mode and
-                            no extent needs npot; 0: the general form */
+    uint8_t variant;     /* WT__L2_VARIANT_NO(mode, linear) = 1 + 2 * mode + linear where
+                            both axes share the mode and no extent needs npot; 0: the
+                            general form */
     uint8_t reserved[2];
     uint8_t border[4];   /* the border colour as one RGBA8 texel ([semantics#border-color]) */
     float hi9[2][2];     /* per axis, the top of X9 as a float: [0] 512 * (n + 2), [1] 512 * n - 256 */
@@ -343,20 +344,32 @@ WT__L2_INLINE wt__l2_px wt__l2_rgba8_body(const wt_lane2d_view *v, float x, floa
     return wt__l2_rgba8_filter(t, w);
 }
 
-/* return CALL(mode, linear) for v's variant (1 + 2 * mode + linear, 0 the
- * general form: wt__bind_tex_lane), CALL given constants: the one place
- * that maps variants to bodies, inline here and out of line in the CUDA
- * headers */
+/* The variant table: the one list of (address mode, filter) pairs that the
+ * library's 2D kernels are compiled for, X(name, mode, linear, arg) a row
+ * (arg passed through).  A variant reads both axes in that one mode with the
+ * filter a constant; the general form (each axis its own mode from the plan,
+ * the filter from the plan) is every kernel's fallback and is no row here.
+ * A variant's number, the view's `variant`, is WT__L2_VARIANT_NO; 0 is the
+ * general form.  Users: WT__L2_DISPATCH below, the one-lane kernel
+ * (src/core/tex_lane.c) and the 8-bit warp kernel's variants
+ * (src/simd/tex_shapes.h). */
+#define WT__L2_VARIANT_NO(mode, linear) (1 + 2 * (mode) + (linear))
+#define WT__L2_VARIANTS(X, arg)                                                                      \
+    X(wrap, WT_ADDRESS_WRAP, 0, arg) X(wrap, WT_ADDRESS_WRAP, 1, arg)                                \
+    X(clamp, WT_ADDRESS_CLAMP, 0, arg) X(clamp, WT_ADDRESS_CLAMP, 1, arg)                            \
+    X(mirror, WT_ADDRESS_MIRROR, 0, arg) X(mirror, WT_ADDRESS_MIRROR, 1, arg)                        \
+    X(border, WT_ADDRESS_BORDER, 0, arg) X(border, WT_ADDRESS_BORDER, 1, arg)
+/* one more than the greatest variant number */
+#define WT__L2_VARIANT_END (WT__L2_VARIANT_NO(WT_ADDRESS_BORDER, 1) + 1)
+
+/* return CALL(mode, linear) for v's variant (above), CALL given constants:
+ * the one place that maps variants to bodies, inline here and out of line in
+ * the CUDA headers */
+#define WT__L2_CASE(name, mode, linear, CALL) \
+    case WT__L2_VARIANT_NO(mode, linear): return CALL(mode, linear);
 #define WT__L2_DISPATCH(v, CALL)                                                         \
     switch ((v)->variant) {                                                              \
-    case 1: return CALL(WT_ADDRESS_WRAP, 0);                                             \
-    case 2: return CALL(WT_ADDRESS_WRAP, 1);                                             \
-    case 3: return CALL(WT_ADDRESS_CLAMP, 0);                                            \
-    case 4: return CALL(WT_ADDRESS_CLAMP, 1);                                            \
-    case 5: return CALL(WT_ADDRESS_MIRROR, 0);                                           \
-    case 6: return CALL(WT_ADDRESS_MIRROR, 1);                                           \
-    case 7: return CALL(WT_ADDRESS_BORDER, 0);                                           \
-    case 8: return CALL(WT_ADDRESS_BORDER, 1);                                           \
+    WT__L2_VARIANTS(WT__L2_CASE, CALL)                                                   \
     default: return (v)->linear ? CALL(-1, 1) : CALL(-1, 0);                             \
     }
 

@@ -19,7 +19,8 @@
  * coordinates, and tld4 on .2d/.a2d, with no offset, depth compare or
  * explicit sampler.  Anything else returns 0 and the caller runs the full
  * path.  .2d/.a2d tex runs one of 20 variants compiled with its address
- * mode, filter and RGBA8-or-not as constants (lane2d_fns); .3d and tld4
+ * mode, filter and RGBA8-or-not as constants (lane2d_fns: lane2d.h's variant
+ * table); .3d and tld4
  * run one general function each.
  *
  * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
@@ -51,7 +52,8 @@ _Static_assert(offsetof(wt_op, family) == 0 && offsetof(wt_op, geom) == 1 && off
                "wt__tex_lane_kernel reads wt_op's first eight bytes as one key");
 _Static_assert(WT_DTYPE_F32 < 32 && WT_DTYPE_U32 < 32 && WT_DTYPE_S32 < 32, "dtypes is a 32-bit set");
 
-static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *);
+typedef void (*lane_fn)(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *);
+static const lane_fn lane2d_fns[WT__L2_VARIANT_END][2], lane2d_general[2][2];
 static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]);
 
 /* The plan of t's shape, or none (fn NULL) where the shape is not one the kernel takes. */
@@ -111,7 +113,8 @@ void wt__bind_tex_lane(wt__tex *t)
      * grid: a variant with the modes compiled in */
     int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
     const int rgba8 = !p->ftype && !p->wide && p->nch == 4;
-    p->fn = p->dims == 3 ? lane3d : lane2d_fns[same ? p->mode[0] + 1 : 0][p->linear][rgba8];
+    const int variant = same ? WT__L2_VARIANT_NO(p->mode[0], p->linear) : 0;
+    p->fn = p->dims == 3 ? lane3d : variant ? lane2d_fns[variant][rgba8] : lane2d_general[p->linear][rgba8];
     /* the op fields every op it takes has (wt__tex_lane_kernel), and the
      * destination types: .f32 for normalised and float reads, .u32/.s32
      * for element type */
@@ -133,7 +136,7 @@ void wt__bind_tex_lane(wt__tex *t)
             v->hi9[k][1] = (float)(512 * p->n[k] - 256);
         }
         v->linear = p->linear;
-        v->variant = (uint8_t)(same ? 1 + 2 * p->mode[0] + p->linear : 0);
+        v->variant = (uint8_t)variant;
         memcpy(v->border, p->border_texel, 4);
     }
 }
@@ -301,22 +304,21 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
     div4(p->wide ? r : simde_mm_add_epi32(S, r), 65535.0f, d);
 }
 
-/* The variants: [mode + 1][linear][rgba8], mode -1 the general one. */
-#define WT__LANE2D_FN(m, l, r)                                                                            \
-    static void lane2d_##m##_##l##_##r(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4])     \
+/* The variants (lane2d.h's table, WT__L2_VARIANTS) by variant number and
+ * rgba8, and the general form by filter and rgba8. */
+#define WT__LANE2D_FN(name, m, l, r)                                                                      \
+    static void lane2d_##name##_##l##_##r(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]) \
     {                                                                                                     \
-        lane2d_body(p, in, d, m - 1, l, r);                                                               \
+        lane2d_body(p, in, d, m, l, r);                                                                   \
     }
-#define WT__LANE2D_MODE(m) WT__LANE2D_FN(m, 0, 0) WT__LANE2D_FN(m, 0, 1) WT__LANE2D_FN(m, 1, 0) WT__LANE2D_FN(m, 1, 1)
-WT__LANE2D_MODE(0)
-WT__LANE2D_MODE(1)
-WT__LANE2D_MODE(2)
-WT__LANE2D_MODE(3)
-WT__LANE2D_MODE(4)
-#define WT__LANE2D_ROW(m) {{lane2d_##m##_0_0, lane2d_##m##_0_1}, {lane2d_##m##_1_0, lane2d_##m##_1_1}}
-static void (*const lane2d_fns[5][2][2])(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *) = {
-    WT__LANE2D_ROW(0), WT__LANE2D_ROW(1), WT__LANE2D_ROW(2), WT__LANE2D_ROW(3), WT__LANE2D_ROW(4)};
-_Static_assert(WT_ADDRESS_WRAP == 0 && WT_ADDRESS_BORDER == 3, "lane2d_fns is indexed by address mode + 1");
+#define WT__LANE2D_FNS(name, m, l, unused) WT__LANE2D_FN(name, m, l, 0) WT__LANE2D_FN(name, m, l, 1)
+WT__L2_VARIANTS(WT__LANE2D_FNS, 0)
+WT__LANE2D_FNS(general, -1, 0, 0)
+WT__LANE2D_FNS(general, -1, 1, 0)
+#define WT__LANE2D_ROW(name, m, l, unused) [WT__L2_VARIANT_NO(m, l)] = {lane2d_##name##_##l##_0, lane2d_##name##_##l##_1},
+static const lane_fn lane2d_fns[WT__L2_VARIANT_END][2] = {WT__L2_VARIANTS(WT__LANE2D_ROW, 0)};
+static const lane_fn lane2d_general[2][2] = {{lane2d_general_0_0, lane2d_general_0_1},
+                                             {lane2d_general_1_0, lane2d_general_1_1}};
 
 /* .3d for one lane: z first ([semantics#integer-weights]: z0 = rhu(256 * (256 - c)) = 256 - c, z1
  * = c), each slice's share split over its 2x2 footprint as .2d's is; UNORM

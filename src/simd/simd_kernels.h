@@ -50,11 +50,15 @@ WT__SIMD_KERNELS(neon)
  * every kernel a backend binds (its shape, its mode, its lane count) is named
  * here. */
 #define WT__SIMD_SHAPE_NAME(name, ...) " " #name
-#define WT__SIMD_U8_MODE_NAME(name, ...) " " #name
+/* the u8 kernel's modes: the variant table's (one row per filter: named
+ * from the point rows) and the general "mixed" form */
+#define WT__SIMD_IF_POINT_0(s) s
+#define WT__SIMD_IF_POINT_1(s)
+#define WT__SIMD_U8_MODE_NAME(name, mode, linear, unused) WT__SIMD_IF_POINT_##linear(" " #name)
 #define WT__SIMD_PATHS(lanes)                                                                                    \
     "tex/tld4 on 8-bit unsigned 1/2/4-channel .2d/.a2d textures without mip levels (RGBA8, RG8, R8; point, and linear " \
     "read as normalised float; any address mode per axis, any extent): the u8 kernel, " lanes " lanes at a time, "       \
-    "compiled per address mode (one of:" WT__U8_MODES(WT__SIMD_U8_MODE_NAME, 0, 1) "), filter and channel count; other "   \
+    "compiled per address mode (one of:" WT__L2_VARIANTS(WT__SIMD_U8_MODE_NAME, 0) " mixed), filter and channel count; other "   \
     "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
     "linear (f32: [semantics#float-blend] 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
     "cubemaps (.cube, .acube: [semantics#cube-faces] projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \

@@ -3,6 +3,8 @@
 #ifndef WT_SIMD_TEX_SHAPES_H
 #define WT_SIMD_TEX_SHAPES_H
 
+#include "warptex/lane2d.h" /* the variant table */
+
 /* tex2d_tpl.h: the shapes compiled with their fields as constants, the
  * common formats of docs/bench.md and the issue's list as 2D, 2D layered and 3D
  * textures read point or linear (without mip levels; 8-bit unsigned 2D and
@@ -21,14 +23,15 @@
     X(rgba8_norm_linear_3d,        3, 0, 4, 4,  8, 0, 1, 1, WT__U8)                                                 \
     X(r32f_linear_3d,              3, 0, 1, 4, 32, 1, 0, 1, WT__F32)
 
-/* tex2d_u8_tpl.h: one variant per address mode (the same on both axes, or
- * "mixed": each axis's from the plan) x filter (0 point, 1 linear) x
- * channels (1, 2, 4). */
-#define WT__U8_MODES(X, F, C)                                                                                      \
-    X(clamp, WT_ADDRESS_CLAMP, F, C) X(wrap, WT_ADDRESS_WRAP, F, C) X(mirror, WT_ADDRESS_MIRROR, F, C)           \
-    X(border, WT_ADDRESS_BORDER, F, C) X(mixed, -1, F, C)
-#define WT__U8_VARIANTS(X)                                                                                         \
-    WT__U8_MODES(X, 0, 1) WT__U8_MODES(X, 0, 2) WT__U8_MODES(X, 0, 4)                                            \
-    WT__U8_MODES(X, 1, 1) WT__U8_MODES(X, 1, 2) WT__U8_MODES(X, 1, 4)
+/* tex2d_u8_tpl.h: one variant per row of the variant table (address mode on
+ * both axes x filter: WT__L2_VARIANTS, include/warptex/lane2d.h) and the
+ * general "mixed" form (each axis's mode from the plan) of each filter, for
+ * each channel count (1, 2, 4): X(name, mode, linear, nch). */
+#define WT__U8_NCH1(name, mode, linear, X) X(name, mode, linear, 1)
+#define WT__U8_NCH2(name, mode, linear, X) X(name, mode, linear, 2)
+#define WT__U8_NCH4(name, mode, linear, X) X(name, mode, linear, 4)
+#define WT__U8_VARIANTS_NCH(X, NCH)                                                                                \
+    WT__L2_VARIANTS(WT__U8_NCH##NCH, X) X(mixed, -1, 0, NCH) X(mixed, -1, 1, NCH)
+#define WT__U8_VARIANTS(X) WT__U8_VARIANTS_NCH(X, 1) WT__U8_VARIANTS_NCH(X, 2) WT__U8_VARIANTS_NCH(X, 4)
 
 #endif

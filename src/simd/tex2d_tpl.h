@@ -25,7 +25,7 @@
  *     fixed point and every decision taken from it follow from f32
  *     operations that are exact too.  On other levels the reference's
  *     U = floor(c * 2^21), x = U * N / 2^21 is computed in double, where it
- *     is exact (x9_npot).  NaN reads as 0 under clamp and border;
+ *     is exact (axis.h, the axis module every kernel shares).  NaN reads as 0 under clamp and border;
  *     under wrap and mirror a non-finite coordinate reads texel 0 ([semantics#decision-nonfinite-wrap]).
  *     Wrap and mirror reduce x modulo 2N first, r = x - floor(x / 2N) * 2N,
  *     which is exact (the difference is representable) and changes no
@@ -63,6 +63,8 @@
 #include "lanes.h"
 #include "simd_kernels.h"
 #include "tex_shapes.h"
+#include "vec8.h"
+#include "axis.h"
 
 #ifndef WT_SIMD_PREFETCH_BYTES
 #define WT_SIMD_PREFETCH_BYTES (8u << 20)
@@ -185,134 +187,14 @@ static WT_SIMD_INLINE void store_masked(uint32_t *dst, simde__m256i v, simde__m2
 
 static simde__m256i rhu256(simde__m256i v) { return simde_mm256_srli_epi32(simde_mm256_add_epi32(v, iset(128)), 8); }
 
-/* a in [lo, hi) as a lane mask (signed compares). */
-static simde__m256i in_range(simde__m256i a, int32_t lo, int32_t hi)
-{
-    return simde_mm256_andnot_si256(simde_mm256_cmpgt_epi32(iset(lo), a), simde_mm256_cmpgt_epi32(iset(hi), a));
-}
-
 /* ---- one axis ---------------------------------------------------------------- */
 
-/* The footprint of one axis for 8 lanes: indices i0 (lower) and i1 (upper,
- * = i0 for point), the upper fraction a (0 for point), and which lanes read
- * the border on each index (border mode, index outside). */
-typedef struct axis8 {
-    simde__m256i i0, i1, a, out0, out1;
-} axis8;
-
-/* [semantics#address-per-texel] on integer indices (wrap/mirror: i in [-1, 2N]; N a power of two). */
-static WT_SIMD_INLINE simde__m256i periodic_index(simde__m256i i, int32_t n, int mode)
-{
-    /* t = i mod 2N for i in [-1, 2N] */
-    simde__m256i t = simde_mm256_add_epi32(i, simde_mm256_and_si256(simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), i),
-                                                                     iset(2 * n)));
-    t = simde_mm256_sub_epi32(t, simde_mm256_and_si256(simde_mm256_cmpgt_epi32(t, iset(2 * n - 1)), iset(2 * n)));
-    simde__m256i upper = simde_mm256_cmpgt_epi32(t, iset(n - 1));
-    if (mode == WT_ADDRESS_WRAP) /* t mod N */
-        return simde_mm256_sub_epi32(t, simde_mm256_and_si256(upper, iset(n)));
-    return simde_mm256_blendv_epi8(t, simde_mm256_sub_epi32(iset(2 * n - 1), t), upper); /* mirror */
-}
-
-/* X9 = floor(x * 512) for 4 lanes of normalised c on n texels, n not a power
- * of two, as the reference computes it ([semantics#normalized-coords], [semantics#decision-fixed-point-range], [semantics#decision-huge-coords]): U = floor(c * 2^21)
- * exactly, x = U * N / 2^21.  In double everything here is exact: c is
- * limited first (periodic: U modulo 2^22, which is x modulo 2N; otherwise c
- * to [-4, 5], far enough outside that no texel read changes), so U * N <
- * 2^41. */
-static simde__m128i x9_npot4(simde__m128 c4, int32_t n, int periodic)
-{
-    simde__m256d u = simde_mm256_floor_pd(simde_mm256_mul_pd(simde_mm256_cvtps_pd(c4), simde_mm256_set1_pd(2097152.0)));
-    if (periodic)
-        u = simde_mm256_sub_pd(u, simde_mm256_mul_pd(simde_mm256_floor_pd(simde_mm256_mul_pd(u, simde_mm256_set1_pd(1.0 / 4194304.0))),
-                                                     simde_mm256_set1_pd(4194304.0)));
-    simde__m256d x9 = simde_mm256_floor_pd(simde_mm256_mul_pd(simde_mm256_mul_pd(u, simde_mm256_set1_pd((double)n)),
-                                                              simde_mm256_set1_pd(1.0 / 4096.0)));
-    return simde_mm256_cvttpd_epi32(x9);
-}
-
-static simde__m256i x9_npot(simde__m256 c, int32_t n, int periodic)
-{
-    simde__m128i lo = x9_npot4(simde_mm256_castps256_ps128(c), n, periodic);
-    simde__m128i hi = x9_npot4(simde_mm256_extractf128_ps(c, 1), n, periodic);
-    return simde_mm256_inserti128_si256(simde_mm256_castsi128_si256(lo), hi, 1);
-}
-
-static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, axis8 *ax)
+/* The footprint of one axis for 8 lanes from the axis module (axis.h), on
+ * the plan's current level. */
+static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, wv_axis *ax)
 {
     const int32_t n = p->n[k];
-    const int mode = p->mode[k];
-    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
-    simde__m256 finite = simde_mm256_cmp_ps(simde_mm256_sub_ps(c, c), simde_mm256_setzero_ps(), SIMDE_CMP_EQ_OQ);
-    simde__m256i x9;
-    const int npot = p->norm && (n & (n - 1)) != 0;
-    if (periodic && npot) {
-        /* [semantics#decision-nonfinite-wrap]: non-finite c is fixed up below; it gets c = 0 here. */
-        x9 = x9_npot(simde_mm256_and_ps(c, finite), n, 1); /* in [0, 2N * 512) */
-    } else if (periodic) {
-        /* Periodic modes are normalised (unnormalised ones became clamp), so
-         * on power-of-two N x * 512 = c * (N * 512) is exact, and only X9
-         * modulo 2N * 512 = 2^m matters ([semantics#address-per-texel]).  Below 2^30 in magnitude
-         * floor(y) converts exactly and two's complement reduces it; above,
-         * y is a multiple of 2^7 and y - floor(y / 2^m) * 2^m is exact (an
-         * overflow to ±inf leaves NaN, which converts to 0x80000000: 0 mod
-         * 2^m, as for any huge multiple of 2^m).  [semantics#decision-nonfinite-wrap]: non-finite c is
-         * fixed up below. */
-        const float m = (float)n * 1024.0f;
-        simde__m256 y = simde_mm256_floor_ps(simde_mm256_mul_ps(simde_mm256_and_ps(c, finite), fset((float)n * 512.0f)));
-        simde__m256 big = simde_mm256_cmp_ps(simde_mm256_andnot_ps(fset(-0.0f), y), fset(1073741824.0f), SIMDE_CMP_NLT_UQ);
-        simde__m256 yr = simde_mm256_sub_ps(y, simde_mm256_mul_ps(simde_mm256_floor_ps(simde_mm256_mul_ps(y, fset(1.0f / m))), fset(m)));
-        x9 = simde_mm256_cvttps_epi32(simde_mm256_blendv_ps(y, yr, big));
-        x9 = simde_mm256_and_si256(x9, iset((int32_t)m - 1));
-    } else {
-        /* Clamp pre-clamps a linear filter's x to [0.5, N - 0.5] ([semantics#pipeline] step 4);
-         * otherwise [-2, N + 2] leaves every texel read unchanged.  On the
-         * 2^-9 grid those bounds are exact, so clamping X9 is clamping x. */
-        int pre = filter && !gather && mode == WT_ADDRESS_CLAMP;
-        int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
-        simde__m256 cn = simde_mm256_and_ps(c, simde_mm256_cmp_ps(c, c, SIMDE_CMP_ORD_Q)); /* [semantics#nan-inf-coords]: NaN reads as 0 */
-        if (npot) {
-            cn = simde_mm256_min_ps(simde_mm256_max_ps(cn, fset(-4.0f)), fset(5.0f));
-            x9 = x9_npot(cn, n, 0);
-        } else {
-            simde__m256 x = p->norm ? simde_mm256_mul_ps(cn, fset((float)n)) : cn; /* ±inf clamps like ±SAT */
-            x = simde_mm256_min_ps(simde_mm256_max_ps(x, fset(-4.0f)), fset((float)n + 4.0f));
-            x9 = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(simde_mm256_mul_ps(x, fset(512.0f))));
-        }
-        x9 = simde_mm256_min_epi32(simde_mm256_max_epi32(x9, iset(lo9)), iset(hi9));
-    }
-    simde__m256i i, a;
-    if (filter) {
-        /* [semantics#linear-filtering]: s = floor((floor((x - 0.5) * 512) + 1) / 2), i = s >> 8, a = s & 255 */
-        simde__m256i s = simde_mm256_srai_epi32(simde_mm256_sub_epi32(x9, iset(255)), 1);
-        i = simde_mm256_srai_epi32(s, 8);
-        a = simde_mm256_and_si256(s, iset(255));
-    } else {
-        i = simde_mm256_srai_epi32(x9, 9); /* [semantics#point-sampling]: floor(x) */
-        a = simde_mm256_setzero_si256();
-    }
-    simde__m256i j = filter ? simde_mm256_add_epi32(i, iset(1)) : i;
-    simde__m256i none = simde_mm256_setzero_si256();
-    if (periodic) {
-        ax->i0 = periodic_index(i, n, mode);
-        ax->i1 = periodic_index(j, n, mode);
-        ax->out0 = ax->out1 = none;
-        /* [semantics#decision-nonfinite-wrap]: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
-        simde__m256i bad = simde_mm256_xor_si256(simde_mm256_castps_si256(finite), iset(-1));
-        simde__m256i one = periodic_index(iset(1), n, mode);
-        ax->i0 = simde_mm256_andnot_si256(bad, ax->i0);
-        ax->i1 = simde_mm256_blendv_epi8(ax->i1, gather ? one : none, bad);
-        a = simde_mm256_andnot_si256(bad, a);
-    } else if (mode == WT_ADDRESS_BORDER) {
-        ax->out0 = simde_mm256_xor_si256(in_range(i, 0, n), iset(-1));
-        ax->out1 = simde_mm256_xor_si256(in_range(j, 0, n), iset(-1));
-        ax->i0 = simde_mm256_andnot_si256(ax->out0, i);
-        ax->i1 = simde_mm256_andnot_si256(ax->out1, j);
-    } else { /* clamp */
-        ax->i0 = simde_mm256_min_epi32(simde_mm256_max_epi32(i, none), iset(n - 1));
-        ax->i1 = simde_mm256_min_epi32(simde_mm256_max_epi32(j, none), iset(n - 1));
-        ax->out0 = ax->out1 = none;
-    }
-    ax->a = a;
+    wv_axis_of(c, n, p->norm ? (float)n : 1.0f, p->norm && (n & (n - 1)) != 0, p->mode[k], filter, gather, ax);
 }
 
 /* ---- texels -------------------------------------------------------------------- */
@@ -575,7 +457,7 @@ static void half_blend(const plan2d *p, const acc8 *acc, int c, uint32_t lanes, 
  * neighbouring texels (i0, i0 + 1): i1 is i0 + 1, or i1 weighs nothing (a
  * = 0: clamp's last texel, a periodic wrap without fraction), and no texel
  * of the footprint is the border. */
-static WT_SIMD_INLINE int pairable(const axis8 ax[3], simde__m256i lmask)
+static WT_SIMD_INLINE int pairable(const wv_axis ax[3], simde__m256i lmask)
 {
     simde__m256i bad = simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[0].out1),
                                             simde_mm256_or_si256(ax[1].out0, ax[1].out1));
@@ -607,7 +489,7 @@ static WT_SIMD_INLINE void fetch_pair(const plan2d *p, simde__m256i off, simde__
  * array's slack.  Two channels share each 32-bit word as 16-bit fields (R
  * and B, G and A): a code times a weight is at most 255 * 256 and the four
  * taps' sum at most 255 * 256 too, so no field carries into the next. */
-static WT_SIMD_INLINE void pair_taps_u8(const plan2d *p, simde__m256i zoff, const axis8 *X, const axis8 *Y,
+static WT_SIMD_INLINE void pair_taps_u8(const plan2d *p, simde__m256i zoff, const wv_axis *X, const wv_axis *Y,
                                         const simde__m256i w[4], simde__m256i lmask, acc8 *acc)
 {
     const simde__m256i lo8 = iset(0x00ff00ff);
@@ -643,7 +525,7 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
 {
     simde__m256i sl = p->layered || p->cube ? simde_mm256_mullo_epi32(layer, iset(p->slice_pitch))
                                             : simde_mm256_setzero_si256();
-    axis8 ax[3];
+    wv_axis ax[3];
     ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256(); /* 2D: z = 0 */
     for (int k = 0; k < p->dims; k++)
         axis_footprint(p, k, c[k], p->linear, 0, &ax[k]);
@@ -689,7 +571,7 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
             continue;
         }
         for (int t = 0; t < 4; t++) {
-            const axis8 *X = &ax[0], *Y = &ax[1];
+            const wv_axis *X = &ax[0], *Y = &ax[1];
             simde__m256i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
             simde__m256i ob = simde_mm256_or_si256(simde_mm256_or_si256(t & 1 ? X->out1 : X->out0,
                                                                         t & 2 ? Y->out1 : Y->out0), zo);
@@ -882,7 +764,7 @@ static WT_SIMD_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const
         uint32_t act = (active >> g) & 0xffu;
         if (!act)
             continue;
-        axis8 ax[3];
+        wv_axis ax[3];
         for (int k = 0; k < 3; k++)
             ax[k].i0 = ax[k].i1 = simde_mm256_setzero_si256();
         for (int k = 0; k < p->dims; k++)
@@ -926,7 +808,7 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
                 continue;
             simde__m256i mask = wt__lane_mask(act), sl = slice_offset(&p, in, g);
             const int o = p.layered;
-            axis8 ax, ay;
+            wv_axis ax, ay;
             axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]), 1, 1, &ax);
             axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]), 1, 1, &ay);
             /* [semantics#tld4] order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a

@@ -18,7 +18,7 @@
  *   - Coordinates ([semantics#normalized-coords], [semantics#nan-inf-coords], [semantics#decision-huge-coords]): X9 = floor(x * 512) decides every
  *     index and weight.  On a power-of-two extent (or unnormalised) x * 512
  *     is exact in f32; on other extents X9 comes from the reference's
- *     U = floor(c * 2^21) fixed point, in double, lane by lane (x9_npot).
+ *     U = floor(c * 2^21) fixed point, in double, lane by lane (axis.h).
  *     NaN reads as 0 under clamp and border; under wrap and mirror a
  *     non-finite coordinate reads texel 0 with the whole weight ([semantics#decision-nonfinite-wrap]).
  *     Clamp and border first limit x to a range outside which no texel
@@ -43,6 +43,7 @@
 
 #include "simd_kernels.h"
 #include "tex_shapes.h"
+#include "axis.h"
 
 #ifndef WV_W
 #error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
@@ -76,111 +77,12 @@ typedef struct u8plan {
     int32_t border[4];  /* raw codes of the border texel ([semantics#border-color]) */
 } u8plan;
 
-typedef struct wv_axis {
-    wv_i i0, i1, a;   /* indices of the footprint (i1 = i0 for point) and the upper fraction */
-    wv_m out0, out1;  /* lanes reading the border on each index */
-} wv_axis;
-
 /* ---- one axis -------------------------------------------------------------- */
 
-/* X9 of normalised c on n texels, n not a power of two, as the reference
- * computes it ([semantics#normalized-coords], [semantics#decision-fixed-point-range]): U = floor(c * 2^21) exactly, limited as
- * tex2d_tpl.h's x9_npot4 says (periodic: modulo 2^22; c already limited to
- * [-4, 5] otherwise), x = U * N / 2^21; every step is exact in double. */
-static wv_i x9_npot(wv_f c, int32_t n, int periodic)
-{
-    float cv[WV_W];
-    int32_t r[WV_W];
-    wv_store(cv, wv_fbits(c));
-    for (int l = 0; l < WV_W; l++) {
-        double u = floor((double)cv[l] * 2097152.0);
-        if (periodic)
-            u = u - floor(u * (1.0 / 4194304.0)) * 4194304.0;
-        r[l] = (int32_t)floor(u * (double)n * (1.0 / 4096.0));
-    }
-    return wv_load(r);
-}
-
-/* [semantics#address-per-texel] on integer indices i in [-1, 2N] (wrap or mirror). */
-WV_INLINE wv_i periodic_index(wv_i i, int32_t n, int mode)
-{
-    wv_i t = wv_add(i, wv_keep(wv_gt(wv_zero(), i), wv_set(2 * n)));
-    t = wv_sub(t, wv_keep(wv_gt(t, wv_set(2 * n - 1)), wv_set(2 * n)));
-    wv_m upper = wv_gt(t, wv_set(n - 1));
-    if (mode == WT_ADDRESS_WRAP)
-        return wv_sub(t, wv_keep(upper, wv_set(n)));
-    return wv_sel(upper, t, wv_sub(wv_set(2 * n - 1), t));
-}
-
+/* The footprint of axis k from the axis module (axis.h). */
 WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int gather, wv_axis *ax)
 {
-    const int32_t n = p->n[k];
-    const int periodic = mode == WT_ADDRESS_WRAP || mode == WT_ADDRESS_MIRROR;
-    wv_i x9;
-    wv_m finite = wv_mnone();
-    if (periodic) {
-        /* normalised (unnormalised periodic modes became clamp); [semantics#decision-nonfinite-wrap]:
-         * a non-finite c is fixed up below and gets c = 0 here */
-        finite = wv_ffinite(c);
-        wv_f cf = wv_fkeep(finite, c);
-        if (p->npot[k]) {
-            x9 = x9_npot(cf, n, 1);
-        } else {
-            /* X9 modulo 2N * 512 = m: exact below 2^30, and y - floor(y /
-             * m) * m exact above it (an overflow to inf leaves NaN, which
-             * converts to 0x80000000: 0 modulo m) */
-            const float m = (float)n * 1024.0f;
-            wv_f y = wv_ffloor(wv_fmul(cf, wv_fset((float)n * 512.0f)));
-            wv_m big = wv_fabs_nlt(y, 1073741824.0f);
-            wv_f yr = wv_fsub(y, wv_fmul(wv_ffloor(wv_fmul(y, wv_fset(1.0f / m))), wv_fset(m)));
-            x9 = wv_and(wv_trunc_int(wv_fsel(big, y, yr)), wv_set((int32_t)m - 1));
-        }
-    } else {
-        /* clamp, border: outside [-2, N + 2] no texel read changes; a linear
-         * clamp pre-clamps x to [0.5, N - 0.5] ([semantics#pipeline] step 4), exact on the
-         * 2^-9 grid.  [semantics#nan-inf-coords]: NaN reads as 0. */
-        const int pre = linear && !gather && mode == WT_ADDRESS_CLAMP;
-        const int32_t lo9 = pre ? 256 : -1024, hi9 = pre ? 512 * n - 256 : 512 * (n + 2);
-        wv_f cn = wv_fkeep(wv_ford(c), c);
-        if (p->npot[k]) {
-            x9 = x9_npot(wv_fmin(wv_fmax(cn, wv_fset(-4.0f)), wv_fset(5.0f)), n, 0);
-        } else {
-            wv_f x = wv_fmul(cn, wv_fset(p->scale[k])); /* ±inf clamps like ±SAT */
-            x = wv_fmin(wv_fmax(x, wv_fset(-4.0f)), wv_fset((float)n + 4.0f));
-            x9 = wv_floor_int(wv_fmul(x, wv_fset(512.0f)));
-        }
-        x9 = wv_min(wv_max(x9, wv_set(lo9)), wv_set(hi9));
-    }
-    wv_i i, a;
-    if (linear) {
-        wv_i s = wv_srai(wv_sub(x9, wv_set(255)), 1);
-        i = wv_srai(s, 8);
-        a = wv_and(s, wv_set(255));
-    } else {
-        i = wv_srai(x9, 9); /* [semantics#point-sampling]: floor(x) */
-        a = wv_zero();
-    }
-    const wv_i j = linear ? wv_add(i, wv_set(1)) : i;
-    if (periodic) {
-        ax->i0 = periodic_index(i, n, mode);
-        ax->i1 = linear ? periodic_index(j, n, mode) : ax->i0;
-        ax->out0 = ax->out1 = wv_mnone();
-        /* [semantics#decision-nonfinite-wrap]: texel 0 with the whole weight; tld4 gathers texels 0 and 1 */
-        const wv_i one = gather ? periodic_index(wv_set(1), n, mode) : wv_zero();
-        ax->i0 = wv_keep(finite, ax->i0);
-        ax->i1 = wv_sel(finite, one, ax->i1);
-        a = wv_keep(finite, a);
-    } else if (mode == WT_ADDRESS_BORDER) {
-        ax->out0 = wv_mnot(wv_mand(wv_gt(i, wv_set(-1)), wv_gt(wv_set(n), i)));
-        ax->out1 = linear ? wv_mnot(wv_mand(wv_gt(j, wv_set(-1)), wv_gt(wv_set(n), j))) : ax->out0;
-        ax->i0 = wv_sel(ax->out0, i, wv_zero());
-        ax->i1 = wv_sel(ax->out1, j, wv_zero());
-    } else {
-        ax->i0 = wv_min(wv_max(i, wv_zero()), wv_set(n - 1));
-        ax->i1 = linear ? wv_min(wv_max(j, wv_zero()), wv_set(n - 1)) : ax->i0;
-        ax->out0 = ax->out1 = wv_mnone();
-    }
-    ax->a = a;
+    wv_axis_of(c, p->n[k], p->scale[k], p->npot[k], mode, linear, gather, ax);
 }
 
 /* ---- texels -------------------------------------------------------------------- */

@@ -251,6 +251,17 @@ static size_t kernel_start(const char *out, size_t end)
     }
 }
 
+/* The end of the directive whose '#' is s[i] (its line, with continuations; before the '\n'). */
+static size_t directive_end(const char *s, size_t n, size_t i)
+{
+    while (i < n && s[i] != '\n') {
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        i++;
+    }
+    return i < n ? i : n;
+}
+
 /* What a block is, from the declaration head before its '{'. */
 enum block_kind {
     BLOCK_SCOPE,   /* the file, a namespace, a class, an initialiser, extern "C" */
@@ -284,12 +295,8 @@ static enum block_kind block_kind(const char *s, size_t from, size_t to, enum bl
             line_start = 1;
             continue;
         }
-        if (line_start && s[k] == '#') { /* to the end of the directive */
-            while (k < to && s[k] != '\n') {
-                if (s[k] == '\\' && k + 1 < to)
-                    k++;
-                k++;
-            }
+        if (line_start && s[k] == '#') {
+            k = directive_end(s, to, k);
             continue;
         }
         if (!isspace((unsigned char)s[k]))
@@ -332,17 +339,6 @@ static int directive_start(const char *s, size_t i)
     while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
         i--;
     return i == 0 || s[i - 1] == '\n';
-}
-
-/* The end of the directive whose '#' is s[i] (its line, with continuations; before the '\n'). */
-static size_t directive_end(const char *s, size_t n, size_t i)
-{
-    while (i < n && s[i] != '\n') {
-        if (s[i] == '\\' && i + 1 < n)
-            i++;
-        i++;
-    }
-    return i < n ? i : n;
 }
 
 /* The directive's name (if, ifdef, elif, endif, ...) in w, and where the text after it starts. */

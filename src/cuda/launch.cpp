@@ -42,6 +42,7 @@
 #include "../core/parallel.h"     /* the library's parallel loop: OpenMP, or pthreads in the TSan build */
 #include "../core/read_section.h" /* a read section around each block (they nest; see run_blocks) */
 #include "context_switch.h"
+#include "asan_probe.h"
 #include "cuda_internal.h"
 #include "fault_guard.h"
 #include "stack_pool.h"
@@ -341,6 +342,7 @@ void finish_if_done(fiber_rec *r)
 void abandon(block_run *b, fiber_rec *r)
 {
     r->fib = nullptr;
+    wt_cuda_rt::asan_forget_frames(r->stack_bottom, r->stack_size);
     finish_if_done(r);
     const wt_cuda_rt::fault_record &f = wt_cuda_rt::t_fault.last;
     char what[256];

@@ -15,7 +15,7 @@ if(TARGET test_ptx_ptxas)
   # skipped (exit 77) when ptxas is not installed
   set_tests_properties(test_ptx_ptxas PROPERTIES SKIP_RETURN_CODE 77)
 endif()
-foreach(t test_ptx_operand_size test_ptx_known_forms test_ptx_video)
+foreach(t test_ptx_operand_size test_ptx_known_forms test_ptx_video test_ptx_modifiers)
   if(TARGET ${t})
     # their ptxas cross-checks are skipped when ptxas is not installed
     target_compile_definitions(${t} PRIVATE WT_PTXAS="${WT_PTXAS}")

@@ -14,24 +14,20 @@ int wt__ptx_alu_supported(const px_insn *in)
     int carry_type = (PX_TM_US3264 & PX_TM_OF(t)) != 0;
     if (half_arith(in))
         return wt__ptx_half_supported(in);
-    if ((in->flags & (PX_F_NAN | PX_F_RELU | PX_F_XORSIGN | PX_F_SATFINITE)) && in->op != PX_OP_cvt)
-        return 0; /* min.NaN.f32, max.xorsign.abs.f32 ...: not run */
-    if (in->flags & PX_F_CC) /* add.cc, sub.cc, mad.lo.cc, mad.hi.cc and the c forms */
+    if ((in->flags & (PX_F_NAN | PX_F_RELU | PX_F_XORSIGN)) && in->op != PX_OP_cvt)
+        return 0; /* min.NaN.f32, max.xorsign.abs.f32, fma.relu.f32 ...: not run */
+    if (in->flags & PX_F_CC) /* add.cc, sub.cc, mad.lo.cc, mad.hi.cc and the c forms (the rows that take .cc) */
         return carry_type && !(in->flags & PX_F_SAT) &&
-               (in->op == PX_OP_add || in->op == PX_OP_sub || in->op == PX_OP_addc || in->op == PX_OP_subc ||
-                ((in->op == PX_OP_mad || in->op == PX_OP_madc) && (in->lohi == PX_LO || in->lohi == PX_HI)));
+               ((in->op != PX_OP_mad && in->op != PX_OP_madc) || in->lohi == PX_LO || in->lohi == PX_HI);
     if (!(wt__ptx_ops[in->op].types & PX_TM_OF(t)))
         return 0; /* a type the opcode table does not give the instruction */
-    /* what the modifiers and second types allow beyond the table */
+    /* what the modifiers' values and the second types allow beyond the table (which modifiers
+     * an instruction takes at all is the table's mods column, checked by the decoder) */
     switch (in->op) {
-    case PX_OP_addc: case PX_OP_subc:
-        return !(in->flags & PX_F_SAT);
     case PX_OP_madc:
-        return !(in->flags & PX_F_SAT) && (in->lohi == PX_LO || in->lohi == PX_HI);
-    case PX_OP_dp4a: case PX_OP_dp2a:
-        return (in->type2 == PX_T_U32 || in->type2 == PX_T_S32) &&
-               (in->op == PX_OP_dp4a ? in->lohi == 0 : (in->lohi == PX_LO || in->lohi == PX_HI)) &&
-               !(in->flags & PX_F_SAT);
+        return in->lohi == PX_LO || in->lohi == PX_HI;
+    case PX_OP_dp4a: case PX_OP_dp2a: /* dp2a needs .lo or .hi */
+        return (in->type2 == PX_T_U32 || in->type2 == PX_T_S32) && (in->op == PX_OP_dp4a || in->lohi != 0);
     case PX_OP_cvta:
         return in->space == PX_SP_GLOBAL || in->space == PX_SP_SHARED || in->space == PX_SP_LOCAL;
     case PX_OP_cvt: {
@@ -41,9 +37,7 @@ int wt__ptx_alu_supported(const px_insn *in)
             return 0;
         if (hx2 && (s != PX_T_F32 || (in->rnd != PX_RN && in->rnd != PX_RZ) || in->rndi))
             return 0; /* cvt.rn|rz{.relu}{.satfinite}.f16x2.f32 d, a, b */
-        if ((in->flags & (PX_F_RELU | PX_F_SATFINITE)) && (!wt__ptx_half_type(t) || (s != PX_T_F32 && !hx2)))
-            return 0;
-        return !(in->flags & (PX_F_NAN | PX_F_XORSIGN));
+        return !((in->flags & (PX_F_RELU | PX_F_SATFINITE)) && (!wt__ptx_half_type(t) || (s != PX_T_F32 && !hx2)));
     }
     case PX_OP_add: case PX_OP_sub: case PX_OP_mul: case PX_OP_mad: case PX_OP_min: case PX_OP_max:
     case PX_OP_abs: case PX_OP_neg:
@@ -51,7 +45,7 @@ int wt__ptx_alu_supported(const px_insn *in)
             return 0; /* integer mul/mad need .lo/.hi/.wide */
         return !(in->lohi == PX_WIDE && bits == 64);
     case PX_OP_tanh:
-        return (in->flags & PX_F_APPROX) && !(in->flags & (PX_F_FTZ | PX_F_SAT)) && !in->rnd;
+        return (in->flags & PX_F_APPROX) != 0;
     case PX_OP_setp: case PX_OP_set: {
         /* half sources: f16/bf16 compare as their values, f16x2/bf16x2 half by half (setp: p|q
          * the low and the high half; set: a result per half) */

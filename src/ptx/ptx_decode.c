@@ -283,6 +283,10 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         PUNS(opt, ".v8");
         return 0;
     }
+    if (in->vec > 1 && (op == PX_OP_atom || op == PX_OP_red)) {
+        PUNS(opt, "vector atomics");
+        return 0;
+    }
     /* .L2::cache_hint (ld, st, atom, red): a 64-bit cache policy (createpolicy's) comes last; it
      * is checked and ignored, as the other cache hints are */
     if (m->flags & PX_F_CACHE_HINT) {
@@ -488,6 +492,10 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         int t = m->ntype ? m->type[0] : 0;
         if (!(m->flags & PX_F_SYNC) || (in->sub == 3 ? t != PX_T_B32 : t != PX_T_PRED)) {
             PUNS(opt, "vote without .sync or with a wrong type");
+            return 0;
+        }
+        if (m->flags & PX_F_UNI) {
+            PUNS(opt, "vote.uni");
             return 0;
         }
         if (!need_ops(P, opt, 3, 3) || !wt__ptx_dst(P, P->top[0], (uint8_t)t, &in->dst[0]) ||
@@ -723,6 +731,14 @@ int wt__ptx_decode_insn(px_parser *P, px_token *first)
             PUNS(t, "unknown modifier %s", wt__ptx_tokname(t, nb, sizeof nb));
             return 0;
         }
+        /* the opcode table's mods column (ptx_ops.def): a modifier of a class the instruction
+         * does not take, or a flag it does not take, is malformed PTX, refused here once for
+         * every decoder */
+        uint64_t allow = wt__ptx_ops[op].mods;
+        if (k == PX_MK_FLAG ? !(allow & ((uint64_t)(uint32_t)v << 32)) : !(allow & ((uint64_t)1 << k))) {
+            PERR(t, "%s does not take %s", wt__ptx_ops[op].name, wt__ptx_tokname(t, nb, sizeof nb));
+            return 0;
+        }
         if (nm >= 16) {
             PERR(t, "too many modifiers");
             return 0;
@@ -742,10 +758,11 @@ int wt__ptx_decode_insn(px_parser *P, px_token *first)
         case PX_MK_RND: m.rnd = v; break;
         case PX_MK_RNDI: m.rndi = v; break;
         case PX_MK_CMP: m.cmp = v; break;
-        case PX_MK_LOHI: m.lohi = v; break;
+        case PX_MK_LOHI:
+        case PX_MK_WIDE: m.lohi = v; break;
         case PX_MK_BOOL: m.bop = v; break;
         case PX_MK_VEC: m.vec = v; break;
-        case PX_MK_FLAG: if (v != PX_F_IGNORED) m.flags |= v; break;
+        case PX_MK_FLAG: m.flags |= v; break;
         case PX_MK_TESTP: m.testp = v; break;
         case PX_MK_ATOM: m.aop = v; break;
         case PX_MK_SHFL: m.shfl = v; break;

@@ -78,18 +78,12 @@ int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *opt, int *mk, 
         case PX_MK_SURFB: surfb = 1; break;
         case PX_MK_SURFP: surfp = 1; break;
         case PX_MK_CLAMPM: clampm = mv[i]; break;
-        case PX_MK_FLAG:
-            if (mv[i] == PX_F_CLAMP) clampm = WT_CLAMP_CLAMP;
-            else if (mv[i] != PX_F_IGNORED) goto bad_mod;
-            break;
+        case PX_MK_FLAG: clampm = WT_CLAMP_CLAMP; break; /* .clamp, the one flag these rows take */
         case PX_MK_QUERY: query = mv[i]; break;
         case PX_MK_HTYPE: htype = mv[i]; break;
         case PX_MK_ATOM: aop = mv[i]; break;
         case PX_MK_BOOL: aop = mv[i] == PX_BAND ? PX_A_AND : mv[i] == PX_BOR ? PX_A_OR : -2; break;
-        default:
-        bad_mod:
-            wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "modifier not allowed on this instruction");
-            return 0;
+        default: break; /* cache operators */
         }
     }
     int nt = P->ntop;
@@ -101,14 +95,11 @@ int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *opt, int *mk, 
         if (is_tld4) {
             if (surfb)
                 comp = 2;
-            if (comp < 0 || mip >= 0) {
+            if (comp < 0) {
                 wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "tld4 needs one of .r .g .b .a");
                 return 0;
             }
             op->comp = (uint8_t)comp;
-        } else if (comp >= 0 || surfb) {
-            wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "component modifier on tex");
-            return 0;
         }
         if (geom < 0 || ntypes != 2 || !vec) {
             wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "%s needs .geom, .v4 (or .v2.f16x2), a destination and a coordinate type",
@@ -234,7 +225,7 @@ int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *opt, int *mk, 
             return 0;
         }
         if (level) {
-            if (!is_txq || (query != WT_Q_WIDTH && query != WT_Q_HEIGHT && query != WT_Q_DEPTH)) {
+            if (query != WT_Q_WIDTH && query != WT_Q_HEIGHT && query != WT_Q_DEPTH) {
                 wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, ".level applies to txq width, height and depth");
                 return 0;
             }
@@ -292,8 +283,8 @@ int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *opt, int *mk, 
         op->vec = (uint8_t)(vec ? vec : 1);
         int t = types[0];
         if (fam == WT_FAMILY_SURED) {
-            if (aop < 0 || vec) {
-                wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "sured needs .add/.min/.max/.and/.or and no vector");
+            if (aop < 0) {
+                wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "sured needs .add/.min/.max/.and/.or");
                 return 0;
             }
             op->redop = (uint8_t)(aop == PX_A_ADD ? WT_RED_ADD : aop == PX_A_MIN ? WT_RED_MIN : aop == PX_A_MAX ? WT_RED_MAX
@@ -306,10 +297,6 @@ int wt__ptx_decode_tex(px_parser *P, px_insn *in, const px_token *opt, int *mk, 
             }
             op->bits = (uint8_t)px_type_bits(t);
         } else {
-            if (aop >= 0 && aop != -1) {
-                wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "reduction operation on suld/sust");
-                return 0;
-            }
             if (t != PX_T_B8 && t != PX_T_B16 && t != PX_T_B32 && t != PX_T_B64) {
                 wt__ptx_err(P, opt, WT_ERROR_PTX_PARSE, "surface data type must be .b8 .b16 .b32 .b64");
                 return 0;

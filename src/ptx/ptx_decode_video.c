@@ -73,11 +73,11 @@ int wt__ptx_decode_video(px_parser *P, px_insn *in, const px_token *optok, const
     for (int i = 0; i < nmods; i++) {
         if (mk[i] == PX_MK_TYPE && ntypes < 3 && (mv[i] == PX_T_U32 || mv[i] == PX_T_S32)) {
             types[ntypes++] = mv[i];
-        } else if (mk[i] == PX_MK_CMP && set && !cmp && mv[i] >= PX_EQ && mv[i] <= PX_GE) {
+        } else if (mk[i] == PX_MK_CMP && !cmp && mv[i] >= PX_EQ && mv[i] <= PX_GE) { /* vset only (ptx_ops.def) */
             cmp = mv[i];
         } else if (mk[i] == PX_MK_ATOM && mv[i] == PX_A_ADD && !add) {
             add = 1;
-        } else if (mk[i] == PX_MK_FLAG && mv[i] == PX_F_SAT && !set && !sat) {
+        } else if (mk[i] == PX_MK_FLAG && !sat) { /* .sat, the one flag the rows give (not vset) */
             sat = 1;
         } else {
             VERR(optok, "%s: a modifier it does not take (types .u32/.s32, %s)", nm,

@@ -188,18 +188,15 @@ int wt__ptx_half_supported(const px_insn *in)
         return 0; /* bf16 keeps subnormals (ex2.approx.ftz.bf16 is the one form with .ftz) */
     switch (in->op) {
     case PX_OP_add: case PX_OP_sub: case PX_OP_mul:
-        return (in->rnd == 0 || in->rnd == PX_RN) && !(f & (PX_F_RELU | PX_F_NAN | PX_F_XORSIGN)) &&
-               !(bf && (f & PX_F_SAT));
+        return (in->rnd == 0 || in->rnd == PX_RN) && !(bf && (f & PX_F_SAT));
     case PX_OP_fma:
-        return in->rnd == PX_RN && !((f & PX_F_SAT) && (f & PX_F_RELU)) && !(bf && (f & PX_F_SAT)) &&
-               !(f & (PX_F_NAN | PX_F_XORSIGN));
+        return in->rnd == PX_RN && !((f & PX_F_SAT) && (f & PX_F_RELU)) && !(bf && (f & PX_F_SAT));
     case PX_OP_neg: case PX_OP_abs:
-        return !(f & (PX_F_SAT | PX_F_RELU | PX_F_NAN | PX_F_XORSIGN)) && !in->rnd;
+        return 1;
     case PX_OP_min: case PX_OP_max:
-        return !(f & (PX_F_SAT | PX_F_RELU)) && !in->rnd;
-    case PX_OP_ex2: case PX_OP_tanh:
-        return (f & PX_F_APPROX) && !(f & (PX_F_SAT | PX_F_RELU | PX_F_NAN | PX_F_XORSIGN)) && !in->rnd &&
-               (in->op == PX_OP_tanh ? !(f & PX_F_FTZ) : (bf ? (f & PX_F_FTZ) != 0 : 1));
+        return !(f & PX_F_RELU);
+    case PX_OP_ex2: case PX_OP_tanh: /* ex2.approx.ftz.bf16 needs its .ftz */
+        return (f & PX_F_APPROX) && !(bf && in->op == PX_OP_ex2 && !(f & PX_F_FTZ));
     default:
         return 0;
     }

@@ -44,7 +44,7 @@ enum { PX_A_ADD = 1, PX_A_INC, PX_A_DEC, PX_A_MIN, PX_A_MAX, PX_A_EXCH, PX_A_CAS
        PX_A_XOR };
 enum {
     PX_F_FTZ = 1u << 0, PX_F_SAT = 1u << 1, PX_F_APPROX = 1u << 2, PX_F_FULL = 1u << 3,
-    PX_F_UNI = 1u << 4, PX_F_SYNC = 1u << 5, PX_F_ALIGNED = 1u << 6, PX_F_IGNORED = 1u << 7,
+    PX_F_UNI = 1u << 4, PX_F_SYNC = 1u << 5, PX_F_ALIGNED = 1u << 6, PX_F_ABS = 1u << 7, /* .xorsign.abs */
     PX_F_CC = 1u << 8, PX_F_SHIFTAMT = 1u << 9, PX_F_CLAMP = 1u << 10, PX_F_WRAP = 1u << 11,
     PX_F_ARRIVE = 1u << 12, PX_F_RED = 1u << 13, PX_F_NAN = 1u << 14, PX_F_RELU = 1u << 15,
     PX_F_XORSIGN = 1u << 16, PX_F_SATFINITE = 1u << 17,
@@ -57,8 +57,17 @@ typedef enum px_modkind {
     PX_MK_VEC, PX_MK_FLAG, PX_MK_TESTP, PX_MK_ATOM, PX_MK_SHFL, PX_MK_VOTE, PX_MK_PRMT, PX_MK_GEOM,
     PX_MK_MIP, PX_MK_COMP, PX_MK_SURFB, PX_MK_SURFP, PX_MK_CLAMPM, PX_MK_HTYPE, PX_MK_QUERY,
     PX_MK_REDOP,
-    PX_MK_POLICY /* createpolicy's form */
+    PX_MK_POLICY, /* createpolicy's form */
+    PX_MK_WIDE,   /* .wide (mul, mad): kept apart from .lo/.hi, which more instructions take */
+    PX_MK_ORDER,  /* memory order and scope (.volatile .relaxed .acquire ... .cta .gpu .sys): no effect */
+    PX_MK_CACHE,  /* cache operators, eviction priorities, prefetch sizes (.ca ... .L2::256B): no effect */
+    PX_MK_COUNT
 } px_modkind;
+
+/* Sets of modifiers (ptx_ops.def's mods column): bit k for a modifier of kind PX_MK_k, and for
+ * the single flags (PX_MK_FLAG) bit 32 + log2 of the flag, so that each flag is allowed alone. */
+#define PX_MM(k) ((uint64_t)1 << PX_MK_##k)
+#define PX_MF(f) ((uint64_t)PX_F_##f << 32)
 
 /* Sets of types (ptx_ops.def's types column): bit t for px_type t. */
 #define PX_TM(t) (1u << PX_T_##t)
@@ -81,12 +90,25 @@ typedef enum px_modkind {
 /* ld, ldu, st, atom, red */
 #define PX_TM_MEM (PX_TM_ALL & ~(PX_TM(PRED) | PX_TM(B128) | PX_TM(F16X2) | PX_TM(BF16) | PX_TM(BF16X2)))
 
+/* The modifier sets several rows share (ptx_ops.def) */
+#define PX_MS_FLOAT1 (PX_MM(TYPE) | PX_MM(RND) | PX_MF(FTZ) | PX_MF(APPROX)) /* rcp, sqrt */
+#define PX_MS_APPROX (PX_MM(TYPE) | PX_MF(FTZ) | PX_MF(APPROX))              /* rsqrt, sin, cos, lg2, ex2 */
+#define PX_MS_MINMAX (PX_MM(TYPE) | PX_MF(FTZ) | PX_MF(NAN) | PX_MF(XORSIGN) | PX_MF(ABS) | PX_MF(RELU))
+#define PX_MS_SETP (PX_MM(TYPE) | PX_MM(CMP) | PX_MM(LOHI) | PX_MM(BOOL) | PX_MF(FTZ))
+#define PX_MS_VIDEO (PX_MM(TYPE) | PX_MM(ATOM) | PX_MF(SAT)) /* vadd4 ...: the types, .add, .sat */
+#define PX_MS_MEM (PX_MM(TYPE) | PX_MM(SPACE) | PX_MM(VEC) | PX_MM(ORDER) | PX_MM(CACHE) | PX_MF(CACHE_HINT))
+#define PX_MS_ATOM ((PX_MS_MEM & ~PX_MM(CACHE)) | PX_MM(ATOM) | PX_MM(BOOL)) /* atom, red: no cache operator */
+#define PX_MS_BAR /* bar, barrier: .sync/.arrive/.red{.popc|.and|.or}.type, .cta */                        \
+    (PX_MF(SYNC) | PX_MF(ARRIVE) | PX_MF(RED) | PX_MM(REDOP) | PX_MM(BOOL) | PX_MM(TYPE) | PX_MM(ORDER))
+#define PX_MS_SURF (PX_MM(SURFB) | PX_MM(GEOM) | PX_MM(VEC) | PX_MM(TYPE) | PX_MM(CLAMPM) | PX_MF(CLAMP))
+
 /* A row of the opcode table (ptx_ops.def, ptx_ops.c), indexed by px_opcode. */
 typedef struct px_opinfo {
     const char *name;
     uint8_t cls;       /* px_class */
     const char *shape; /* ALU: the operands' letters, the destination first; "": the class decoder's */
     uint32_t types;    /* PX_TM_* */
+    uint64_t mods;     /* PX_MM() / PX_MF(): the modifiers it takes; another is refused at load */
 } px_opinfo;
 WT_INTERNAL extern const px_opinfo wt__ptx_ops[PX_OP_COUNT];
 

@@ -5,7 +5,7 @@
 #include "ptx_internal.h"
 
 const px_opinfo wt__ptx_ops[PX_OP_COUNT] = {
-#define X(name, cls, shape, types) {#name, PX_CLS_##cls, shape, (types)},
+#define X(name, cls, shape, types, mods) {#name, PX_CLS_##cls, shape, (types), (mods)},
 #include "ptx_ops.def"
 #undef X
 };

@@ -299,40 +299,33 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             return 0;
         P->ntop--;
     }
-    if (op == PX_OP_ld || op == PX_OP_ldu) {
-        if (!need_ops(P, opt, 2, 2) || !wt__ptx_decode_addr(P, P->top[1], in))
+    if (op == PX_OP_ld || op == PX_OP_ldu || op == PX_OP_st) {
+        /* ld d, [a]; st [a], s: d and s a register or a {vector} of .vN of them, each at least as
+         * wide as the type (PTX ISA 6.4.2) */
+        int st = op == PX_OP_st, data = P->top[st];
+        if (!need_ops(P, opt, 2, 2) || !wt__ptx_decode_addr(P, P->top[!st], in))
             return 0;
-        po *d = &P->ops[P->top[0]];
+        po *d = &P->ops[data];
         int n = d->kind == PO_VEC ? d->nsub : 1;
         if (n != in->vec) {
-            PERR(&d->tok, "%d destinations for a .v%d load", n, in->vec);
+            PERR(&d->tok, st ? "%d sources for a .v%d store" : "%d destinations for a .v%d load", n, in->vec);
             return 0;
         }
         for (int k = 0; k < n; k++) {
-            int oi = d->kind == PO_VEC ? d->sub[k] : P->top[0];
-            if (!wt__ptx_dst(P, oi, PX_T_NONE, &in->dst[k]) || !wt__ptx_relaxed_operand(P, oi, &in->dst[k], t, "destination"))
+            int oi = d->kind == PO_VEC ? d->sub[k] : data;
+            if (st ? !wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? t : PX_T_NONE, &in->src[k])
+                   : !wt__ptx_dst(P, oi, PX_T_NONE, &in->dst[k]))
                 return 0;
-            in->dst_bits[k] = (uint8_t)(in->dst[k].kind == PX_R_REG ? wt__ptx_reg_width(P, &in->dst[k]) : 64);
-        }
-        in->ndst = (uint8_t)n;
-        return 1;
-    }
-    if (op == PX_OP_st) {
-        if (!need_ops(P, opt, 2, 2) || !wt__ptx_decode_addr(P, P->top[0], in))
-            return 0;
-        po *s = &P->ops[P->top[1]];
-        int n = s->kind == PO_VEC ? s->nsub : 1;
-        if (n != in->vec) {
-            PERR(&s->tok, "%d sources for a .v%d store", n, in->vec);
-            return 0;
-        }
-        for (int k = 0; k < n; k++) {
-            int oi = s->kind == PO_VEC ? s->sub[k] : P->top[1];
-            if (!wt__ptx_src(P, oi, P->ops[oi].kind == PO_NUM ? t : PX_T_NONE, &in->src[k]) ||
-                !wt__ptx_relaxed_operand(P, oi, &in->src[k], t, "source"))
+            px_ref *r = st ? &in->src[k] : &in->dst[k];
+            if (!wt__ptx_relaxed_operand(P, oi, r, t, st ? "source" : "destination"))
                 return 0;
+            if (!st)
+                in->dst_bits[k] = (uint8_t)(r->kind == PX_R_REG ? wt__ptx_reg_width(P, r) : 64);
         }
-        in->nsrc = (uint8_t)n;
+        if (st)
+            in->nsrc = (uint8_t)n;
+        else
+            in->ndst = (uint8_t)n;
         return 1;
     }
     /* atom / red */
@@ -367,11 +360,130 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     return 1;
 }
 
+/* A call's .param variable (a return value or an argument), NULL if o is not one. */
+static px_sym *param_var(px_parser *P, const po *o)
+{
+    px_sym *s = o && o->kind == PO_NAME ? wt__ptx_sym_find(P, o->tok.s, o->tok.len) : NULL;
+    return s && s->kind == PX_S_FPARAM ? s : NULL;
+}
+
+/* A call's arguments (the list operand args, -1 none) into P->callargs; f: the callee, NULL for an
+ * indirect call, whose formals are known only at run time. */
+static int call_args(px_parser *P, px_insn *in, int args, const px_func *f)
+{
+    int nargs = args >= 0 ? P->ops[args].nsub : 0;
+    if (!GROW(P->callargs, P->cap_callargs, P->ncallargs + (uint32_t)nargs + 1))
+        return OOM(), 0;
+    in->call_args = P->ncallargs;
+    in->call_nargs = (uint32_t)nargs;
+    for (int i = 0; i < nargs; i++) {
+        po *a = &P->ops[P->ops[args].sub[i]];
+        px_sym *s = param_var(P, a);
+        if (!s) {
+            PUNS(&a->tok, "call arguments other than .param variables");
+            return 0;
+        }
+        if (f && s->size < f->params[i].size) {
+            PERR(&a->tok, "argument %d is %u bytes, %s expects %u", i, s->size, f->name, f->params[i].size);
+            return 0;
+        }
+        px_callarg *c = &P->callargs[P->ncallargs++];
+        c->from = (uint32_t)s->value;
+        c->to = f ? f->params[i].offset : UINT32_MAX; /* indirect: the callee's, at run time */
+        c->size = f ? f->params[i].size : s->size;
+    }
+    return 1;
+}
+
+/* call[.uni] [(ret),] fname [, (args)]; call[.uni] [(ret),] %rd, (args), prototype */
+static int decode_call(px_parser *P, px_insn *in, const px_token *opt)
+{
+    char nb[80];
+    int k = 0, ret = -1, args = -1;
+    if (P->ntop >= 1 && P->ops[P->top[0]].kind == PO_LIST) {
+        ret = P->top[0];
+        k = 1;
+    }
+    if (k >= P->ntop || P->ops[P->top[k]].kind != PO_NAME) {
+        PERR(opt, "call needs a function name");
+        return 0;
+    }
+    po *fo = &P->ops[P->top[k]];
+    uint32_t fslot;
+    int frt;
+    int indirect = fo->tok.s[0] == '%' || wt__ptx_reg_lookup(P, fo->tok.s, fo->tok.len, &fslot, &frt);
+    int nexp = P->ntop;
+    if (indirect) {
+        /* call %rd, (args), prototype: the callee is a function address in a register */
+        po *pr = &P->ops[P->top[P->ntop - 1]];
+        px_sym *ps = pr->kind == PO_NAME ? wt__ptx_sym_find(P, pr->tok.s, pr->tok.len) : NULL;
+        if (!ps || ps->kind != PX_S_PROTO) {
+            PERR(&pr->tok, "an indirect call needs a .callprototype label last");
+            return 0;
+        }
+        nexp--;
+    }
+    if (k + 1 < nexp) {
+        args = P->top[k + 1];
+        if (P->ops[args].kind != PO_LIST || k + 2 != nexp) {
+            PERR(&P->ops[args].tok, "call arguments must be a (list)");
+            return 0;
+        }
+    }
+    in->call_ret_off = -1;
+    if (indirect) {
+        if (!wt__ptx_src(P, P->top[k], PX_T_B64, &in->src[0]))
+            return 0;
+        in->nsrc = 1;
+        in->target = UINT32_MAX;
+        if (ret >= 0) {
+            px_sym *s = param_var(P, P->ops[ret].nsub == 1 ? &P->ops[P->ops[ret].sub[0]] : NULL);
+            if (!s) {
+                PERR(&P->ops[ret].tok, "the return value must be one .param variable");
+                return 0;
+            }
+            in->call_ret_off = (int32_t)s->value;
+        }
+        return call_args(P, in, args, NULL);
+    }
+    int fidx;
+    px_func *f = wt__ptx_func_find(P, fo->tok.s, fo->tok.len, &fidx);
+    if (!f) {
+        PERR(&fo->tok, "call to undeclared function %s", wt__ptx_tokname(&fo->tok, nb, sizeof nb));
+        return 0;
+    }
+    if (f->is_entry) {
+        PERR(&fo->tok, "call to a kernel entry");
+        return 0;
+    }
+    in->target = (uint32_t)fidx;
+    int nargs = args >= 0 ? P->ops[args].nsub : 0;
+    if (nargs != f->nparams) {
+        PERR(&fo->tok, "%s takes %d parameters, the call passes %d", f->name, f->nparams, nargs);
+        return 0;
+    }
+    if (ret >= 0) {
+        if (P->ops[ret].nsub != 1 || f->ret.size == 0) {
+            PERR(&P->ops[ret].tok, "return value count does not match %s", f->name);
+            return 0;
+        }
+        po *r = &P->ops[P->ops[ret].sub[0]];
+        px_sym *s = param_var(P, r);
+        if (!s || s->size < f->ret.size) {
+            PERR(&r->tok, "the return value must be a .param variable of at least %u bytes", f->ret.size);
+            return 0;
+        }
+        in->call_ret_off = (int32_t)s->value;
+    } else if (f->ret.size) {
+        in->call_ret_off = -2; /* result dropped */
+    }
+    return call_args(P, in, args, f);
+}
+
 static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
 {
     int op = in->op;
     in->flags = (uint32_t)m->flags;
-    char nb[80];
     switch (op) {
     case PX_OP_bra: {
         if (!need_ops(P, opt, 1, 1))
@@ -524,127 +636,8 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         in->nsrc = 4;
         return 1;
     }
-    case PX_OP_call: {
-        /* call[.uni] [(ret),] fname [, (args)] */
-        int k = 0, ret = -1, args = -1;
-        if (P->ntop >= 1 && P->ops[P->top[0]].kind == PO_LIST) {
-            ret = P->top[0];
-            k = 1;
-        }
-        if (k >= P->ntop || P->ops[P->top[k]].kind != PO_NAME) {
-            PERR(opt, "call needs a function name");
-            return 0;
-        }
-        po *fo = &P->ops[P->top[k]];
-        uint32_t fslot;
-        int frt;
-        int indirect = fo->tok.s[0] == '%' || wt__ptx_reg_lookup(P, fo->tok.s, fo->tok.len, &fslot, &frt);
-        int nexp = P->ntop;
-        if (indirect) {
-            /* call %rd, (args), prototype: the callee is a function address in a register */
-            po *pr = &P->ops[P->top[P->ntop - 1]];
-            px_sym *ps = pr->kind == PO_NAME ? wt__ptx_sym_find(P, pr->tok.s, pr->tok.len) : NULL;
-            if (!ps || ps->kind != PX_S_PROTO) {
-                PERR(&pr->tok, "an indirect call needs a .callprototype label last");
-                return 0;
-            }
-            nexp--;
-        }
-        if (k + 1 < nexp) {
-            args = P->top[k + 1];
-            if (P->ops[args].kind != PO_LIST || k + 2 != nexp) {
-                PERR(&P->ops[args].tok, "call arguments must be a (list)");
-                return 0;
-            }
-        }
-        if (indirect) {
-            if (!wt__ptx_src(P, P->top[k], PX_T_B64, &in->src[0]))
-                return 0;
-            in->nsrc = 1;
-            in->target = UINT32_MAX;
-            in->call_ret_off = -1;
-            if (ret >= 0) {
-                po *r = P->ops[ret].nsub == 1 ? &P->ops[P->ops[ret].sub[0]] : NULL;
-                px_sym *s = r && r->kind == PO_NAME ? wt__ptx_sym_find(P, r->tok.s, r->tok.len) : NULL;
-                if (!s || s->kind != PX_S_FPARAM) {
-                    PERR(&P->ops[ret].tok, "the return value must be one .param variable");
-                    return 0;
-                }
-                in->call_ret_off = (int32_t)s->value;
-            }
-            int nargs = args >= 0 ? P->ops[args].nsub : 0;
-            if (!GROW(P->callargs, P->cap_callargs, P->ncallargs + (uint32_t)nargs + 1))
-                return OOM(), 0;
-            in->call_args = P->ncallargs;
-            in->call_nargs = (uint32_t)nargs;
-            for (int i = 0; i < nargs; i++) {
-                po *a = &P->ops[P->ops[args].sub[i]];
-                px_sym *s = a->kind == PO_NAME ? wt__ptx_sym_find(P, a->tok.s, a->tok.len) : NULL;
-                if (!s || s->kind != PX_S_FPARAM) {
-                    PUNS(&a->tok, "call arguments other than .param variables");
-                    return 0;
-                }
-                P->callargs[P->ncallargs].from = (uint32_t)s->value;
-                P->callargs[P->ncallargs].to = UINT32_MAX; /* the callee's, at run time */
-                P->callargs[P->ncallargs].size = s->size;
-                P->ncallargs++;
-            }
-            return 1;
-        }
-        int fidx;
-        px_func *f = wt__ptx_func_find(P, fo->tok.s, fo->tok.len, &fidx);
-        if (!f) {
-            PERR(&fo->tok, "call to undeclared function %s", wt__ptx_tokname(&fo->tok, nb, sizeof nb));
-            return 0;
-        }
-        if (f->is_entry) {
-            PERR(&fo->tok, "call to a kernel entry");
-            return 0;
-        }
-        in->target = (uint32_t)fidx;
-        int nargs = args >= 0 ? P->ops[args].nsub : 0;
-        if (nargs != f->nparams) {
-            PERR(&fo->tok, "%s takes %d parameters, the call passes %d", f->name, f->nparams, nargs);
-            return 0;
-        }
-        in->call_ret_off = -1;
-        if (ret >= 0) {
-            if (P->ops[ret].nsub != 1 || f->ret.size == 0) {
-                PERR(&P->ops[ret].tok, "return value count does not match %s", f->name);
-                return 0;
-            }
-            po *r = &P->ops[P->ops[ret].sub[0]];
-            px_sym *s = r->kind == PO_NAME ? wt__ptx_sym_find(P, r->tok.s, r->tok.len) : NULL;
-            if (!s || s->kind != PX_S_FPARAM || s->size < f->ret.size) {
-                PERR(&r->tok, "the return value must be a .param variable of at least %u bytes", f->ret.size);
-                return 0;
-            }
-            in->call_ret_off = (int32_t)s->value;
-        } else if (f->ret.size) {
-            in->call_ret_off = -2; /* result dropped */
-        }
-        if (!GROW(P->callargs, P->cap_callargs, P->ncallargs + (uint32_t)nargs + 1))
-            return OOM(), 0;
-        in->call_args = P->ncallargs;
-        in->call_nargs = (uint32_t)nargs;
-        for (int i = 0; i < nargs; i++) {
-            po *a = &P->ops[P->ops[args].sub[i]];
-            px_sym *s = a->kind == PO_NAME ? wt__ptx_sym_find(P, a->tok.s, a->tok.len) : NULL;
-            if (!s || s->kind != PX_S_FPARAM) {
-                PUNS(&a->tok, "call arguments other than .param variables");
-                return 0;
-            }
-            if (s->size < f->params[i].size) {
-                PERR(&a->tok, "argument %d is %u bytes, %s expects %u", i, s->size, f->name, f->params[i].size);
-                return 0;
-            }
-            P->callargs[P->ncallargs].from = (uint32_t)s->value;
-            P->callargs[P->ncallargs].to = f->params[i].offset;
-            P->callargs[P->ncallargs].size = f->params[i].size;
-            P->ncallargs++;
-        }
-        return 1;
-    }
+    case PX_OP_call:
+        return decode_call(P, in, opt);
     default:
         PUNS(opt, "opcode");
         return 0;

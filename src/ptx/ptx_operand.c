@@ -503,6 +503,33 @@ static int parse_name_or_num(px_parser *P)
     return o;
 }
 
+/* One more element of a list, a vector or an address operand o, parsed into its children. */
+static int add_element(px_parser *P, int o)
+{
+    int c = wt__ptx_parse_operand(P);
+    if (c < 0)
+        return 0;
+    if (P->ops[o].nsub >= 8) {
+        PERR(&P->tok, "too many elements");
+        return 0;
+    }
+    P->ops[o].sub[P->ops[o].nsub++] = c;
+    return 1;
+}
+
+/* a|b, {..}|p: the operand after '|', if one follows o; o, or -1 on error */
+static int add_pipe(px_parser *P, int o)
+{
+    if (o < 0 || !px_is_p(wt__ptx_peek(P), '|'))
+        return o;
+    wt__ptx_next(P);
+    int b = parse_name_or_num(P);
+    if (b < 0)
+        return -1;
+    P->ops[o].pipe = b;
+    return o;
+}
+
 static int parse_list(px_parser *P, int kind, char close)
 {
     int o = po_new(P, kind);
@@ -513,14 +540,8 @@ static int parse_list(px_parser *P, int kind, char close)
         return o;
     }
     for (;;) {
-        int c = wt__ptx_parse_operand(P);
-        if (c < 0)
+        if (!add_element(P, o))
             return -1;
-        if (P->ops[o].nsub >= 8) {
-            PERR(&P->tok, "too many elements");
-            return -1;
-        }
-        P->ops[o].sub[P->ops[o].nsub++] = c;
         wt__ptx_next(P);
         if (P->st)
             return -1;
@@ -538,17 +559,9 @@ int wt__ptx_parse_operand(px_parser *P)
     px_token *t = wt__ptx_peek(P);
     if (P->st)
         return -1;
-    if (px_is_p(t, '{')) {
+    if (px_is_p(t, '{')) { /* a vector; tex {d...}|p */
         wt__ptx_next(P);
-        int v = parse_list(P, PO_VEC, '}');
-        if (v >= 0 && px_is_p(wt__ptx_peek(P), '|')) { /* tex d|p */
-            wt__ptx_next(P);
-            int b = parse_name_or_num(P);
-            if (b < 0)
-                return -1;
-            P->ops[v].pipe = b;
-        }
-        return v;
+        return add_pipe(P, parse_list(P, PO_VEC, '}'));
     }
     if (px_is_p(t, '(')) {
         wt__ptx_next(P);
@@ -560,14 +573,8 @@ int wt__ptx_parse_operand(px_parser *P)
         if (o < 0)
             return -1;
         for (;;) {
-            int c = wt__ptx_parse_operand(P);
-            if (c < 0)
+            if (!add_element(P, o))
                 return -1;
-            if (P->ops[o].nsub >= 8) {
-                PERR(&P->tok, "too many elements");
-                return -1;
-            }
-            P->ops[o].sub[P->ops[o].nsub++] = c;
             px_token *n = wt__ptx_next(P);
             if (P->st)
                 return -1;
@@ -598,17 +605,7 @@ int wt__ptx_parse_operand(px_parser *P)
             }
         }
     }
-    int o = parse_name_or_num(P);
-    if (o < 0)
-        return -1;
-    if (px_is_p(wt__ptx_peek(P), '|')) {
-        wt__ptx_next(P);
-        int b = parse_name_or_num(P);
-        if (b < 0)
-            return -1;
-        P->ops[o].pipe = b;
-    }
-    return o;
+    return add_pipe(P, parse_name_or_num(P)); /* setp p|q, shfl d|p */
 }
 
 /* ---- operand resolution ---- */
@@ -706,19 +703,13 @@ int wt__ptx_src(px_parser *P, int oi, int type, px_ref *r)
         return P->st == WT_SUCCESS;
     case PX_S_LOCAL:
     case PX_S_FPARAM:
-        r->kind = PX_R_LOCALSYM;
-        r->idx = (uint32_t)s->value;
-        return 1;
     case PX_S_TEXREF:
-        r->kind = PX_R_TEXREF;
-        r->idx = (uint32_t)s->value;
-        return 1;
     case PX_S_SURFREF:
-        r->kind = PX_R_SURFREF;
-        r->idx = (uint32_t)s->value;
-        return 1;
-    case PX_S_SMPREF:
-        r->kind = PX_R_SMPREF;
+    case PX_S_SMPREF: /* a frame offset or a binding index */
+        r->kind = s->kind == PX_S_TEXREF    ? PX_R_TEXREF
+                  : s->kind == PX_S_SURFREF ? PX_R_SURFREF
+                  : s->kind == PX_S_SMPREF  ? PX_R_SMPREF
+                                            : PX_R_LOCALSYM;
         r->idx = (uint32_t)s->value;
         return 1;
     case PX_S_FUNC: /* a function's address (indirect calls): window tag 3 */

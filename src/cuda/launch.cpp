@@ -116,6 +116,7 @@ struct block_run;
 
 struct fiber_rec {
     void *fib = nullptr; /* the fiber's context while it is parked; null once it has ended */
+    bool ended = false;  /* its last switch went to a sibling, which recycles it (resumed) */
     block_run *blk = nullptr;
     unsigned thread = 0;
     uint3 tidx{0, 0, 0};       /* threadIdx of that thread (no division per switch) */
@@ -195,8 +196,13 @@ void to_fiber(block_run *b, fiber_rec *r)
 #endif
 }
 
+void recycle(fiber_rec *r);
+fiber_rec *take_released(block_run *b);
+
 /* r runs again (or for the first time) after a switch t: the context that
- * switched here is kept where it will be resumed from */
+ * switched here is kept where it will be resumed from, or, if that fiber
+ * ended (end_into), its stack and record go back to the pools, now that
+ * nothing runs on them */
 void resumed(block_run *b, fiber_rec *r, ctx_transfer t)
 {
     if (!t.data) {
@@ -205,10 +211,14 @@ void resumed(block_run *b, fiber_rec *r, ctx_transfer t)
         __sanitizer_finish_switch_fiber(r->asan_fake, (const void **)&b->main_bottom, &b->main_size);
 #endif
     } else {
-        static_cast<fiber_rec *>(t.data)->fib = t.fctx;
 #ifdef WT_CUDA_ASAN
         __sanitizer_finish_switch_fiber(r->asan_fake, nullptr, nullptr);
 #endif
+        fiber_rec *from = static_cast<fiber_rec *>(t.data);
+        if (from->ended)
+            recycle(from);
+        else
+            from->fib = t.fctx;
     }
     (void)r;
 }
@@ -250,6 +260,25 @@ void to_sibling(block_run *b, fiber_rec *r, fiber_rec *next)
 void fiber_ended()
 {
     __builtin_trap();
+}
+
+/* r's fiber ends (its worker has no thread left to start) by switching
+ * straight to next, a thread of the open release: the switch to the
+ * scheduler and back that ending there would cost is saved, and next
+ * recycles r's stack (resumed) */
+[[noreturn]] void end_into(block_run *b, fiber_rec *r, fiber_rec *next)
+{
+    r->ended = true;
+    r->fib = nullptr;
+    switching_to(b, next);
+#ifdef WT_CUDA_ASAN
+    __sanitizer_start_switch_fiber(nullptr, next->stack_bottom, next->stack_size);
+#endif
+#ifdef WT_CUDA_TSAN
+    __tsan_switch_to_fiber(next->tsan_fiber, 0);
+#endif
+    wt_cuda_rt::ctx_jump(next->fib, r);
+    fiber_ended();
 }
 
 /* ---- the worker fiber: runs unstarted threads one after another ---- */
@@ -294,6 +323,8 @@ thread_local rec_pool t_recs;
     fiber_rec *r = blk->current; /* switching_to(r) made it current */
     resumed(blk, r, t);
     run_threads(blk);
+    if (!blk->cur.stop && blk->rel_pos < blk->released.size())
+        end_into(blk, r, take_released(blk));
     to_main(blk, r, true);
     fiber_ended();
 }
@@ -308,6 +339,7 @@ fiber_rec *start_worker(block_run *b)
         return nullptr;
     }
     r->blk = b;
+    r->ended = false;
     r->asan_fake = nullptr;
     wt_cuda_rt::stack s;
     if (!wt_cuda_rt::stack_take(&s)) {
@@ -323,16 +355,20 @@ fiber_rec *start_worker(block_run *b)
     return r;
 }
 
-void finish_if_done(fiber_rec *r)
+void recycle(fiber_rec *r)
 {
-    if (r->fib)
-        return;
     wt_cuda_rt::stack_give(wt_cuda_rt::stack{r->stack_bottom, r->stack_size});
 #ifdef WT_CUDA_TSAN
     __tsan_destroy_fiber(r->tsan_fiber);
     r->tsan_fiber = nullptr;
 #endif
     t_recs.free.push_back(r); /* capacity reserved by run_block: never throws */
+}
+
+void finish_if_done(fiber_rec *r)
+{
+    if (!r->fib)
+        recycle(r);
 }
 
 /* r faulted and the handler left it: nothing on its stack runs again.  Its
@@ -370,6 +406,17 @@ fiber_rec *take_released(block_run *b)
     return b->fiber_of[t];
 }
 
+/* While threads are left to start, a new worker fiber for them: a thread
+ * that parks before every thread has started switches straight to it, not
+ * through the scheduler.  Null when none is left, or none could be made
+ * (the scheduler then tries again, and stops the block if it fails). */
+fiber_rec *next_worker(block_run *b)
+{
+    if (b->cur.stop || b->cur.next >= b->n || b->L->failed.load(std::memory_order_relaxed))
+        return nullptr;
+    return start_worker(b);
+}
+
 /* thread t of the current fiber parks in state st until released */
 void park(unsigned char st, unsigned mask)
 {
@@ -383,6 +430,8 @@ void park(unsigned char st, unsigned mask)
     b->warp_mask[r->thread] = mask;
     if (!b->cur.stop && b->rel_pos < b->released.size())
         to_sibling(b, r, take_released(b));
+    else if (fiber_rec *w = next_worker(b))
+        to_sibling(b, r, w);
     else
         to_main(b, r, false);
     if (b->cur.stop)

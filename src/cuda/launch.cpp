@@ -120,7 +120,6 @@ struct fiber_rec {
     block_run *blk = nullptr;
     unsigned thread = 0;
     uint3 tidx{0, 0, 0};       /* threadIdx of that thread (no division per switch) */
-    int reduce[3] = {0, 0, 0}; /* __syncthreads_count/and/or results at the last release */
     void *stack_bottom = nullptr;
     size_t stack_size = 0;
     void *asan_fake = nullptr;
@@ -132,11 +131,15 @@ struct block_run {
     unsigned n;
     wt_cuda_cursor cur{}; /* next: the next thread to start; stop: the block is aborting */
     unsigned parked = 0;  /* threads waiting at a barrier */
+    unsigned at_block = 0; /* of them, those at __syncthreads */
     std::vector<unsigned char> state;
     std::vector<fiber_rec *> fiber_of;
     std::vector<unsigned> warp_mask; /* at __syncwarp: its mask; at a tile's barrier: the tile's size */
     fiber_rec *current = nullptr;
     int acc[3] = {0, 1, 0}; /* count, and, or of the predicates at the open barrier */
+    /* acc at the last release of __syncthreads: its threads read it as they resume, all of them
+     * before the next release, which needs every thread at the barrier again */
+    int reduced[3] = {0, 1, 0};
     /* warp exchanges (__shfl_sync, votes): each thread alternates between two slots, so that a
      * thread already at its next exchange cannot overwrite what a slower one still reads */
     std::vector<unsigned long long> xslot[2];
@@ -397,13 +400,19 @@ void resume(block_run *b, fiber_rec *r)
     finish_if_done(b->current);
 }
 
-/* the next thread of the open release, marked running */
-fiber_rec *take_released(block_run *b)
+/* parked thread t, marked running */
+fiber_rec *wake(block_run *b, unsigned t)
 {
-    const unsigned t = b->released[b->rel_pos++];
+    b->at_block -= b->state[t] == WAIT_BLOCK;
     b->state[t] = RUNNING;
     b->parked--;
     return b->fiber_of[t];
+}
+
+/* the next thread of the open release, marked running */
+fiber_rec *take_released(block_run *b)
+{
+    return wake(b, b->released[b->rel_pos++]);
 }
 
 /* While threads are left to start, a new worker fiber for them: a thread
@@ -427,6 +436,7 @@ void park(unsigned char st, unsigned mask)
     b->fiber_of[r->thread] = r;
     b->state[r->thread] = st;
     b->parked++;
+    b->at_block += st == WAIT_BLOCK;
     b->warp_mask[r->thread] = mask;
     if (!b->cur.stop && b->rel_pos < b->released.size())
         to_sibling(b, r, take_released(b));
@@ -442,24 +452,14 @@ void park(unsigned char st, unsigned mask)
 void releasable(block_run *b, std::vector<unsigned> &out)
 {
     out.clear();
-    bool all_block = true, any = false;
-    for (unsigned t = 0; t < b->n; t++) {
-        if (!waits(b->state[t])) /* returned */
-            continue;
-        any = true;
-        if (b->state[t] != WAIT_BLOCK)
-            all_block = false;
-    }
-    if (!any)
+    if (!b->parked)
         return;
-    if (all_block) {
+    if (b->at_block == b->parked) { /* every waiting thread is at __syncthreads: all go on */
         for (unsigned t = 0; t < b->n; t++)
-            if (b->state[t] == WAIT_BLOCK) {
+            if (b->state[t] == WAIT_BLOCK)
                 out.push_back(t);
-                b->fiber_of[t]->reduce[0] = b->acc[0];
-                b->fiber_of[t]->reduce[1] = b->acc[1];
-                b->fiber_of[t]->reduce[2] = b->acc[2];
-            }
+        for (int i = 0; i < 3; i++)
+            b->reduced[i] = b->acc[i];
         b->acc[0] = 0, b->acc[1] = 1, b->acc[2] = 0;
         return;
     }
@@ -522,6 +522,7 @@ void run_block(launch_run *L, unsigned long long id)
     b.n = L->threads;
     b.cur.next = 0;
     b.parked = 0;
+    b.at_block = 0;
     b.cur.stop = 0;
     b.cur.n = b.n;
     b.cur.failed = &L->failed;
@@ -564,12 +565,8 @@ void run_block(launch_run *L, unsigned long long id)
     for (;;) {
         if (b.cur.stop) { /* unwind parked threads */
             for (unsigned t = 0; t < b.n; t++)
-                if (waits(b.state[t])) {
-                    fiber_rec *r = b.fiber_of[t];
-                    b.state[t] = RUNNING;
-                    b.parked--;
-                    resume(&b, r);
-                }
+                if (waits(b.state[t]))
+                    resume(&b, wake(&b, t));
             break;
         }
         if (b.cur.next < b.n && !L->failed.load(std::memory_order_relaxed)) {
@@ -695,9 +692,8 @@ int wt_cuda_syncthreads_reduce(int predicate, int op)
     b->acc[0] += predicate != 0;
     b->acc[1] &= predicate != 0;
     b->acc[2] |= predicate != 0;
-    fiber_rec *r = b->current;
     park(WAIT_BLOCK, 0);
-    return r->reduce[op < 0 || op > 2 ? 0 : op];
+    return b->reduced[op < 0 || op > 2 ? 0 : op];
 }
 
 void wt_cuda_syncwarp(unsigned mask)

@@ -50,6 +50,28 @@ __global__ void rounds(int *sum, int *order_ok, int *counts, int k)
     order_ok[blockIdx.x * n + t] = in_order;
 }
 
+// A third of the threads return at once, another third after round 0; warp 0 meets at a
+// __syncwarp before each __syncthreads, so the block's barrier opens only after the warp's
+// released its threads.  Thread 2 (always there) records each round's count and or.
+__global__ void early_exits(int *counts, int *ors, int k)
+{
+    const unsigned t = threadIdx.x;
+    if (t % 3 == 0)
+        return;
+    for (int i = 0; i < k; i++) {
+        if (t % 3 == 1 && i == 1)
+            return;
+        if (t < 32)
+            __syncwarp();
+        const int c = __syncthreads_count((t + (unsigned)i) % 2 == 0);
+        const int o = __syncthreads_or(t == (unsigned)(i * 7 + 2));
+        if (t == 2) {
+            counts[blockIdx.x * k + i] = c;
+            ors[blockIdx.x * k + i] = o;
+        }
+    }
+}
+
 // a warp's sum by shuffles, k times
 __global__ void shuffles(int *out, int k)
 {
@@ -122,6 +144,29 @@ int main()
                 want += (t + i) % 3 == 0;
             EXPECT(counts[b * k + i] == want);
         }
+    }
+
+    {
+        const int m = 200, ek = 4; // a last warp of 8 threads
+        int *ec, *eo;
+        EXPECT(cudaMallocManaged(&ec, sizeof(int) * 3 * ek) == cudaSuccess);
+        EXPECT(cudaMallocManaged(&eo, sizeof(int) * 3 * ek) == cudaSuccess);
+        early_exits<<<3, m>>>(ec, eo, ek);
+        EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+        for (int i = 0; i < ek; i++) {
+            int want_c = 0, want_o = 0;
+            for (int t = 0; t < m; t++) {
+                const bool there = t % 3 == 2 || (t % 3 == 1 && i == 0);
+                want_c += there && (t + i) % 2 == 0;
+                want_o |= there && t == i * 7 + 2;
+            }
+            for (int b = 0; b < 3; b++) {
+                EXPECT(ec[b * ek + i] == want_c);
+                EXPECT(eo[b * ek + i] == want_o);
+            }
+        }
+        cudaFree(ec);
+        cudaFree(eo);
     }
 
     int *shf;

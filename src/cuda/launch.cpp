@@ -150,8 +150,9 @@ struct block_run {
     void *main_bottom = nullptr;
     size_t main_size = 0;
     void *tsan_main = nullptr;
-    std::vector<unsigned> released;      /* the threads a barrier releases (releasable) */
-    size_t rel_pos = 0;                  /* released[rel_pos...] have not run yet */
+    std::vector<unsigned> released;      /* n long: released[0, rel_end) a barrier releases (releasable) */
+    unsigned rel_end = 0;
+    unsigned rel_pos = 0;                /* released[rel_pos, rel_end) have not run yet */
     sigjmp_buf *fault_return = nullptr; /* where a fault in a fiber leaves it to (run_block); null: not caught */
     size_t page = 0;                    /* the guard page's size */
 
@@ -200,7 +201,7 @@ void to_fiber(block_run *b, fiber_rec *r)
 }
 
 void recycle(fiber_rec *r);
-fiber_rec *take_released(block_run *b);
+inline fiber_rec *take_released(block_run *b);
 
 /* r runs again (or for the first time) after a switch t: the context that
  * switched here is kept where it will be resumed from, or, if that fiber
@@ -247,7 +248,7 @@ void to_main(block_run *b, fiber_rec *r, bool final_switch)
  * released threads run one after another without the scheduler between
  * them (one switch instead of two, and, as they all parked at the same
  * call, every return after it predicted) */
-void to_sibling(block_run *b, fiber_rec *r, fiber_rec *next)
+[[gnu::always_inline]] inline void to_sibling(block_run *b, fiber_rec *r, fiber_rec *next)
 {
     switching_to(b, next);
 #ifdef WT_CUDA_ASAN
@@ -326,7 +327,7 @@ thread_local rec_pool t_recs;
     fiber_rec *r = blk->current; /* switching_to(r) made it current */
     resumed(blk, r, t);
     run_threads(blk);
-    if (!blk->cur.stop && blk->rel_pos < blk->released.size())
+    if (!blk->cur.stop && blk->rel_pos < blk->rel_end)
         end_into(blk, r, take_released(blk));
     to_main(blk, r, true);
     fiber_ended();
@@ -401,7 +402,7 @@ void resume(block_run *b, fiber_rec *r)
 }
 
 /* parked thread t, marked running */
-fiber_rec *wake(block_run *b, unsigned t)
+[[gnu::always_inline]] inline fiber_rec *wake(block_run *b, unsigned t)
 {
     b->at_block -= b->state[t] == WAIT_BLOCK;
     b->state[t] = RUNNING;
@@ -410,7 +411,7 @@ fiber_rec *wake(block_run *b, unsigned t)
 }
 
 /* the next thread of the open release, marked running */
-fiber_rec *take_released(block_run *b)
+[[gnu::always_inline]] inline fiber_rec *take_released(block_run *b)
 {
     return wake(b, b->released[b->rel_pos++]);
 }
@@ -438,7 +439,7 @@ void park(unsigned char st, unsigned mask)
     b->parked++;
     b->at_block += st == WAIT_BLOCK;
     b->warp_mask[r->thread] = mask;
-    if (!b->cur.stop && b->rel_pos < b->released.size())
+    if (!b->cur.stop && b->rel_pos < b->rel_end)
         to_sibling(b, r, take_released(b));
     else if (fiber_rec *w = next_worker(b))
         to_sibling(b, r, w);
@@ -448,19 +449,21 @@ void park(unsigned char st, unsigned mask)
         throw abort_signal{};
 }
 
-/* the threads a barrier releases now (thread order), or none */
-void releasable(block_run *b, std::vector<unsigned> &out)
+/* the threads a barrier releases now (thread order), or none: released[0, rel_end) */
+void releasable(block_run *b)
 {
-    out.clear();
+    unsigned *out = b->released.data(), k = 0;
+    b->rel_end = 0;
     if (!b->parked)
         return;
     if (b->at_block == b->parked) { /* every waiting thread is at __syncthreads: all go on */
         for (unsigned t = 0; t < b->n; t++)
             if (b->state[t] == WAIT_BLOCK)
-                out.push_back(t);
+                out[k++] = t;
         for (int i = 0; i < 3; i++)
             b->reduced[i] = b->acc[i];
         b->acc[0] = 0, b->acc[1] = 1, b->acc[2] = 0;
+        b->rel_end = k;
         return;
     }
     for (unsigned w = 0; w * 32 < b->n; w++) {
@@ -486,7 +489,7 @@ void releasable(block_run *b, std::vector<unsigned> &out)
             left &= ~at;
             if ((mask & ~gone & ~at) == 0)
                 for (unsigned l = at; l; l &= l - 1)
-                    out.push_back(lo + (unsigned)__builtin_ctz(l));
+                    out[k++] = lo + (unsigned)__builtin_ctz(l);
         }
     }
     /* a tile of several warps: every thread of it that has not returned waits at the tile's barrier */
@@ -506,9 +509,10 @@ void releasable(block_run *b, std::vector<unsigned> &out)
         }
         for (unsigned u = lo; u < hi; u++)
             if (b->state[u] == WAIT_TILE)
-                out.push_back(u);
+                out[k++] = u;
         t = hi;
     }
+    b->rel_end = k;
 }
 
 /* The scheduler state, kept per OS thread so that its vectors keep their
@@ -530,10 +534,11 @@ void run_block(launch_run *L, unsigned long long id)
     b.current = nullptr;
     b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
     b.exchanges_ready = false;
-    b.released.clear();
+    b.rel_end = 0;
     b.rel_pos = 0;
     try {
         b.state.assign(b.n, NOT_STARTED);
+        b.released.resize(b.n); /* a barrier releases each thread once at most */
         b.fiber_of.resize(b.n); /* written when a thread starts */
         b.warp_mask.resize(b.n); /* written when a thread parks at __syncwarp */
         t_recs.free.reserve(t_recs.free.size() + b.n + 1); /* every fiber of the block can come back */
@@ -584,8 +589,8 @@ void run_block(launch_run *L, unsigned long long id)
         }
         if (b.parked == 0) /* every thread has returned */
             break;
-        releasable(&b, b.released);
-        if (b.released.empty()) {
+        releasable(&b);
+        if (b.rel_end == 0) {
             bool waiting = false;
             for (unsigned t = 0; t < b.n; t++)
                 waiting |= waits(b.state[t]);
@@ -595,7 +600,7 @@ void run_block(launch_run *L, unsigned long long id)
             continue;
         }
         b.rel_pos = 0;
-        while (b.rel_pos < b.released.size()) /* each parks into the next (park) */
+        while (b.rel_pos < b.rel_end) /* each parks into the next (park) */
             resume(&b, take_released(&b));
     }
     const wt_status s = wt_get_last_error();

@@ -36,6 +36,7 @@
 #include <new>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <string>
 #include <vector>
 
@@ -612,20 +613,24 @@ void run_block(launch_run *L, unsigned long long id)
     wt_cuda_tls.lane_view = nullptr;
 }
 
-thread_local std::vector<max_align_t> t_shared;
+/* the most dynamic shared memory a launch may ask for (cudaDeviceProp::sharedMemPerBlockOptin) */
+constexpr size_t max_dynamic_shared = 48 * 1024;
+
+/* this OS thread's dynamic shared memory, made with its first launch */
+struct shared_memory {
+    void *base = nullptr;
+    ~shared_memory() { free(base); }
+};
+thread_local shared_memory t_shared;
 
 void run_blocks(void *c, size_t begin, size_t end, int)
 {
     launch_run *L = static_cast<launch_run *>(c);
-    const size_t words = (L->shared + sizeof(max_align_t) - 1) / sizeof(max_align_t);
-    try {
-        if (t_shared.size() < words)
-            t_shared.resize(words);
-    } catch (...) {
+    if (!wt_cuda_dynamic_shared_base()) {
         L->fail("out of memory for dynamic shared memory");
         return;
     }
-    wt_cuda_tls.dynamic_shared = t_shared.data();
+    wt_cuda_tls.dynamic_shared = t_shared.base;
     wt_cuda_tls.block_dim = L->block;
     wt_cuda_tls.grid_dim = L->grid;
     /* One read section around this thread's blocks: each texture or surface call's own section
@@ -660,7 +665,7 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
     if (!run || grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u ||
         grid.z > 65535u || threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
         return fail(cudaErrorInvalidConfiguration);
-    if (shared_bytes > 48 * 1024)
+    if (shared_bytes > max_dynamic_shared)
         return fail(cudaErrorInvalidValue);
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
@@ -681,6 +686,15 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
     if (L.failed.load(std::memory_order_acquire))
         wt_cuda_rt::set_sticky(L.error, L.why.c_str());
     return cudaSuccess; /* as on the GPU, the fault shows from the next call on */
+}
+
+/* The address never changes for the thread's life: extern __shared__ arrays are bound to it once
+ * per thread (device_launch_parameters.h).  Zeroed when made; null if it could not be. */
+void *wt_cuda_dynamic_shared_base(void)
+{
+    if (!t_shared.base && (t_shared.base = aligned_alloc(256, max_dynamic_shared)))
+        memset(t_shared.base, 0, max_dynamic_shared);
+    return t_shared.base;
 }
 
 void wt_cuda_syncthreads(void)

@@ -2,7 +2,8 @@
 // the type before or after __shared__ (threadFenceReduction), in a header, kernels of one program
 // declaring it with different types and names; NVIDIA's SharedMemory<T> (reduction and others),
 // which casts an int array to T * ((T *)__smem) with a double specialisation; casts to volatile
-// and void pointers.  Prints "FAILED" at the end if a check failed.
+// and void pointers; reinterpret_cast to a vector type and passing the array to a function, with
+// the array at file scope too, from several OS threads' blocks.  Prints "FAILED" at the end if a check failed.
 // SPDX-License-Identifier: MIT
 #include <cuda_runtime.h>
 
@@ -62,6 +63,24 @@ __global__ void casts(int *ok)
     ok[threadIdx.x] = v[threadIdx.x] == 1.5f && c == f && (float *)bytes == (float *)f + 0 && f + 1 == &f[1];
 }
 
+// at file scope, as some programs declare it
+extern __shared__ unsigned char file_scope_bytes[];
+
+__device__ float4 neighbour(const float4 *v) { return v[(threadIdx.x + 1) % blockDim.x]; }
+
+// the array seen as float4 (reinterpret_cast), then its bytes through the file-scope array
+__global__ void vector_view(float *out)
+{
+    extern __shared__ float words[];
+    float4 *v = reinterpret_cast<float4 *>(words);
+    v[threadIdx.x] = make_float4((float)threadIdx.x, (float)blockIdx.x, 2.0f, 3.0f);
+    __syncthreads();
+    const float4 w = neighbour(v);
+    const bool same = reinterpret_cast<unsigned char *>(words) == file_scope_bytes &&
+                      &file_scope_bytes[16] == reinterpret_cast<unsigned char *>(&words[4]);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = same ? w.x + 100.0f * w.y : -1.0f;
+}
+
 template <class T> static void sum_check(const char *what)
 {
     const int blocks = 3, threads = 128;
@@ -118,6 +137,17 @@ int main()
     EXPECT(cudaDeviceSynchronize() == cudaSuccess);
     for (int i = 0; i < 32; i++)
         EXPECT(ok[i] == 1);
+    {
+        const int blocks = 40, threads = 64; // blocks over every OS thread of the launch
+        float *vo;
+        EXPECT(cudaMallocManaged(&vo, blocks * threads * sizeof(float)) == cudaSuccess);
+        vector_view<<<blocks, threads, threads * sizeof(float4)>>>(vo);
+        EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+        for (int b = 0; b < blocks; b++)
+            for (int t = 0; t < threads; t++)
+                EXPECT(vo[b * threads + t] == (float)((t + 1) % threads) + 100.0f * (float)b);
+        cudaFree(vo);
+    }
     cudaFree(fin);
     cudaFree(fout);
     cudaFree(iin);

@@ -30,25 +30,17 @@ extern __thread struct wt_cuda_thread_state wt_cuda_tls;
 #define gridDim (static_cast<const uint3 &>(wt_cuda_tls.grid_dim))
 static constexpr int warpSize = 32;
 
-/* extern __shared__ T name[];  (warptex-cxx writes it so): name reads as a
- * T * to the running block's dynamic shared memory, at any scope.  A cast
- * to another pointer type, (U *)name or static_cast<U *>(name), gives the
- * same memory as U * (the array's decayed pointer would be reinterpreted so
- * on the GPU: NVIDIA's SharedMemory<T> returns (T *)__smem of an int array);
- * only explicitly, as a U * is no T * to convert to implicitly. */
-#define WT_CUDA_DYNAMIC_SHARED(T, name) static const wt_cuda_dynamic_shared<T> name [[maybe_unused]] = {}
-/* U * other than T * (the explicit conversion below; T * itself is implicit) */
-template <class T, class U> struct wt_cuda_dynamic_shared_other {
-    typedef int type;
-};
-template <class T> struct wt_cuda_dynamic_shared_other<T, T> {};
-template <class T> struct wt_cuda_dynamic_shared {
-    operator T *() const { return static_cast<T *>(wt_cuda_tls.dynamic_shared); }
-    template <class U, class = typename wt_cuda_dynamic_shared_other<T, U>::type> explicit operator U *() const
-    {
-        return static_cast<U *>(wt_cuda_tls.dynamic_shared);
-    }
-    T &operator[](size_t i) const { return static_cast<T *>(wt_cuda_tls.dynamic_shared)[i]; }
-};
+/* extern __shared__ T name[];  (warptex-cxx writes it so): name is what it is
+ * on the GPU, an array of T of unknown bound over the running block's dynamic
+ * shared memory, at any scope.  So it decays to T *, indexes, and casts as the
+ * array does: (U *)name, reinterpret_cast<U *>(name).  It is a reference per
+ * OS thread (thread_local) to that thread's dynamic shared memory, which a
+ * block runs on and whose address never changes (wt_cuda_dynamic_shared_base,
+ * made with the thread's first launch), so one binding serves every launch. */
+template <class T> using wt_cuda_unbounded = T[];
+extern "C" void *wt_cuda_dynamic_shared_base(void);
+#define WT_CUDA_DYNAMIC_SHARED(T, name)                                              \
+    static thread_local wt_cuda_unbounded<T> &name [[maybe_unused]] =                \
+        *static_cast<wt_cuda_unbounded<T> *>(wt_cuda_dynamic_shared_base())
 
 #endif

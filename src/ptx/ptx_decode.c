@@ -45,7 +45,7 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     in->space = (uint8_t)m->space;
     /* the operands from the opcode table's shape (ptx_ops.def): the destination, then the sources */
     const char *shape = wt__ptx_ops[op].shape;
-    if (!*shape) {
+    if (*shape == '*') {
         PUNS(opt, "opcode");
         return 0;
     }
@@ -261,6 +261,64 @@ static int decode_alu(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
     return 1;
 }
 
+/* MEM and CTL rows: the operands their shape (ptx_ops.def) names, counted, then resolved in order:
+ * t u s b p f a register or constant (the first a destination unless the shape starts with '-';
+ * written d|p where the shape says t|, a predicate second destination), a an address; v, l and L
+ * are the instruction's own (its data registers, a label, a .branchtargets list).  A letter
+ * followed by '?' may be left out, from the last; the operands modifiers add (atom.cas: extra)
+ * are of the type, last. */
+static int shape_operands(px_parser *P, px_insn *in, const px_token *opt, const char *shape, int t, int extra)
+{
+    int dst = *shape != '-', lo = 0, hi = 0, pipe = 0;
+    char letter[8];
+    for (const char *c = shape + !dst; *c; c++) {
+        if (*c == '?' || *c == '|') {
+            pipe |= *c == '|';
+            continue;
+        }
+        letter[hi++] = *c;
+        lo += c[1] != '?';
+    }
+    for (int i = 0; i < extra; i++)
+        letter[hi++] = 't';
+    if (!need_ops(P, opt, lo + extra, hi))
+        return 0;
+    for (int i = 0; i < P->ntop; i++) {
+        int oi = P->top[i], want;
+        switch (letter[i]) {
+        case 't': want = t; break;
+        case 'u': want = PX_T_U32; break;
+        case 's': want = PX_T_S32; break;
+        case 'b': want = PX_T_B32; break;
+        case 'p': want = PX_T_PRED; break;
+        case 'f': want = PX_T_F32; break;
+        case 'a':
+            if (!wt__ptx_decode_addr(P, oi, in))
+                return 0;
+            continue;
+        case 'v': case 'l': case 'L':
+            continue;
+        default:
+            PUNS(opt, "opcode");
+            return 0;
+        }
+        if (P->ops[oi].pipe && !(i == 0 && pipe)) {
+            PERR(&P->ops[oi].tok, "%s takes no a|b operand here", wt__ptx_ops[in->op].name);
+            return 0;
+        }
+        if (i == 0 && dst) {
+            if (!wt__ptx_dst(P, oi, want, &in->dst[0]))
+                return 0;
+            in->ndst = 1;
+            if (P->ops[oi].pipe && !wt__ptx_dst(P, P->ops[oi].pipe, PX_T_PRED, &in->dst[in->ndst++]))
+                return 0;
+        } else if (!wt__ptx_src(P, oi, want, &in->src[in->nsrc++])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
 {
     int op = in->op;
@@ -299,12 +357,23 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             return 0;
         P->ntop--;
     }
-    if (op == PX_OP_ld || op == PX_OP_ldu || op == PX_OP_st) {
-        /* ld d, [a]; st [a], s: d and s a register or a {vector} of .vN of them, each at least as
-         * wide as the type (PTX ISA 6.4.2) */
-        int st = op == PX_OP_st, data = P->top[st];
-        if (!need_ops(P, opt, 2, 2) || !wt__ptx_decode_addr(P, P->top[!st], in))
+    if (op == PX_OP_atom || op == PX_OP_red) {
+        if (!in->aop) {
+            PERR(opt, "missing the operation (.add .min ...)");
             return 0;
+        }
+        if (in->space != PX_SP_GLOBAL && in->space != PX_SP_SHARED && in->space != PX_SP_GENERIC) {
+            PUNS(opt, "atomics outside global, shared and generic memory");
+            return 0;
+        }
+    }
+    /* the shape's operands (.cas: a second source, the value swapped in) */
+    if (!shape_operands(P, in, opt, wt__ptx_ops[op].shape, t, in->aop == PX_A_CAS))
+        return 0;
+    if (op == PX_OP_ld || op == PX_OP_ldu || op == PX_OP_st) {
+        /* the data operand (v): a register or a {vector} of .vN of them, each at least as wide as
+         * the type (PTX ISA 6.4.2) */
+        int st = op == PX_OP_st, data = P->top[st];
         po *d = &P->ops[data];
         int n = d->kind == PO_VEC ? d->nsub : 1;
         if (n != in->vec) {
@@ -328,28 +397,6 @@ static int decode_mem(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
             in->ndst = (uint8_t)n;
         return 1;
     }
-    /* atom / red */
-    if (!in->aop) {
-        PERR(opt, "missing the operation (.add .min ...)");
-        return 0;
-    }
-    if (in->space != PX_SP_GLOBAL && in->space != PX_SP_SHARED && in->space != PX_SP_GENERIC) {
-        PUNS(opt, "atomics outside global, shared and generic memory");
-        return 0;
-    }
-    int isatom = op == PX_OP_atom;
-    int nsrc = in->aop == PX_A_CAS ? 2 : 1;
-    if (!need_ops(P, opt, isatom + 1 + nsrc, isatom + 1 + nsrc))
-        return 0;
-    if (isatom && !wt__ptx_dst(P, P->top[0], t, &in->dst[0]))
-        return 0;
-    in->ndst = (uint8_t)isatom;
-    if (!wt__ptx_decode_addr(P, P->top[isatom], in))
-        return 0;
-    for (int k = 0; k < nsrc; k++)
-        if (!wt__ptx_src(P, P->top[isatom + 1 + k], t, &in->src[k]))
-            return 0;
-    in->nsrc = (uint8_t)nsrc;
     int bits = px_type_bits(t);
     if ((bits != 32 && bits != 64) || (px_type_float(t) && in->aop != PX_A_ADD && in->aop != PX_A_EXCH &&
                                        in->aop != PX_A_MIN && in->aop != PX_A_MAX) ||
@@ -482,12 +529,84 @@ static int decode_call(px_parser *P, px_insn *in, const px_token *opt)
 
 static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
 {
-    int op = in->op;
+    int op = in->op, t = m->ntype ? m->type[0] : PX_T_NONE;
     in->flags = (uint32_t)m->flags;
+    in->space = (uint8_t)m->space;
+    const char *shape = wt__ptx_ops[op].shape;
+    /* what the modifiers must be, and the form they choose where the row's shape is "*" */
     switch (op) {
-    case PX_OP_bra: {
-        if (!need_ops(P, opt, 1, 1))
+    case PX_OP_createpolicy: {
+        /* createpolicy.fractional.L2::p{.L2::s}.b64 d{, fraction}
+         * createpolicy.range{.global}.L2::p{.L2::s}.b64 d, [a], primary-size, total-size
+         * createpolicy.cvt.L2.b64 d, access-property */
+        static const char *const forms[4] = {"", "tf?", "tabb", "tt"};
+        if (!m->policy || m->ntype != 1 || t != PX_T_B64) {
+            PERR(opt, "createpolicy needs .fractional, .range or .cvt and .b64");
             return 0;
+        }
+        shape = forms[m->policy];
+        in->sub = (uint8_t)m->policy;
+        break;
+    }
+    case PX_OP_bar:
+    case PX_OP_barrier:
+        if (op == PX_OP_bar && (m->flags & PX_F_WARP)) {
+            /* bar.warp.sync membermask (__syncwarp): the warp's lanes meet; no block barrier */
+            if (!(m->flags & PX_F_SYNC)) {
+                PERR(opt, "bar.warp needs .sync");
+                return 0;
+            }
+            shape = "-b";
+        } else if (m->flags & PX_F_ARRIVE) {
+            PUNS(opt, "bar.arrive");
+            return 0;
+        } else if (m->flags & PX_F_RED) {
+            /* bar.red.popc.u32 d, a{, b}, {!}c; bar.red.and|or.pred p, a{, b}, {!}c: a reduction of c
+             * over the block's threads at the barrier (popc: in->sub 1, and 2, or 3) */
+            in->sub = (uint8_t)(m->redop == 1 ? 1 : m->bop == PX_BAND ? 2 : m->bop == PX_BOR ? 3 : 0);
+            if (!in->sub || (m->redop == 1 && m->bop) || m->ntype != 1 || t != (in->sub == 1 ? PX_T_U32 : PX_T_PRED)) {
+                PERR(opt, "bar.red needs .popc.u32, .and.pred or .or.pred");
+                return 0;
+            }
+            shape = P->ntop <= 3 ? "tup" : "tuup";
+        } else {
+            /* barrier 0 (or any id): the whole block; a thread count must be the block's (checked
+             * at launch) */
+            shape = "-u?u?";
+        }
+        break;
+    case PX_OP_vote:
+        in->sub = (uint8_t)m->vote;
+        if (!(m->flags & PX_F_SYNC) || (in->sub == 3 ? t != PX_T_B32 : t != PX_T_PRED)) {
+            PUNS(opt, "vote without .sync or with a wrong type");
+            return 0;
+        }
+        if (m->flags & PX_F_UNI) {
+            PUNS(opt, "vote.uni");
+            return 0;
+        }
+        break;
+    case PX_OP_shfl:
+        in->sub = (uint8_t)m->shfl;
+        if (!(m->flags & PX_F_SYNC) || m->ntype != 1 || t != PX_T_B32) {
+            PUNS(opt, "shfl without .sync.b32");
+            return 0;
+        }
+        break;
+    case PX_OP_call:
+        return decode_call(P, in, opt);
+    default:
+        break;
+    }
+    if (*shape == '*') {
+        PUNS(opt, "opcode");
+        return 0;
+    }
+    if (!shape_operands(P, in, opt, shape, t, 0))
+        return 0;
+    /* the operands the shape leaves to the instruction */
+    switch (op) {
+    case PX_OP_bra: { /* l: a label of this function, resolved at its end */
         po *o = &P->ops[P->top[0]];
         uint32_t bs;
         int bt;
@@ -506,11 +625,7 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         P->nfix++;
         return 1;
     }
-    case PX_OP_brx: {
-        /* brx.idx{.uni} index, tlist: tlist names a .branchtargets list of this function */
-        if (!need_ops(P, opt, 2, 2) || !wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]))
-            return 0;
-        in->nsrc = 1;
+    case PX_OP_brx: { /* brx.idx{.uni} index, tlist: L, a .branchtargets list of this function */
         po *o = &P->ops[P->top[1]];
         px_sym *tl = o->kind == PO_NAME ? wt__ptx_sym_find(P, o->tok.s, o->tok.len) : NULL;
         if (!tl || tl->kind != PX_S_BRXLIST) {
@@ -521,126 +636,11 @@ static int decode_ctl(px_parser *P, px_insn *in, const px_token *opt, mods_t *m)
         in->ntarget = tl->size;
         return 1;
     }
-    case PX_OP_ret:
-    case PX_OP_exit:
-    case PX_OP_trap:
-    case PX_OP_membar:
-    case PX_OP_fence:
-        return need_ops(P, opt, 0, 0);
-    case PX_OP_prefetch:
-    case PX_OP_prefetchu: /* hints: the address is decoded, nothing is read */
-        in->space = (uint8_t)m->space;
-        return need_ops(P, opt, 1, 1) && wt__ptx_decode_addr(P, P->top[0], in);
-    case PX_OP_createpolicy: {
-        /* createpolicy.fractional.L2::p{.L2::s}.b64 d{, fraction}
-         * createpolicy.range{.global}.L2::p{.L2::s}.b64 d, [a], primary-size, total-size
-         * createpolicy.cvt.L2.b64 d, access-property */
-        static const int nops[4][2] = {{0, 0}, {1, 2}, {4, 4}, {2, 2}};
-        if (!m->policy || m->ntype != 1 || m->type[0] != PX_T_B64) {
-            PERR(opt, "createpolicy needs .fractional, .range or .cvt and .b64");
-            return 0;
-        }
-        if (!need_ops(P, opt, nops[m->policy][0], nops[m->policy][1]) ||
-            !wt__ptx_dst(P, P->top[0], PX_T_B64, &in->dst[0]))
-            return 0;
-        in->ndst = 1;
-        in->sub = (uint8_t)m->policy;
-        if (m->policy == 1 && P->ntop == 2 && !wt__ptx_src(P, P->top[1], PX_T_F32, &in->src[0]))
-            return 0;
-        if (m->policy == 2 && (!wt__ptx_decode_addr(P, P->top[1], in) || !wt__ptx_src(P, P->top[2], PX_T_B32, &in->src[0]) ||
-                               !wt__ptx_src(P, P->top[3], PX_T_B32, &in->src[1])))
-            return 0;
-        if (m->policy == 3 && !wt__ptx_src(P, P->top[1], PX_T_B64, &in->src[0]))
-            return 0;
-        in->nsrc = (uint8_t)(P->ntop - 1 - (m->policy == 2));
-        return 1;
-    }
-    case PX_OP_nanosleep:
-        return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_U32, &in->src[0]) && (in->nsrc = 1);
-    case PX_OP_bar:
-    case PX_OP_barrier:
-        if (op == PX_OP_bar && (m->flags & PX_F_WARP)) {
-            /* bar.warp.sync membermask (__syncwarp): the warp's lanes meet; no block barrier */
-            if (!(m->flags & PX_F_SYNC)) {
-                PERR(opt, "bar.warp needs .sync");
-                return 0;
-            }
-            return need_ops(P, opt, 1, 1) && wt__ptx_src(P, P->top[0], PX_T_B32, &in->src[0]) && (in->nsrc = 1);
-        }
-        if (m->flags & PX_F_ARRIVE) {
-            PUNS(opt, "bar.arrive");
-            return 0;
-        }
-        if (m->flags & PX_F_RED) {
-            /* bar.red.popc.u32 d, a{, b}, {!}c; bar.red.and|or.pred p, a{, b}, {!}c: a reduction of c
-             * over the block's threads at the barrier (popc: in->sub 1, and 2, or 3) */
-            int t = m->ntype == 1 ? m->type[0] : PX_T_NONE;
-            in->sub = (uint8_t)(m->redop == 1 ? 1 : m->bop == PX_BAND ? 2 : m->bop == PX_BOR ? 3 : 0);
-            if (!in->sub || (m->redop == 1 && m->bop) || t != (in->sub == 1 ? PX_T_U32 : PX_T_PRED)) {
-                PERR(opt, "bar.red needs .popc.u32, .and.pred or .or.pred");
-                return 0;
-            }
-            if (!need_ops(P, opt, 3, 4) || !wt__ptx_dst(P, P->top[0], t, &in->dst[0]))
-                return 0;
-            in->ndst = 1;
-            for (int i = 1; i < P->ntop; i++)
-                if (!wt__ptx_src(P, P->top[i], i == P->ntop - 1 ? PX_T_PRED : PX_T_U32, &in->src[i - 1]))
-                    return 0;
-            in->nsrc = (uint8_t)(P->ntop - 1);
-            return 1;
-        }
-        if (!need_ops(P, opt, 0, 2))
-            return 0;
-        /* barrier 0 (or any id): the whole block; a thread count must be the block's (checked at launch) */
-        for (int i = 0; i < P->ntop; i++)
-            if (!wt__ptx_src(P, P->top[i], PX_T_U32, &in->src[i]))
-                return 0;
-        in->nsrc = (uint8_t)P->ntop;
-        return 1;
-    case PX_OP_activemask:
-        return need_ops(P, opt, 1, 1) && wt__ptx_dst(P, P->top[0], PX_T_B32, &in->dst[0]) && (in->ndst = 1);
-    case PX_OP_vote: {
-        in->sub = (uint8_t)m->vote;
-        int t = m->ntype ? m->type[0] : 0;
-        if (!(m->flags & PX_F_SYNC) || (in->sub == 3 ? t != PX_T_B32 : t != PX_T_PRED)) {
-            PUNS(opt, "vote without .sync or with a wrong type");
-            return 0;
-        }
-        if (m->flags & PX_F_UNI) {
-            PUNS(opt, "vote.uni");
-            return 0;
-        }
-        if (!need_ops(P, opt, 3, 3) || !wt__ptx_dst(P, P->top[0], (uint8_t)t, &in->dst[0]) ||
-            !wt__ptx_src(P, P->top[1], PX_T_PRED, &in->src[0]) || !wt__ptx_src(P, P->top[2], PX_T_B32, &in->src[1]))
-            return 0;
-        in->ndst = 1;
-        in->nsrc = 2;
-        return 1;
-    }
-    case PX_OP_shfl: {
-        in->sub = (uint8_t)m->shfl;
-        if (!(m->flags & PX_F_SYNC) || m->ntype != 1 || m->type[0] != PX_T_B32) {
-            PUNS(opt, "shfl without .sync.b32");
-            return 0;
-        }
-        if (!need_ops(P, opt, 5, 5))
-            return 0;
-        if (!wt__ptx_dst(P, P->top[0], PX_T_B32, &in->dst[0]))
-            return 0;
-        if (P->ops[P->top[0]].pipe && !wt__ptx_dst(P, P->ops[P->top[0]].pipe, PX_T_PRED, &in->dst[1]))
-            return 0;
-        for (int i = 0; i < 4; i++)
-            if (!wt__ptx_src(P, P->top[1 + i], PX_T_B32, &in->src[i]))
-                return 0;
+    case PX_OP_shfl: /* d|p: the executor writes p when it is there */
         in->ndst = 2;
-        in->nsrc = 4;
         return 1;
-    }
-    case PX_OP_call:
-        return decode_call(P, in, opt);
     default:
-        PUNS(opt, "opcode");
-        return 0;
+        return 1;
     }
 }
 

@@ -97,7 +97,7 @@ static const bad_case cases[] = {
      "bad.ptx:4"},
 };
 
-/* Refusals the opcode table decides (src/ptx/ptx_ops.def: operand shapes, types) and those of the
+/* Refusals the opcode table decides (src/ptx/ptx_ops.def: operand shapes, types, modifiers) and those of the
  * modifiers beyond it: each message names the instruction ("near 'shl'") and the reason. */
 #define BODY(insn)                                                                                             \
     HEAD ".visible .entry k()\n{\n\t.reg .b32 %r<6>;\n\t.reg .f32 %f<3>;\n\t.reg .pred %p<2>;\n"                 \
@@ -126,6 +126,24 @@ static const bad_case table_cases[] = {
      "near 'setp'"},
     {"ld of a predicate", BODY("ld.global.pred %p1, [%rd1];"), WT_ERROR_PTX_UNSUPPORTED, "memory access of this type",
      "near 'ld'"},
+    {"nanosleep without its time", BODY("nanosleep.u32;"), WT_ERROR_PTX_PARSE, "expects 1 operands, has 0",
+     "near 'nanosleep'"},
+    {"ret with an operand", BODY("ret %r1;"), WT_ERROR_PTX_PARSE, "expects 0 operands, has 1", "near 'ret'"},
+    {"atom.cas with one value", BODY("atom.global.cas.b32 %r1, [%rd1], %r2;"), WT_ERROR_PTX_PARSE,
+     "expects 4 operands, has 3", "near 'atom'"},
+    {"red with a destination", BODY("red.global.add.u32 %r1, [%rd1], %r2;"), WT_ERROR_PTX_PARSE,
+     "expects 2 operands, has 3", "near 'red'"},
+    {"bar.red without its predicate", BODY("bar.red.popc.u32 %r1, 0;"), WT_ERROR_PTX_PARSE, "expects 3 operands, has 2",
+     "near 'bar'"},
+    {"createpolicy.range short", BODY("createpolicy.range.global.L2::evict_last.b64 %rd1, [%rd1], 64;"),
+     WT_ERROR_PTX_PARSE, "expects 4 operands, has 3", "near 'createpolicy'"},
+    {"vote into a predicate pair", BODY("vote.sync.all.pred %p1|%p1, %p1, -1;"), WT_ERROR_PTX_PARSE,
+     "vote takes no a|b operand", "near '%p1'"},
+    {"atom into a predicate pair", BODY("atom.global.add.u32 %r1|%p1, [%rd1], %r2;"), WT_ERROR_PTX_PARSE,
+     "atom takes no a|b operand", "near '%r1'"},
+    {"a modifier the row does not take", BODY("add.volatile.s32 %r1, %r2, %r3;"), WT_ERROR_PTX_PARSE,
+     "add does not take .volatile", "near '.volatile'"},
+    {"vote.uni", BODY("vote.sync.uni.pred %p1, %p1, -1;"), WT_ERROR_PTX_UNSUPPORTED, "vote.uni", "near 'vote'"},
 };
 
 static void check_cases(const bad_case *cases_, size_t n)

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * A per-lane call is one lane, and the warp kernels (src/simd) cost a whole
- * group of 8 lanes whatever the mask; this is the same arithmetic for one
+ * group of 8 or 16 lanes whatever the mask; this is the same arithmetic for one
  * lane in plain C, chosen once when the object is created ([design#specialise-once]), so a
  * call does no format or mode switching beyond the few the plan keeps.
  *

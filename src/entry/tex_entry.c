@@ -142,7 +142,7 @@ static int lane_fast(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane
     wt__tex_kernel k = wt__tex_kernel_of(ctx->t, wt__backend_active(), NULL);
     if (!k)
         return 0;
-    /* Kernels read whole groups of 8 lanes; lanes 1..7 are inactive but
+    /* Kernels read whole groups of 8 or 16 lanes; the lanes past 0 are inactive but
      * defined: this thread's operand block, zero from the start, in which
      * only lane 0 is ever written.  The coordinates, the LOD and the
      * gradients are what the ops a kernel takes read. */

@@ -57,10 +57,15 @@ typedef struct wt__fb8_taps {
     simde__m256i w[4][4];
 } wt__fb8_taps;
 
-/* The f32 bits of [semantics#float-blend] for 8 lanes; groups not in gmask (bit g) have no
- * taps in any lane. */
-static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gmask)
+/* The f32 bits of [semantics#float-blend] for 8 lanes whose tap t of group g is raw[k], w[k]
+ * at k = stride * (4g + t) (in 32-byte vectors; stride 1: wt__fb8_taps; 2:
+ * one half of vec16.h's 16-lane taps, read in place); groups not in gmask (bit g) have no taps in
+ * any lane. */
+static inline simde__m256i wt__float_blend8_at(const void *raw, const void *w, int stride, uint32_t gmask)
 {
+    /* unaligned loads: the vectors' bytes may belong to wider vectors */
+#define WT__FB8_RAW(g, t) simde_mm256_loadu_si256((const uint8_t *)raw + 32 * stride * (4 * (g) + (t)))
+#define WT__FB8_W(g, t) simde_mm256_loadu_si256((const uint8_t *)w + 32 * stride * (4 * (g) + (t)))
     const simde__m256i zero = simde_mm256_setzero_si256();
     const simde__m256i expm = simde_mm256_set1_epi32(0x7f800000), fracm = simde_mm256_set1_epi32(0x007fffff);
     simde__m256i nan = zero, pinf = zero, ninf = zero, notnegzero = zero;
@@ -71,8 +76,8 @@ static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gma
         if (!(gmask >> g & 1u))
             continue;
         for (int t = 0; t < 4; t++) {
-            simde__m256i r = tp->raw[g][t];
-            simde__m256i on = simde_mm256_cmpgt_epi32(tp->w[g][t], zero);
+            simde__m256i r = WT__FB8_RAW(g, t);
+            simde__m256i on = simde_mm256_cmpgt_epi32(WT__FB8_W(g, t), zero);
             simde__m256i ex = simde_mm256_and_si256(r, expm);
             simde__m256i special = simde_mm256_and_si256(on, simde_mm256_cmpeq_epi32(ex, expm));
             simde__m256i isnan = simde_mm256_andnot_si256(simde_mm256_cmpeq_epi32(simde_mm256_and_si256(r, fracm), zero),
@@ -109,8 +114,8 @@ static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gma
             for (int t = 0; t < 4; t++) {
                 simde__m256d v = simde_mm256_cvtps_pd(wt__fb8_half_ps(val[g][t], h));
                 v = simde_mm256_round_pd(simde_mm256_mul_pd(v, scale), SIMDE_MM_FROUND_TO_ZERO | SIMDE_MM_FROUND_NO_EXC);
-                simde__m256d wd = simde_mm256_cvtepi32_pd(h ? simde_mm256_extracti128_si256(tp->w[g][t], 1)
-                                                            : simde_mm256_castsi256_si128(tp->w[g][t]));
+                simde__m256d wd = simde_mm256_cvtepi32_pd(h ? simde_mm256_extracti128_si256(WT__FB8_W(g, t), 1)
+                                                            : simde_mm256_castsi256_si128(WT__FB8_W(g, t)));
                 s = simde_mm256_add_pd(s, simde_mm256_mul_pd(v, wd));
             }
             /* step 4: units of 2^(E_max - 28), floored (E_g <= E_max, so the
@@ -153,6 +158,15 @@ static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gma
                                    infs);
     simde__m256i isnan = simde_mm256_or_si256(nan, simde_mm256_and_si256(pinf, ninf));
     return simde_mm256_blendv_epi8(bits, simde_mm256_set1_epi32(0x7fffffff), isnan);
+#undef WT__FB8_RAW
+#undef WT__FB8_W
+}
+
+/* The f32 bits of [semantics#float-blend] for 8 lanes; groups not in gmask (bit g) have no
+ * taps in any lane. */
+static inline simde__m256i wt__float_blend8(const wt__fb8_taps *tp, uint32_t gmask)
+{
+    return wt__float_blend8_at(&tp->raw[0][0], &tp->w[0][0], 1, gmask);
 }
 
 #endif

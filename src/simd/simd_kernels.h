@@ -1,12 +1,14 @@
 /* simd_kernels.h -- what each SIMD backend instantiates from the templates of src/simd
  * SPDX-License-Identifier: MIT
  *
- * The kernels are written once (tex2d_tpl.h, tex2d_u8_tpl.h, surf_tpl.h)
- * with SIMDe's 256-bit x86 intrinsics; each backend directory instantiates
- * them in files built with its own ISA flags ([design#isa-flags]): natively on
- * AVX2 (src/avx2), natively with the AVX-512 flags (src/avx512: the same
- * templates, the u8 kernel 16 lanes at a time through vec16.h), and through
- * SIMDe's translation to Advanced SIMD on AArch64 (src/neon).  The NEON
+ * The kernels are written once: the texture kernels (tex2d_tpl.h,
+ * tex2d_u8_tpl.h) against the vector shim (vec8.h: SIMDe's 256-bit x86
+ * intrinsics, 8 lanes; vec16.h: AVX-512, 16 lanes), the surface kernels
+ * (surf_tpl.h) with SIMDe's 256-bit intrinsics; each backend directory
+ * instantiates them in files built with its own ISA flags ([design#isa-flags]):
+ * natively on AVX2 (src/avx2, vec8.h), natively with the AVX-512 flags
+ * (src/avx512: the texture kernels 16 lanes at a time through vec16.h), and
+ * through SIMDe's translation to Advanced SIMD on AArch64 (src/neon, vec8.h).  The NEON
  * backend also builds on x86 as a deliberately emulated test build
  * (WT_EMULATED_ISA), so its instantiation is tested there too. */
 #ifndef WT_SIMD_KERNELS_H
@@ -43,7 +45,7 @@ WT__SIMD_KERNELS(neon)
 #define WT_SIMD_FN(name) WT__SIMD_CAT(name, WT_SIMD_ISA)
 
 /* What the instantiated kernels cover, for wt_backend_describe(); lanes:
- * how many the u8 kernel (tex2d_u8_tpl.h) runs at once.  The kernels compiled
+ * how many the texture kernels (tex2d_tpl.h, tex2d_u8_tpl.h) run at once.  The kernels compiled
  * for one shape and the u8 kernel's address-mode variants are listed from the
  * tables that instantiate them (tex_shapes.h), so the text cannot miss or
  * invent one; test_backend_equal's every_backend_equals_scalar checks that
@@ -59,8 +61,8 @@ WT__SIMD_KERNELS(neon)
     "tex/tld4 on 8-bit unsigned 1/2/4-channel .2d/.a2d textures without mip levels (RGBA8, RG8, R8; point, and linear " \
     "read as normalised float; any address mode per axis, any extent): the u8 kernel, " lanes " lanes at a time, "       \
     "compiled per address mode (one of:" WT__L2_VARIANTS(WT__SIMD_U8_MODE_NAME, 0) " mixed), filter and channel count; other "   \
-    "tex/tld4 kernels for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
-    "linear (f32: [semantics#float-blend] 8 lanes at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
+    "tex/tld4 kernels, " lanes " lanes at a time too, for 1/2/4 channels of 8/16-bit UNORM/SNORM or integer element type and of f32/f16, point and "  \
+    "linear (f32: [semantics#float-blend] every lane at once; f16: per lane), .2d, .a2d and .3d, clamp/wrap/mirror/border, unnormalised or normalised coordinates, " \
     "cubemaps (.cube, .acube: [semantics#cube-faces] projection in vector form; not seamless linear), mipmapped or not (tex.base, tex.level .f32 and 2D tex.grad without anisotropy, point/linear mip filter; tld4 " \
     "from the base level; not the trilinear optimisation, anisotropic or 3D tex.grad); " \
     "kernels compiled for one shape each (" WT__TEX2D_SHAPES(WT__SIMD_SHAPE_NAME) " ), " \

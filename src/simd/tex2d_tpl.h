@@ -1,4 +1,4 @@
-/* tex2d_tpl.h -- tex.2d and tld4 kernels for 8/16-bit integer and f32/f16 formats, 8 lanes at a time (a template: simd_kernels.h)
+/* tex2d_tpl.h -- tex.2d and tld4 kernels for 8/16-bit integer and f32/f16 formats, WV_W lanes at a time (a template over vec8.h / vec16.h)
  * SPDX-License-Identifier: MIT
  *
  * A texture object binds these at creation (wt__bind_tex_<isa>) when its
@@ -7,6 +7,8 @@
  * or as element type; point or linear) or of f32/f16 (point or linear), any
  * of clamp, wrap, mirror and border on each axis, read through its own
  * sampler.  A warp call then runs them instead of the per-lane reference.
+ * They are written once against the vector shim, so the AVX2 and NEON
+ * backends run them 8 lanes at a time and the AVX-512 backend 16.
  * They reproduce the reference's arithmetic bit for bit
  * (tests/backend/test_backend_equal.c):
  *
@@ -46,25 +48,22 @@
  *     reads it.
  *   - Point ([semantics#point-sampling]): i = floor(x) through the address mode; the value is the
  *     code over 255 or 65535 ([semantics#point-conversion]), or the code itself as element type.
- * Texel reads (fetch.h) take 4 bytes at a texel of 1 or 2; the array
+ * Texel reads (wv_fetch32, wv_fetch64) take 4 bytes at a texel of 1 or 2; the array
  * allocation has slack for that (array.c), so only array-backed objects
  * bind those formats; lanes that read the border or are inactive read the
  * level's first texel, which every level has, and drop it.
  * Every other op returns 0 and the caller runs the backend's generic path. */
 #include <string.h>
 
-#include <simde/x86/avx2.h>
-
-#include "div_exact.h"
-#include "fetch.h"
 #include "../core/float_blend.h"
-#include "float_blend8.h"
 #include "grad_lod.h"
-#include "lanes.h"
 #include "simd_kernels.h"
 #include "tex_shapes.h"
-#include "vec8.h"
 #include "axis.h"
+
+#ifndef WV_W
+#error "an instantiation of tex2d_tpl.h includes vec8.h or vec16.h first"
+#endif
 
 #ifndef WT_SIMD_PREFETCH_BYTES
 #define WT_SIMD_PREFETCH_BYTES (8u << 20)
@@ -172,26 +171,25 @@ static void plan_of(const wt__tex *t, plan2d *p)
 
 /* ---- vector helpers ---------------------------------------------------------- */
 
-static simde__m256 fset(float f) { return simde_mm256_set1_ps(f); }
-static simde__m256i iset(int32_t v) { return simde_mm256_set1_epi32(v); }
-
 #ifndef WT_SIMD_ID
 #error "an instantiation of tex2d_tpl.h defines WT_SIMD_ID, its backend's id (dispatch.h)"
 #endif
 
-/* Store v's lanes to dst where mask is set (inactive lanes keep their words). */
-static WT_SIMD_INLINE void store_masked(uint32_t *dst, simde__m256i v, simde__m256i mask)
-{
-    wt__store_masked(dst, v, mask);
-}
+enum { WV_ALL = (int)((1u << WV_W) - 1u) }; /* every lane of a group */
 
-static simde__m256i rhu256(simde__m256i v) { return simde_mm256_srli_epi32(simde_mm256_add_epi32(v, iset(128)), 8); }
+/* The active lanes of the group of WV_W lanes from lane g. */
+static inline uint32_t group_lanes(uint32_t active, int g) { return (active >> g) & (uint32_t)WV_ALL; }
+
+/* Store v's lanes to dst where m is set (inactive lanes keep their words). */
+WV_INLINE void store_masked(uint32_t *dst, wv_i v, wv_m m) { wv_store_masked(dst, v, m, 0); }
+
+WV_INLINE wv_i rhu256(wv_i v) { return wv_srli(wv_add(v, wv_set(128)), 8); }
 
 /* ---- one axis ---------------------------------------------------------------- */
 
-/* The footprint of one axis for 8 lanes from the axis module (axis.h), on
- * the plan's current level. */
-static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c, int filter, int gather, wv_axis *ax)
+/* The footprint of one axis for WV_W lanes from the axis module (axis.h),
+ * on the plan's current level. */
+WV_INLINE void axis_footprint(const plan2d *p, int k, wv_f c, int filter, int gather, wv_axis *ax)
 {
     const int32_t n = p->n[k];
     wv_axis_of(c, n, p->norm ? (float)n : 1.0f, p->norm && (n & (n - 1)) != 0, p->mode[k], filter, gather, ax);
@@ -201,69 +199,64 @@ static WT_SIMD_INLINE void axis_footprint(const plan2d *p, int k, simde__m256 c,
 
 /* The raw channel codes of the texels at (x, y) for lanes in mask (others
  * read nothing); lanes in `out` read the border texel. */
-static WT_SIMD_INLINE void texels(const plan2d *p, simde__m256i slice, simde__m256i x, simde__m256i y, simde__m256i mask,
-                   simde__m256i out, simde__m256i raw[4])
+WV_INLINE void texels(const plan2d *p, wv_i slice, wv_i x, wv_i y, wv_m mask, wv_m out, wv_i raw[4])
 {
-    simde__m256i m = simde_mm256_andnot_si256(out, mask);
-    simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(y, iset(p->row_pitch)),
-                                             simde_mm256_mullo_epi32(x, iset(p->esize)));
-    off = simde_mm256_add_epi32(off, slice);
-    simde__m256i w[4];
+    wv_m m = wv_mandnot(out, mask);
+    wv_i off = wv_add(wv_add(wv_mul(y, wv_set(p->row_pitch)), wv_mul(x, wv_set(p->esize))), slice);
+    wv_i w[4];
     int words = p->esize <= 4 ? 1 : p->esize / 4;
     if (words == 2) {
-        wt__fetch64(p->base, off, m, &w[0], &w[1]);
-        w[2] = w[3] = simde_mm256_setzero_si256();
+        wv_fetch64(p->base, off, m, &w[0], &w[1]);
+        w[2] = w[3] = wv_zero();
     } else {
         for (int k = 0; k < 4; k++)
-            w[k] = k < words ? wt__fetch32(p->base + 4 * k, off, m) : simde_mm256_setzero_si256();
+            w[k] = k < words ? wv_fetch32(p->base + 4 * k, off, m) : wv_zero();
     }
     for (int c = 0; c < 4; c++) {
-        simde__m256i v;
+        wv_i v;
         if (c >= p->nch)
-            v = simde_mm256_setzero_si256();
+            v = wv_zero();
         else if (p->cbits == 8 && p->sgn) /* raw codes of signed channels are sign-extended */
-            v = simde_mm256_srai_epi32(simde_mm256_slli_epi32(w[0], 24 - 8 * c), 24);
+            v = wv_srai(wv_slli(w[0], 24 - 8 * c), 24);
         else if (p->cbits == 16 && p->sgn)
-            v = simde_mm256_srai_epi32(simde_mm256_slli_epi32(w[c >> 1], 16 - 16 * (c & 1)), 16);
+            v = wv_srai(wv_slli(w[c >> 1], 16 - 16 * (c & 1)), 16);
         else if (p->cbits == 8)
-            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[0], 8 * c), iset(0xff));
+            v = wv_and(wv_srli(w[0], 8 * c), wv_set(0xff));
         else if (p->cbits == 16)
-            v = simde_mm256_and_si256(simde_mm256_srli_epi32(w[c >> 1], 16 * (c & 1)), iset(0xffff));
+            v = wv_and(wv_srli(w[c >> 1], 16 * (c & 1)), wv_set(0xffff));
         else
             v = w[c];
-        raw[c] = simde_mm256_blendv_epi8(v, iset(p->border[c]), out);
+        raw[c] = wv_sel(out, v, wv_set(p->border[c]));
     }
 }
 
 /* [semantics#point-conversion]: a half's f32 bits, exactly (NaN payloads bit for bit, subnormals
  * as frac * 2^-24, which is exact in f32). */
-static WT_SIMD_INLINE simde__m256i half_to_f32(simde__m256i h)
+WV_INLINE wv_i half_to_f32(wv_i h)
 {
-    simde__m256i sign = simde_mm256_slli_epi32(simde_mm256_and_si256(h, iset(0x8000)), 16);
-    simde__m256i ex = simde_mm256_and_si256(simde_mm256_srli_epi32(h, 10), iset(0x1f));
-    simde__m256i frac = simde_mm256_and_si256(h, iset(0x3ff));
-    simde__m256i normal = simde_mm256_or_si256(simde_mm256_slli_epi32(simde_mm256_add_epi32(ex, iset(112)), 23),
-                                               simde_mm256_slli_epi32(frac, 13));
-    simde__m256i special = simde_mm256_or_si256(iset(0x7f800000), simde_mm256_slli_epi32(frac, 13));
-    simde__m256i tiny = simde_mm256_castps_si256(
-        simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(frac), fset(1.0f / 16777216.0f)));
-    simde__m256i v = simde_mm256_blendv_epi8(normal, special, simde_mm256_cmpeq_epi32(ex, iset(31)));
-    v = simde_mm256_blendv_epi8(v, tiny, simde_mm256_cmpeq_epi32(ex, simde_mm256_setzero_si256()));
-    return simde_mm256_or_si256(v, sign);
+    wv_i sign = wv_slli(wv_and(h, wv_set(0x8000)), 16);
+    wv_i ex = wv_and(wv_srli(h, 10), wv_set(0x1f));
+    wv_i frac = wv_and(h, wv_set(0x3ff));
+    wv_i normal = wv_or(wv_slli(wv_add(ex, wv_set(112)), 23), wv_slli(frac, 13));
+    wv_i special = wv_or(wv_set(0x7f800000), wv_slli(frac, 13));
+    wv_i tiny = wv_fbits(wv_fmul(wv_tof(frac), wv_fset(1.0f / 16777216.0f)));
+    wv_i v = wv_sel(wv_eq(ex, wv_set(31)), normal, special);
+    v = wv_sel(wv_eq(ex, wv_zero()), v, tiny);
+    return wv_or(v, sign);
 }
 
 /* [semantics#layers]: the layer operand (.u32) of .a2d, past the end the last layer; its
  * byte offset.  0 for a non-layered texture. */
-static WT_SIMD_INLINE simde__m256i layer_index(const plan2d *p, const wt_tex_args *in, int g)
+WV_INLINE wv_i layer_index(const plan2d *p, const wt_tex_args *in, int g)
 {
     if (!p->layered)
-        return simde_mm256_setzero_si256();
-    return wt__layer_clamp(&in->c[0][g], (uint32_t)p->layers);
+        return wv_zero();
+    return wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers);
 }
 
-static WT_SIMD_INLINE simde__m256i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
+WV_INLINE wv_i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
 {
-    return simde_mm256_mullo_epi32(layer_index(p, in, g), iset(p->slice_pitch));
+    return wv_mul(layer_index(p, in, g), wv_set(p->slice_pitch));
 }
 
 /* ---- tex ------------------------------------------------------------------------- */
@@ -290,7 +283,7 @@ static int mip_ok(const plan2d *p, const wt__sampler *s, const wt_op *op)
     return !(s->max_aniso >= 2 && s->mip_filter == WT_FILTER_LINEAR && s->trilinear_opt);
 }
 
-/* [semantics#lod-arithmetic] for 8 lanes: the lower level and the upper level's share (0: one
+/* [semantics#lod-arithmetic] for WV_W lanes: the lower level and the upper level's share (0: one
  * level, share 256).  q in 1/256ths: .level q = trunc(lod * 256) (a NaN
  * LOD counts as 0, [semantics#decision-nan-lod]; lod * 256 is exact in f32, and beyond ±2^30 every
  * clamp below decides alike, so saturating there changes nothing) plus the
@@ -299,34 +292,33 @@ static int mip_ok(const plan2d *p, const wt__sampler *s, const wt_op *op)
  * Then the clamps: [lo, max(lo,
  * hi)], then [0, (levels - 1) * 256].  Point mip filter: level (q + 128) >>
  * 8; linear: level q >> 8 with share 256 - (q & 255), level + 1 with q & 255. */
-static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, simde__m256i *level,
-                       simde__m256i *frac)
+static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, wv_i *level, wv_i *frac)
 {
-    simde__m256i q = simde_mm256_setzero_si256();
+    wv_i q = wv_zero();
     if (op->mip == WT_MIP_LEVEL) {
-        simde__m256 v = simde_mm256_mul_ps(simde_mm256_loadu_ps((const float *)(const void *)&in->lod[g]), fset(256.0f));
-        v = simde_mm256_and_ps(v, simde_mm256_cmp_ps(v, v, SIMDE_CMP_ORD_Q));
-        v = simde_mm256_min_ps(simde_mm256_max_ps(v, fset(-1073741824.0f)), fset(1073741824.0f));
-        q = simde_mm256_add_epi32(simde_mm256_cvttps_epi32(v), iset(p->bias256)); /* trunc, toward zero */
+        wv_f v = wv_fmul(wv_loadf(&in->lod[g]), wv_fset(256.0f));
+        v = wv_fkeep(wv_ford(v), v);
+        v = wv_fmin(wv_fmax(v, wv_fset(-1073741824.0f)), wv_fset(1073741824.0f));
+        q = wv_add(wv_trunc_int(v), wv_set(p->bias256)); /* trunc, toward zero */
     } else if (op->mip == WT_MIP_GRAD) {
         const float w = (float)p->lv[0].w, h = (float)p->lv[0].h;
-        int32_t qv[8];
-        for (int l = 0; l < 8; l++) {
+        int32_t qv[WV_W];
+        for (int l = 0; l < WV_W; l++) {
             int32_t r = wt__grad_q_2d(in->dpdx[0][g + l] * w, in->dpdx[1][g + l] * h, in->dpdy[0][g + l] * w,
                                       in->dpdy[1][g + l] * h);
             r = r < -(1 << 30) ? -(1 << 30) : r > (1 << 30) ? (1 << 30) : r; /* rho 0 or infinite */
             qv[l] = r + p->bias256;
         }
-        q = simde_mm256_loadu_si256((const void *)qv);
+        q = wv_load(qv);
     }
-    q = simde_mm256_min_epi32(simde_mm256_max_epi32(q, iset(p->lo256)), iset(p->hi256));
-    q = simde_mm256_min_epi32(simde_mm256_max_epi32(q, simde_mm256_setzero_si256()), iset((p->levels - 1) * 256));
+    q = wv_min(wv_max(q, wv_set(p->lo256)), wv_set(p->hi256));
+    q = wv_min(wv_max(q, wv_zero()), wv_set((p->levels - 1) * 256));
     if (p->mip_linear) {
-        *level = simde_mm256_srai_epi32(q, 8);
-        *frac = simde_mm256_and_si256(q, iset(255));
+        *level = wv_srai(q, 8);
+        *frac = wv_and(q, wv_set(255));
     } else {
-        *level = simde_mm256_srai_epi32(simde_mm256_add_epi32(q, iset(128)), 8);
-        *frac = simde_mm256_setzero_si256();
+        *level = wv_srai(wv_add(q, wv_set(128)), 8);
+        *frac = wv_zero();
     }
 }
 
@@ -338,7 +330,7 @@ static int dtype_ok(const plan2d *p, int dtype)
 }
 
 /* A channel code as the destination word: code / (2^bits - 1) ([semantics#point-conversion]), or the code. */
-static WT_SIMD_INLINE simde__m256i point_word(const plan2d *p, simde__m256i u)
+WV_INLINE wv_i point_word(const plan2d *p, wv_i u)
 {
     if (p->ftype == 1)
         return u; /* [semantics#point-conversion]: f32 bits as stored, NaN payloads and subnormals too */
@@ -349,33 +341,28 @@ static WT_SIMD_INLINE simde__m256i point_word(const plan2d *p, simde__m256i u)
     if (p->sgn) {
         /* [semantics#point-conversion]: k / (2^(n-1) - 1), the most negative code -> -1.0 */
         int32_t kmin = p->cbits == 8 ? -128 : -32768;
-        simde__m256 f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(u), fset(p->cbits == 8 ? 127.0f : 32767.0f));
-        simde__m256i lowest = simde_mm256_cmpeq_epi32(u, iset(kmin));
-        return simde_mm256_blendv_epi8(simde_mm256_castps_si256(f), simde_mm256_castps_si256(fset(-1.0f)), lowest);
+        wv_f f = wv_fdiv(wv_tof(u), wv_fset(p->cbits == 8 ? 127.0f : 32767.0f));
+        return wv_sel(wv_eq(u, wv_set(kmin)), wv_fbits(f), wv_fbits(wv_fset(-1.0f)));
     }
     float max = p->cbits == 8 ? 255.0f : 65535.0f;
-    return simde_mm256_castps_si256(wt__div_exact_ps(simde_mm256_cvtepi32_ps(u), max));
+    return wv_fbits(wv_div_exact(wv_tof(u), max));
 }
 
 /* [semantics#tld4]: a gathered component is valued as point sampling, except that an f32
  * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
  * 0x7fff widened (0x7fffe000). */
-static WT_SIMD_INLINE simde__m256i gather_word(const plan2d *p, simde__m256i u)
+WV_INLINE wv_i gather_word(const plan2d *p, wv_i u)
 {
     if (p->ftype == 1) {
-        simde__m256i ex = simde_mm256_and_si256(u, iset(0x7f800000));
-        simde__m256i nan = simde_mm256_andnot_si256(simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x7fffff)),
-                                                                            simde_mm256_setzero_si256()),
-                                                    simde_mm256_cmpeq_epi32(ex, iset(0x7f800000)));
-        simde__m256i sub = simde_mm256_cmpeq_epi32(ex, simde_mm256_setzero_si256());
-        u = simde_mm256_blendv_epi8(u, simde_mm256_and_si256(u, iset((int32_t)0x80000000u)), sub);
-        return simde_mm256_blendv_epi8(u, iset(0x7fffffff), nan);
+        wv_i ex = wv_and(u, wv_set(0x7f800000));
+        wv_m nan = wv_mandnot(wv_eq(wv_and(u, wv_set(0x7fffff)), wv_zero()), wv_eq(ex, wv_set(0x7f800000)));
+        u = wv_sel(wv_eq(ex, wv_zero()), u, wv_and(u, wv_set((int32_t)0x80000000u)));
+        return wv_sel(nan, u, wv_set(0x7fffffff));
     }
     if (p->ftype == 2) {
-        simde__m256i nan = simde_mm256_andnot_si256(
-            simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x3ff)), simde_mm256_setzero_si256()),
-            simde_mm256_cmpeq_epi32(simde_mm256_and_si256(u, iset(0x7c00)), iset(0x7c00)));
-        return simde_mm256_blendv_epi8(half_to_f32(u), iset(0x7fffe000), nan);
+        wv_m nan = wv_mandnot(wv_eq(wv_and(u, wv_set(0x3ff)), wv_zero()),
+                              wv_eq(wv_and(u, wv_set(0x7c00)), wv_set(0x7c00)));
+        return wv_sel(nan, half_to_f32(u), wv_set(0x7fffe000));
     }
     return point_word(p, u);
 }
@@ -383,63 +370,62 @@ static WT_SIMD_INLINE simde__m256i gather_word(const plan2d *p, simde__m256i u)
 /* [semantics#integer-weights] / [semantics#decision-share-split-2d] weights of a share T (T = 256, or a 3D slice's share):
  * x first, x1 = rhu(T*a); then the y split, rounding the upper part on the
  * x = 1 side and the lower part on the x = 0 side.  w[dx + 2*dy]. */
-static WT_SIMD_INLINE void weights_2d(simde__m256i T, simde__m256i a, simde__m256i b, simde__m256i w[4])
+WV_INLINE void weights_2d(wv_i T, wv_i a, wv_i b, wv_i w[4])
 {
-    simde__m256i x1 = rhu256(simde_mm256_mullo_epi32(T, a)), x0 = simde_mm256_sub_epi32(T, x1);
-    simde__m256i w11 = rhu256(simde_mm256_mullo_epi32(x1, b));
-    simde__m256i w00 = rhu256(simde_mm256_mullo_epi32(x0, simde_mm256_sub_epi32(iset(256), b)));
+    wv_i x1 = rhu256(wv_mul(T, a)), x0 = wv_sub(T, x1);
+    wv_i w11 = rhu256(wv_mul(x1, b));
+    wv_i w00 = rhu256(wv_mul(x0, wv_sub(wv_set(256), b)));
     w[0] = w00;
-    w[1] = simde_mm256_sub_epi32(x1, w11);
-    w[2] = simde_mm256_sub_epi32(x0, w00);
+    w[1] = wv_sub(x1, w11);
+    w[2] = wv_sub(x0, w00);
     w[3] = w11;
 }
 
-/* What the levels of one group of 8 lanes add up to: UNORM sums ([semantics#norm-blend]: every
+/* What the levels of one group of WV_W lanes add up to: UNORM sums ([semantics#norm-blend]: every
  * tap whatever its level or slice), or for f32/f16 the taps of [semantics#float-blend]'s groups
  * (group = 2 * entry + slice: the levels and 3D slices are groups of their
  * own), slot t of group g holding footprint position t; a lane's slots that
  * nothing wrote weigh 0. */
-typedef struct acc8 {
-    simde__m256i sum[4];
-    uint32_t gmask;        /* groups some lane has taps in */
-    wt__fb8_taps fb[4];    /* per channel */
-} acc8;
+typedef struct acc_lanes {
+    wv_i sum[4];
+    uint32_t gmask;     /* groups some lane has taps in */
+    wv_fb_taps fb[4];   /* per channel */
+} acc_lanes;
 
 /* Float taps of footprint position t for the lanes in `lanes`, lane l in
- * group group[l] + dz (group[l] 0 or 2). */
-static WT_SIMD_INLINE void float_taps(const plan2d *p, acc8 *acc, simde__m256i lanes, simde__m256i w, simde__m256i group,
-                                      int dz, int t, const simde__m256i raw[4])
+ * group dz + (2 if l is in entry1, else 0). */
+WV_INLINE void float_taps(const plan2d *p, acc_lanes *acc, wv_m lanes, wv_i w, wv_m entry1, int dz, int t,
+                          const wv_i raw[4])
 {
     for (int e = 0; e < 2; e++) {
         const int G = 2 * e + dz;
-        simde__m256i sel = simde_mm256_and_si256(lanes, simde_mm256_cmpeq_epi32(group, iset(2 * e)));
-        if (!wt__mask_bits(sel))
+        wv_m sel = e ? wv_mand(lanes, entry1) : wv_mandnot(entry1, lanes);
+        if (!wv_bits(sel))
             continue;
         if (!(acc->gmask >> G & 1u)) {
             acc->gmask |= 1u << G;
             for (int c = 0; c < p->nch; c++)
                 for (int k = 0; k < 4; k++)
-                    acc->fb[c].raw[G][k] = acc->fb[c].w[G][k] = simde_mm256_setzero_si256();
+                    acc->fb[c].raw[G][k] = acc->fb[c].w[G][k] = wv_zero();
         }
         for (int c = 0; c < p->nch; c++) {
-            acc->fb[c].raw[G][t] = simde_mm256_blendv_epi8(acc->fb[c].raw[G][t], raw[c], sel);
-            acc->fb[c].w[G][t] = simde_mm256_blendv_epi8(acc->fb[c].w[G][t], w, sel);
+            acc->fb[c].raw[G][t] = wv_sel(sel, acc->fb[c].raw[G][t], raw[c]);
+            acc->fb[c].w[G][t] = wv_sel(sel, acc->fb[c].w[G][t], w);
         }
     }
 }
 
 /* [semantics#float-blend] for the f16 lanes in `lanes` of channel c, one lane at a time
- * (float_blend.h; f32 goes through float_blend8.h 8 lanes at once). */
-static void half_blend(const plan2d *p, const acc8 *acc, int c, uint32_t lanes, uint32_t *dst)
+ * (float_blend.h; f32 goes through wv_float_blend, all lanes at once). */
+static void half_blend(const acc_lanes *acc, int c, uint32_t lanes, uint32_t *dst)
 {
-    (void)p;
-    uint32_t rv[4][4][8];
-    int32_t wv[4][4][8];
+    uint32_t rv[4][4][WV_W];
+    int32_t wv[4][4][WV_W];
     for (int G = 0; G < 4; G++)
         if (acc->gmask >> G & 1u)
             for (int k = 0; k < 4; k++) {
-                simde_mm256_storeu_si256((void *)rv[G][k], acc->fb[c].raw[G][k]);
-                simde_mm256_storeu_si256((void *)wv[G][k], acc->fb[c].w[G][k]);
+                wv_store(rv[G][k], acc->fb[c].raw[G][k]);
+                wv_store(wv[G][k], acc->fb[c].w[G][k]);
             }
     for (; lanes; lanes &= lanes - 1) {
         int l = __builtin_ctz(lanes), n = 0;
@@ -457,29 +443,25 @@ static void half_blend(const plan2d *p, const acc8 *acc, int c, uint32_t lanes, 
  * neighbouring texels (i0, i0 + 1): i1 is i0 + 1, or i1 weighs nothing (a
  * = 0: clamp's last texel, a periodic wrap without fraction), and no texel
  * of the footprint is the border. */
-static WT_SIMD_INLINE int pairable(const wv_axis ax[3], simde__m256i lmask)
+WV_INLINE int pairable(const wv_axis ax[3], wv_m lmask)
 {
-    simde__m256i bad = simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[0].out1),
-                                            simde_mm256_or_si256(ax[1].out0, ax[1].out1));
-    bad = simde_mm256_or_si256(bad, simde_mm256_or_si256(ax[2].out0, ax[2].out1));
-    simde__m256i paired = simde_mm256_or_si256(simde_mm256_cmpeq_epi32(ax[0].i1, simde_mm256_add_epi32(ax[0].i0, iset(1))),
-                                               simde_mm256_cmpeq_epi32(ax[0].a, simde_mm256_setzero_si256()));
-    return wt__mask_bits(simde_mm256_and_si256(simde_mm256_or_si256(bad, simde_mm256_xor_si256(paired, iset(-1))),
-                                               lmask)) == 0;
+    wv_m bad = wv_mor(wv_mor(ax[0].out0, ax[0].out1), wv_mor(ax[1].out0, ax[1].out1));
+    bad = wv_mor(bad, wv_mor(ax[2].out0, ax[2].out1));
+    wv_m paired = wv_mor(wv_eq(ax[0].i1, wv_add(ax[0].i0, wv_set(1))), wv_eq(ax[0].a, wv_zero()));
+    return wv_bits(wv_mand(wv_mor(bad, wv_mnot(paired)), lmask)) == 0;
 }
 
 /* The texels at byte offset off and the next one (1, 2 or 4 bytes each) for
  * lanes in m, as 32-bit words. */
-static WT_SIMD_INLINE void fetch_pair(const plan2d *p, simde__m256i off, simde__m256i m, simde__m256i *t0,
-                                      simde__m256i *t1)
+WV_INLINE void fetch_pair(const plan2d *p, wv_i off, wv_m m, wv_i *t0, wv_i *t1)
 {
     if (p->esize == 4) {
-        wt__fetch64(p->base, off, m, t0, t1);
+        wv_fetch64(p->base, off, m, t0, t1);
     } else {
-        simde__m256i pair = wt__fetch32(p->base, off, m);
+        wv_i pair = wv_fetch32(p->base, off, m);
         const int bits = 8 * p->esize;
-        *t0 = simde_mm256_and_si256(pair, iset((1 << bits) - 1));
-        *t1 = simde_mm256_and_si256(simde_mm256_srli_epi32(pair, bits), iset((1 << bits) - 1));
+        *t0 = wv_and(pair, wv_set((1 << bits) - 1));
+        *t1 = wv_and(wv_srli(pair, bits), wv_set((1 << bits) - 1));
     }
 }
 
@@ -489,82 +471,77 @@ static WT_SIMD_INLINE void fetch_pair(const plan2d *p, simde__m256i off, simde__
  * array's slack.  Two channels share each 32-bit word as 16-bit fields (R
  * and B, G and A): a code times a weight is at most 255 * 256 and the four
  * taps' sum at most 255 * 256 too, so no field carries into the next. */
-static WT_SIMD_INLINE void pair_taps_u8(const plan2d *p, simde__m256i zoff, const wv_axis *X, const wv_axis *Y,
-                                        const simde__m256i w[4], simde__m256i lmask, acc8 *acc)
+WV_INLINE void pair_taps_u8(const plan2d *p, wv_i zoff, const wv_axis *X, const wv_axis *Y, const wv_i w[4],
+                            wv_m lmask, acc_lanes *acc)
 {
-    const simde__m256i lo8 = iset(0x00ff00ff);
-    simde__m256i rb = simde_mm256_setzero_si256(), ga = rb;
+    const wv_i lo8 = wv_set(0x00ff00ff);
+    wv_i rb = wv_zero(), ga = rb;
     for (int dy = 0; dy < 2; dy++) {
-        simde__m256i off = simde_mm256_add_epi32(simde_mm256_mullo_epi32(dy ? Y->i1 : Y->i0, iset(p->row_pitch)),
-                                                 simde_mm256_slli_epi32(X->i0, p->esize == 4 ? 2 : p->esize - 1));
-        off = simde_mm256_add_epi32(off, zoff);
-        simde__m256i t0, t1;
+        wv_i off = wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)),
+                          wv_slli(X->i0, p->esize == 4 ? 2 : p->esize - 1));
+        off = wv_add(off, zoff);
+        wv_i t0, t1;
         fetch_pair(p, off, lmask, &t0, &t1);
         for (int dx = 0; dx < 2; dx++) {
-            simde__m256i t = dx ? t1 : t0, wt = w[dx + 2 * dy];
-            simde__m256i w2 = simde_mm256_or_si256(wt, simde_mm256_slli_epi32(wt, 16));
-            rb = simde_mm256_add_epi16(rb, simde_mm256_mullo_epi16(simde_mm256_and_si256(t, lo8), w2));
-            ga = simde_mm256_add_epi16(ga, simde_mm256_mullo_epi16(
-                                               simde_mm256_and_si256(simde_mm256_srli_epi32(t, 8), lo8), w2));
+            wv_i t = dx ? t1 : t0, wt = w[dx + 2 * dy];
+            wv_i w2 = wv_or(wt, wv_slli(wt, 16));
+            rb = wv_add16(rb, wv_mul16(wv_and(t, lo8), w2));
+            ga = wv_add16(ga, wv_mul16(wv_and(wv_srli(t, 8), lo8), w2));
         }
     }
-    const simde__m256i lo16 = iset(0xffff);
-    acc->sum[0] = simde_mm256_add_epi32(acc->sum[0], simde_mm256_and_si256(rb, lo16));
-    acc->sum[1] = simde_mm256_add_epi32(acc->sum[1], simde_mm256_and_si256(ga, lo16));
-    acc->sum[2] = simde_mm256_add_epi32(acc->sum[2], simde_mm256_srli_epi32(rb, 16));
-    acc->sum[3] = simde_mm256_add_epi32(acc->sum[3], simde_mm256_srli_epi32(ga, 16));
+    const wv_i lo16 = wv_set(0xffff);
+    acc->sum[0] = wv_add(acc->sum[0], wv_and(rb, lo16));
+    acc->sum[1] = wv_add(acc->sum[1], wv_and(ga, lo16));
+    acc->sum[2] = wv_add(acc->sum[2], wv_srli(rb, 16));
+    acc->sum[3] = wv_add(acc->sum[3], wv_srli(ga, 16));
 }
 
 /* The taps of one level for the lanes in lmask ([semantics#lod-arithmetic]: share T of the level;
  * entry 1 for the lanes where it is the upper level of a blend).  Lanes in
  * `point` are point-sampled from this level alone and get their result
  * here; the others add to acc. */
-static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], simde__m256i layer, simde__m256i lmask,
-                                      simde__m256i T, simde__m256i entry1, simde__m256i point, int g, acc8 *acc,
-                                      wt_tex_result *out)
+WV_INLINE void level_taps(const plan2d *p, const wv_f c[3], wv_i layer, wv_m lmask, wv_i T, wv_m entry1, wv_m point,
+                          int g, acc_lanes *acc, wt_tex_result *out)
 {
-    simde__m256i sl = p->layered || p->cube ? simde_mm256_mullo_epi32(layer, iset(p->slice_pitch))
-                                            : simde_mm256_setzero_si256();
+    wv_i sl = p->layered || p->cube ? wv_mul(layer, wv_set(p->slice_pitch)) : wv_zero();
     wv_axis ax[3];
-    ax[2].i0 = ax[2].i1 = ax[2].a = ax[2].out0 = ax[2].out1 = simde_mm256_setzero_si256(); /* 2D: z = 0 */
+    ax[2].i0 = ax[2].i1 = ax[2].a = wv_zero(); /* 2D: z = 0 */
+    ax[2].out0 = ax[2].out1 = wv_mnone();
     for (int k = 0; k < p->dims; k++)
         axis_footprint(p, k, c[k], p->linear, 0, &ax[k]);
-    simde__m256i g2 = simde_mm256_and_si256(entry1, iset(2)); /* group 2 * entry */
     if (!p->linear) {
-        simde__m256i raw[4];
-        simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(ax[2].i0, iset(p->depth_pitch)));
-        texels(p, zoff, ax[0].i0, ax[1].i0, lmask,
-               simde_mm256_or_si256(simde_mm256_or_si256(ax[0].out0, ax[1].out0), ax[2].out0), raw);
-        simde__m256i pm = simde_mm256_and_si256(point, lmask);
-        if (wt__mask_bits(pm))
+        wv_i raw[4];
+        wv_i zoff = wv_add(sl, wv_mul(ax[2].i0, wv_set(p->depth_pitch)));
+        texels(p, zoff, ax[0].i0, ax[1].i0, lmask, wv_mor(wv_mor(ax[0].out0, ax[1].out0), ax[2].out0), raw);
+        wv_m pm = wv_mand(point, lmask);
+        if (wv_bits(pm))
             for (int c = 0; c < 4; c++) /* [semantics#point-conversion]: channels the format lacks read 0 */
-                store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : simde_mm256_setzero_si256(), pm);
+                store_masked(&out->d[c][g], c < p->nch ? point_word(p, raw[c]) : wv_zero(), pm);
         /* A point texel inside a mip blend: one tap of weight T ([semantics#integer-weights] with
          * zero fractions), its own group ([semantics#float-blend]). */
-        simde__m256i bm = simde_mm256_andnot_si256(point, lmask);
-        uint32_t blend = wt__mask_bits(bm);
-        if (!blend)
+        wv_m bm = wv_mandnot(point, lmask);
+        if (!wv_bits(bm))
             return;
         if (p->ftype) {
-            float_taps(p, acc, bm, T, g2, 0, 0, raw);
+            float_taps(p, acc, bm, T, entry1, 0, 0, raw);
             return;
         }
         for (int ch = 0; ch < p->nch; ch++)
-            acc->sum[ch] = simde_mm256_add_epi32(acc->sum[ch],
-                                                 simde_mm256_mullo_epi32(simde_mm256_and_si256(T, bm), raw[ch]));
+            acc->sum[ch] = wv_add(acc->sum[ch], wv_mul(wv_keep(bm, T), raw[ch]));
         return;
     }
     /* [semantics#integer-weights]: z first (3D), z0 = rhu(T * (256 - c)), z1 = T - z0 (T = 256:
      * 256 - c and c); each slice's share splits over its 2x2 footprint. */
     const int nz = p->dims == 3 ? 2 : 1;
     const int pairs = p->pair8 && pairable(ax, lmask);
-    simde__m256i Tm = simde_mm256_and_si256(T, lmask); /* other lanes weigh nothing */
-    simde__m256i z0 = p->dims == 3 ? rhu256(simde_mm256_mullo_epi32(Tm, simde_mm256_sub_epi32(iset(256), ax[2].a))) : Tm;
+    wv_i Tm = wv_keep(lmask, T); /* other lanes weigh nothing */
+    wv_i z0 = p->dims == 3 ? rhu256(wv_mul(Tm, wv_sub(wv_set(256), ax[2].a))) : Tm;
     for (int dz = 0; dz < nz; dz++) {
-        simde__m256i Tz = dz ? simde_mm256_sub_epi32(Tm, z0) : z0;
-        simde__m256i zi = dz ? ax[2].i1 : ax[2].i0, zo = dz ? ax[2].out1 : ax[2].out0;
-        simde__m256i zoff = simde_mm256_add_epi32(sl, simde_mm256_mullo_epi32(zi, iset(p->depth_pitch)));
-        simde__m256i w[4];
+        wv_i Tz = dz ? wv_sub(Tm, z0) : z0;
+        wv_i zi = dz ? ax[2].i1 : ax[2].i0;
+        wv_m zo = dz ? ax[2].out1 : ax[2].out0;
+        wv_i zoff = wv_add(sl, wv_mul(zi, wv_set(p->depth_pitch)));
+        wv_i w[4];
         weights_2d(Tz, ax[0].a, ax[1].a, w);
         if (pairs) {
             pair_taps_u8(p, zoff, &ax[0], &ax[1], w, lmask, acc);
@@ -572,22 +549,21 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
         }
         for (int t = 0; t < 4; t++) {
             const wv_axis *X = &ax[0], *Y = &ax[1];
-            simde__m256i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
-            simde__m256i ob = simde_mm256_or_si256(simde_mm256_or_si256(t & 1 ? X->out1 : X->out0,
-                                                                        t & 2 ? Y->out1 : Y->out0), zo);
-            simde__m256i raw[4];
+            wv_i xi = t & 1 ? X->i1 : X->i0, yi = t & 2 ? Y->i1 : Y->i0;
+            wv_m ob = wv_mor(wv_mor(t & 1 ? X->out1 : X->out0, t & 2 ? Y->out1 : Y->out0), zo);
+            wv_i raw[4];
             texels(p, zoff, xi, yi, lmask, ob, raw);
             if (p->ftype) {
-                float_taps(p, acc, lmask, w[t], g2, dz, t, raw);
+                float_taps(p, acc, lmask, w[t], entry1, dz, t, raw);
                 continue;
             }
             for (int ch = 0; ch < p->nch; ch++)
-                acc->sum[ch] = simde_mm256_add_epi32(acc->sum[ch], simde_mm256_mullo_epi32(w[t], raw[ch]));
+                acc->sum[ch] = wv_add(acc->sum[ch], wv_mul(w[t], raw[ch]));
         }
     }
 }
 
-/* [semantics#cube-faces] for 8 lanes, as the reference projects (cube_scalar.c follows the
+/* [semantics#cube-faces] for WV_W lanes, as the reference projects (cube_scalar.c follows the
  * same decisions): NaN components read as 0; the major axis is z if |z| is
  * the largest (ties: z over y over x), else y if |y| >= |x|, else x; the
  * face is positive when that component is >= 0 (-0 too); s and t are
@@ -595,134 +571,128 @@ static WT_SIMD_INLINE void level_taps(const plan2d *p, const simde__m256 c[3], s
  * (inf / inf) reads as 0 ([semantics#decision-nonfinite-cube]); the zero vector is face 0 at its centre
  * ([semantics#decision-cube-projection]).  The slice is 6 * cube + face ([semantics#cube-arrays]: a cube index past the end
  * reads the last cube). */
-static WT_SIMD_INLINE void cube_coords(const plan2d *p, const wt_tex_args *in, int g, simde__m256 c[3],
-                                       simde__m256i *slice)
+WV_INLINE void cube_coords(const plan2d *p, const wt_tex_args *in, int g, wv_f c[3], wv_i *slice)
 {
     const int o = p->layered; /* .acube: {cube, x, y, z} */
-    simde__m256 v[3];
+    wv_f v[3];
     for (int k = 0; k < 3; k++) {
-        v[k] = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
-        v[k] = simde_mm256_and_ps(v[k], simde_mm256_cmp_ps(v[k], v[k], SIMDE_CMP_ORD_Q));
+        v[k] = wv_loadf(&in->c[o + k][g]);
+        v[k] = wv_fkeep(wv_ford(v[k]), v[k]);
     }
-    const simde__m256 sign = fset(-0.0f), zero = simde_mm256_setzero_ps();
-    simde__m256 ax = simde_mm256_andnot_ps(sign, v[0]), ay = simde_mm256_andnot_ps(sign, v[1]),
-                az = simde_mm256_andnot_ps(sign, v[2]);
-    simde__m256 zmaj = simde_mm256_and_ps(simde_mm256_cmp_ps(az, ax, SIMDE_CMP_GE_OQ), simde_mm256_cmp_ps(az, ay, SIMDE_CMP_GE_OQ));
-    simde__m256 ymaj = simde_mm256_andnot_ps(zmaj, simde_mm256_cmp_ps(ay, ax, SIMDE_CMP_GE_OQ));
-    simde__m256 xpos = simde_mm256_cmp_ps(v[0], zero, SIMDE_CMP_GE_OQ), ypos = simde_mm256_cmp_ps(v[1], zero, SIMDE_CMP_GE_OQ),
-                zpos = simde_mm256_cmp_ps(v[2], zero, SIMDE_CMP_GE_OQ);
-    simde__m256 nx = simde_mm256_xor_ps(v[0], sign), ny = simde_mm256_xor_ps(v[1], sign), nz = simde_mm256_xor_ps(v[2], sign);
+    const wv_f zero = wv_fset(0.0f);
+    wv_f ax = wv_fabs(v[0]), ay = wv_fabs(v[1]), az = wv_fabs(v[2]);
+    wv_m zmaj = wv_mand(wv_fge(az, ax), wv_fge(az, ay));
+    wv_m ymaj = wv_mandnot(zmaj, wv_fge(ay, ax));
+    wv_m xpos = wv_fge(v[0], zero), ypos = wv_fge(v[1], zero), zpos = wv_fge(v[2], zero);
+    wv_f nx = wv_fneg(v[0]), ny = wv_fneg(v[1]), nz = wv_fneg(v[2]);
     /* face = 2 * axis + (negative); axis 0 x, 1 y, 2 z */
-    simde__m256i neg = simde_mm256_castps_si256(simde_mm256_blendv_ps(simde_mm256_blendv_ps(xpos, ypos, ymaj), zpos, zmaj));
-    neg = simde_mm256_andnot_si256(neg, iset(1));
-    simde__m256i axis = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_castps_si256(zmaj), iset(2)),
-                                              simde_mm256_castps_si256(ymaj)); /* 0 x, 1 y, 2 z */
-    simde__m256i face = simde_mm256_add_epi32(simde_mm256_add_epi32(axis, axis), neg);
-    simde__m256 m = simde_mm256_blendv_ps(simde_mm256_blendv_ps(ax, ay, ymaj), az, zmaj);
-    simde__m256 sx = simde_mm256_blendv_ps(v[2], nz, xpos); /* x major: x >= 0 ? -z : z */
-    simde__m256 sz = simde_mm256_blendv_ps(nx, v[0], zpos); /* z major: z >= 0 ? x : -x */
-    simde__m256 sc = simde_mm256_blendv_ps(simde_mm256_blendv_ps(sx, v[0], ymaj), sz, zmaj);
-    simde__m256 ty = simde_mm256_blendv_ps(nz, v[2], ypos); /* y major: y >= 0 ? z : -z */
-    simde__m256 tc = simde_mm256_blendv_ps(ny, ty, ymaj);   /* x and z major: -y */
-    simde__m256 fs = simde_mm256_div_ps(simde_mm256_add_ps(simde_mm256_div_ps(sc, m), fset(1.0f)), fset(2.0f));
-    simde__m256 ft = simde_mm256_div_ps(simde_mm256_add_ps(simde_mm256_div_ps(tc, m), fset(1.0f)), fset(2.0f));
-    fs = simde_mm256_and_ps(fs, simde_mm256_cmp_ps(fs, fs, SIMDE_CMP_ORD_Q));
-    ft = simde_mm256_and_ps(ft, simde_mm256_cmp_ps(ft, ft, SIMDE_CMP_ORD_Q));
-    simde__m256 z0 = simde_mm256_cmp_ps(m, zero, SIMDE_CMP_EQ_OQ); /* the zero vector */
-    c[0] = simde_mm256_blendv_ps(fs, fset(0.5f), z0);
-    c[1] = simde_mm256_blendv_ps(ft, fset(0.5f), z0);
+    wv_i face = wv_sel(zmaj,
+                       wv_sel(ymaj, wv_sel(xpos, wv_set(1), wv_set(0)), wv_sel(ypos, wv_set(3), wv_set(2))),
+                       wv_sel(zpos, wv_set(5), wv_set(4)));
+    wv_f m = wv_fsel(zmaj, wv_fsel(ymaj, ax, ay), az);
+    wv_f sx = wv_fsel(xpos, v[2], nz); /* x major: x >= 0 ? -z : z */
+    wv_f sz = wv_fsel(zpos, nx, v[0]); /* z major: z >= 0 ? x : -x */
+    wv_f sc = wv_fsel(zmaj, wv_fsel(ymaj, sx, v[0]), sz);
+    wv_f ty = wv_fsel(ypos, nz, v[2]); /* y major: y >= 0 ? z : -z */
+    wv_f tc = wv_fsel(ymaj, ny, ty);   /* x and z major: -y */
+    wv_f fs = wv_fdiv(wv_fadd(wv_fdiv(sc, m), wv_fset(1.0f)), wv_fset(2.0f));
+    wv_f ft = wv_fdiv(wv_fadd(wv_fdiv(tc, m), wv_fset(1.0f)), wv_fset(2.0f));
+    fs = wv_fkeep(wv_ford(fs), fs);
+    ft = wv_fkeep(wv_ford(ft), ft);
+    wv_m z0 = wv_feq(m, zero); /* the zero vector */
+    c[0] = wv_fsel(z0, fs, wv_fset(0.5f));
+    c[1] = wv_fsel(z0, ft, wv_fset(0.5f));
     c[2] = zero;
-    face = simde_mm256_andnot_si256(simde_mm256_castps_si256(z0), face);
-    *slice = simde_mm256_add_epi32(simde_mm256_mullo_epi32(layer_index(p, in, g), iset(6)), face);
+    face = wv_keep(wv_mnot(z0), face);
+    *slice = wv_add(wv_mul(layer_index(p, in, g), wv_set(6)), face);
 }
 
-static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g,
-                                     simde__m256i mask, wt_tex_result *out)
+WV_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in, int g, uint32_t act,
+                         wt_tex_result *out)
 {
     const int o = p->layered; /* .a2d: {layer, x, y} */
-    simde__m256 c[3];
-    simde__m256i layer;
+    const wv_m mask = wv_mask(act), none = wv_mnone();
+    wv_f c[3];
+    wv_i layer;
     if (p->cube) {
         cube_coords(p, in, g, c, &layer);
     } else {
         for (int k = 0; k < p->dims; k++)
-            c[k] = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
+            c[k] = wv_loadf(&in->c[o + k][g]);
         layer = layer_index(p, in, g);
     }
-    acc8 acc;
+    acc_lanes acc;
     for (int ch = 0; ch < 4; ch++)
-        acc.sum[ch] = simde_mm256_setzero_si256();
+        acc.sum[ch] = wv_zero();
     acc.gmask = 0;
-    const uint32_t act = wt__mask_bits(mask);
-    simde__m256i blended; /* lanes whose result is a blend ([semantics#norm-blend], [semantics#float-blend]) */
+    wv_m blended; /* lanes whose result is a blend ([semantics#norm-blend], [semantics#float-blend]) */
     if (p->levels == 1) {
-        simde__m256i point = p->linear ? simde_mm256_setzero_si256() : mask;
-        level_taps(p, c, layer, mask, iset(256), simde_mm256_setzero_si256(), point, g, &acc, out);
-        blended = p->linear ? mask : simde_mm256_setzero_si256();
+        level_taps(p, c, layer, mask, wv_set(256), none, p->linear ? none : mask, g, &acc, out);
+        blended = p->linear ? mask : none;
     } else {
         /* [semantics#lod-arithmetic]: each lane reads its level, and the next one where it blends;
          * visit every level some active lane reads (usually one or two),
          * each with its own extents, pitches and base. */
-        simde__m256i lvl, frac;
+        wv_i lvl, frac;
         mip_select(p, op, in, g, &lvl, &frac);
-        simde__m256i two = simde_mm256_andnot_si256(simde_mm256_cmpeq_epi32(frac, simde_mm256_setzero_si256()), mask);
+        wv_m two = wv_mandnot(wv_eq(frac, wv_zero()), mask);
         blended = p->linear ? mask : two;
-        simde__m256i point = p->linear ? simde_mm256_setzero_si256() : simde_mm256_andnot_si256(two, mask);
-        simde__m256i lvl1 = simde_mm256_add_epi32(lvl, iset(1));
-        int32_t lv0[8];
-        simde_mm256_storeu_si256((void *)lv0, lvl);
-        uint32_t todo0 = act, todo1 = wt__mask_bits(two);
+        wv_m point = p->linear ? none : wv_mandnot(two, mask);
+        wv_i lvl1 = wv_add(lvl, wv_set(1));
+        int32_t lv0[WV_W];
+        wv_store(lv0, lvl);
+        uint32_t todo0 = act, todo1 = wv_bits(two);
         while (todo0 | todo1) {
             int32_t v = todo0 ? lv0[__builtin_ctz(todo0)] : lv0[__builtin_ctz(todo1)] + 1;
-            simde__m256i on0 = simde_mm256_and_si256(simde_mm256_cmpeq_epi32(lvl, iset(v)), mask);
-            simde__m256i on1 = simde_mm256_and_si256(simde_mm256_cmpeq_epi32(lvl1, iset(v)), two);
-            todo0 &= ~wt__mask_bits(on0);
-            todo1 &= ~wt__mask_bits(on1);
+            wv_m on0 = wv_mand(wv_eq(lvl, wv_set(v)), mask);
+            wv_m on1 = wv_mand(wv_eq(lvl1, wv_set(v)), two);
+            todo0 &= ~wv_bits(on0);
+            todo1 &= ~wv_bits(on1);
             /* shares: lower level 256 - frac, upper level frac */
-            simde__m256i T = simde_mm256_blendv_epi8(simde_mm256_sub_epi32(iset(256), frac), frac, on1);
+            wv_i T = wv_sel(on1, wv_sub(wv_set(256), frac), frac);
             plan2d pl = *p;
             plan_level(&pl, v);
-            level_taps(&pl, c, layer, simde_mm256_or_si256(on0, on1), T, on1, point, g, &acc, out);
+            level_taps(&pl, c, layer, wv_mor(on0, on1), T, on1, point, g, &acc, out);
         }
     }
-    const uint32_t bl = wt__mask_bits(blended);
+    const uint32_t bl = wv_bits(blended);
     if (!bl)
         return;
     if (p->ftype) {
         for (int ch = 0; ch < 4; ch++) { /* [semantics#point-conversion]: channels the format lacks read 0 */
             if (ch >= p->nch)
-                store_masked(&out->d[ch][g], simde_mm256_setzero_si256(), blended);
+                store_masked(&out->d[ch][g], wv_zero(), blended);
             else if (p->ftype == 1)
-                store_masked(&out->d[ch][g], wt__float_blend8(&acc.fb[ch], acc.gmask), blended);
+                store_masked(&out->d[ch][g], wv_float_blend(&acc.fb[ch], acc.gmask), blended);
             else
-                half_blend(p, &acc, ch, bl, &out->d[ch][g]);
+                half_blend(&acc, ch, bl, &out->d[ch][g]);
         }
         return;
     }
     for (int ch = 0; ch < 4; ch++) {
         if (ch >= p->nch) {
-            store_masked(&out->d[ch][g], simde_mm256_setzero_si256(), blended);
+            store_masked(&out->d[ch][g], wv_zero(), blended);
             continue;
         }
-        simde__m256 f;
+        wv_f f;
         if (p->sgn) {
             /* [semantics#norm-blend] SNORM: 16-bit K = floor((S + 128) / 256); 8-bit K = S +
              * floor((257 * floor(S / 16) + 1024) / 2048); K >= -32767; K / 32767 */
-            simde__m256i S = acc.sum[ch], K;
+            wv_i S = acc.sum[ch], K;
             if (p->cbits == 16)
-                K = simde_mm256_srai_epi32(simde_mm256_add_epi32(S, iset(128)), 8);
+                K = wv_srai(wv_add(S, wv_set(128)), 8);
             else
-                K = simde_mm256_add_epi32(S, simde_mm256_srai_epi32(simde_mm256_add_epi32(simde_mm256_mullo_epi32(simde_mm256_srai_epi32(S, 4), iset(257)), iset(1024)), 11));
-            K = simde_mm256_max_epi32(K, iset(-32767));
-            f = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(K), fset(32767.0f));
+                K = wv_add(S, wv_srai(wv_add(wv_mul(wv_srai(S, 4), wv_set(257)), wv_set(1024)), 11));
+            K = wv_max(K, wv_set(-32767));
+            f = wv_fdiv(wv_tof(K), wv_fset(32767.0f));
         } else {
             /* [semantics#norm-blend]: sum of w * u16 with 8-bit codes as u*257; K = rhu(sum / 256),
              * which for 8-bit codes is S + rhu(S) (257 S = 256 S + S) */
-            simde__m256i S = acc.sum[ch];
-            simde__m256i K = p->cbits == 8 ? simde_mm256_add_epi32(S, rhu256(S)) : rhu256(S);
-            f = wt__div_exact_ps(simde_mm256_cvtepi32_ps(K), 65535.0f);
+            wv_i S = acc.sum[ch];
+            wv_i K = p->cbits == 8 ? wv_add(S, rhu256(S)) : rhu256(S);
+            f = wv_div_exact(wv_tof(K), 65535.0f);
         }
-        store_masked(&out->d[ch][g], simde_mm256_castps_si256(f), blended);
+        store_masked(&out->d[ch][g], wv_fbits(f), blended);
     }
 }
 
@@ -731,64 +701,89 @@ static WT_SIMD_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_
  * filtered, the cache line of every active lane's footprint row (its first
  * texel; a pair rarely straddles two lines) is prefetched, all 32 lanes'
  * together.  Only addresses are computed; nothing is read. */
-static WT_SIMD_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args *in)
+WV_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args *in)
 {
     const int o = p->layered;
     /* A warp whose coordinates span fewer than WT_SIMD_PREFETCH_SPAN texels
      * on every axis (an image walked in order: W1) reads lines that its
      * neighbours have just read; prefetching them only costs.  NaN lanes do
-     * not widen the span (min/max keep the accumulator). */
+     * not widen the span. */
     int local = 1;
     for (int k = 0; k < p->dims && local; k++) {
-        simde__m256 lo = fset(INFINITY), hi = fset(-INFINITY);
-        for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-            simde__m256 m = simde_mm256_castsi256_ps(wt__lane_mask((active >> g) & 0xffu));
-            simde__m256 v = simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]);
-            lo = simde_mm256_min_ps(simde_mm256_blendv_ps(fset(INFINITY), v, m), lo);
-            hi = simde_mm256_max_ps(simde_mm256_blendv_ps(fset(-INFINITY), v, m), hi);
-        }
-        float l8[8], h8[8];
-        simde_mm256_storeu_ps(l8, lo);
-        simde_mm256_storeu_ps(h8, hi);
-        float mn = l8[0], mx = h8[0];
-        for (int l = 1; l < 8; l++) {
-            mn = l8[l] < mn ? l8[l] : mn;
-            mx = h8[l] > mx ? h8[l] : mx;
-        }
-        const float span = (mx - mn) * (p->norm ? (float)p->n[k] : 1.0f);
+        float lo = __builtin_inff(), hi = -__builtin_inff();
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
+            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask(group_lanes(active, g)), &lo, &hi);
+        const float span = (hi - lo) * (p->norm ? (float)p->n[k] : 1.0f);
         local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
     }
     if (local)
         return;
-    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-        uint32_t act = (active >> g) & 0xffu;
+    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+        const uint32_t act = group_lanes(active, g);
         if (!act)
             continue;
         wv_axis ax[3];
         for (int k = 0; k < 3; k++)
-            ax[k].i0 = ax[k].i1 = simde_mm256_setzero_si256();
+            ax[k].i0 = ax[k].i1 = wv_zero();
         for (int k = 0; k < p->dims; k++)
-            axis_footprint(p, k, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + k][g]), 1, 0, &ax[k]);
-        simde__m256i x = simde_mm256_mullo_epi32(ax[0].i0, iset(p->esize));
+            axis_footprint(p, k, wv_loadf(&in->c[o + k][g]), 1, 0, &ax[k]);
+        wv_i x = wv_mul(ax[0].i0, wv_set(p->esize));
         if (p->layered)
-            x = simde_mm256_add_epi32(x, simde_mm256_mullo_epi32(layer_index(p, in, g), iset(p->slice_pitch)));
+            x = wv_add(x, slice_offset(p, in, g));
         const int rows = p->dims == 3 ? 4 : 2;
-        for (int r = 0; r < rows; r++) {
-            simde__m256i off = simde_mm256_add_epi32(
-                x, simde_mm256_add_epi32(simde_mm256_mullo_epi32(r & 1 ? ax[1].i1 : ax[1].i0, iset(p->row_pitch)),
-                                         simde_mm256_mullo_epi32(r & 2 ? ax[2].i1 : ax[2].i0, iset(p->depth_pitch))));
-            int32_t ov[8];
-            simde_mm256_storeu_si256((void *)ov, simde_mm256_and_si256(off, wt__lane_mask(act)));
-            for (int l = 0; l < 8; l++)
-                __builtin_prefetch(p->base + ov[l]);
-        }
+        for (int r = 0; r < rows; r++)
+            wv_prefetch_lanes(p->base,
+                              wv_add(x, wv_add(wv_mul(r & 1 ? ax[1].i1 : ax[1].i0, wv_set(p->row_pitch)),
+                                               wv_mul(r & 2 ? ax[2].i1 : ax[2].i0, wv_set(p->depth_pitch)))),
+                              wv_mask(act));
     }
 }
 
-/* A warp: tld4 or tex, each group of 8 lanes through tex_group.  `spec`
- * (below) fixes some of the plan's fields at compile time. */
-static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                                     wt_tex_result *out, void (*spec)(plan2d *p))
+/* [semantics#tld4] for one group of WV_W lanes: component comp of the footprint's four texels. */
+WV_INLINE void tld4_group(const plan2d *p, const wt_tex_args *in, int g, uint32_t act, int comp, wt_tex_result *out)
+{
+    const wv_m mask = wv_mask(act);
+    const wv_i sl = slice_offset(p, in, g);
+    const int o = p->layered;
+    wv_axis ax, ay;
+    axis_footprint(p, 0, wv_loadf(&in->c[o][g]), 1, 1, &ax);
+    axis_footprint(p, 1, wv_loadf(&in->c[o + 1][g]), 1, 1, &ay);
+    /* [semantics#tld4] order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
+     * gathered component is valued as point sampling ([semantics#tld4]). */
+    const wv_i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
+    const wv_m *xo[4] = {&ax.out0, &ax.out1, &ax.out1, &ax.out0}, *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
+    /* Rows as texel pairs where every lane's i1 is i0 + 1 and nothing
+     * is the border (tld4 keeps both texels whatever the fraction). */
+    wv_m bad = wv_mor(wv_mor(ax.out0, ax.out1), wv_mor(ay.out0, ay.out1));
+    bad = wv_mor(bad, wv_mnot(wv_eq(ax.i1, wv_add(ax.i0, wv_set(1)))));
+    if (p->pair8 && p->nch == p->esize && !wv_bits(wv_mand(bad, mask))) {
+        const wv_i x = wv_mul(ax.i0, wv_set(p->esize));
+        for (int r = 0; r < 2; r++) { /* r = 0: row j1 (d0, d1); r = 1: row j0 (d3, d2) */
+            wv_i off = wv_add(wv_add(x, sl), wv_mul(r ? ay.i0 : ay.i1, wv_set(p->row_pitch)));
+            wv_i t0, t1;
+            fetch_pair(p, off, mask, &t0, &t1);
+            wv_i c0 = wv_zero(), c1 = wv_zero();
+            if (comp < p->nch) {
+                c0 = gather_word(p, wv_and(wv_srli(t0, 8 * comp), wv_set(0xff)));
+                c1 = gather_word(p, wv_and(wv_srli(t1, 8 * comp), wv_set(0xff)));
+            }
+            store_masked(&out->d[r ? 3 : 0][g], c0, mask);
+            store_masked(&out->d[r ? 2 : 1][g], c1, mask);
+        }
+        return;
+    }
+    for (int k = 0; k < 4; k++) {
+        wv_i raw[4];
+        texels(p, sl, *xs[k], *ys[k], mask, wv_mor(*xo[k], *yo[k]), raw);
+        store_masked(&out->d[k][g], comp < p->nch ? gather_word(p, raw[comp]) : wv_zero(), mask);
+    }
+}
+
+/* A warp: tld4 or tex, each group of WV_W lanes through tld4_group or
+ * tex_group.  `spec` (below) fixes some of the plan's fields at compile
+ * time. */
+WV_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                         wt_tex_result *out, void (*spec)(plan2d *p))
 {
     plan2d p;
     memcpy(&p, ctx->t->kernel_plan[WT_SIMD_ID], sizeof p); /* plan_of's, made at binding */
@@ -801,54 +796,10 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
         if (p.dims != 2 || p.sgn || p.cube || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
             !dtype_ok(&p, op->dtype))
             return 0;
-        const int comp = op->comp & 3;
-        for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-            uint32_t act = (active >> g) & 0xffu;
-            if (!act)
-                continue;
-            simde__m256i mask = wt__lane_mask(act), sl = slice_offset(&p, in, g);
-            const int o = p.layered;
-            wv_axis ax, ay;
-            axis_footprint(&p, 0, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o][g]), 1, 1, &ax);
-            axis_footprint(&p, 1, simde_mm256_loadu_ps((const float *)(const void *)&in->c[o + 1][g]), 1, 1, &ay);
-            /* [semantics#tld4] order d = {T(i0, j1), T(i1, j1), T(i1, j0), T(i0, j0)}; a
-             * gathered component is valued as point sampling ([semantics#tld4]). */
-            const simde__m256i *xs[4] = {&ax.i0, &ax.i1, &ax.i1, &ax.i0}, *ys[4] = {&ay.i1, &ay.i1, &ay.i0, &ay.i0};
-            const simde__m256i *xo[4] = {&ax.out0, &ax.out1, &ax.out1, &ax.out0},
-                               *yo[4] = {&ay.out1, &ay.out1, &ay.out0, &ay.out0};
-            /* Rows as texel pairs where every lane's i1 is i0 + 1 and nothing
-             * is the border (tld4 keeps both texels whatever the fraction). */
-            simde__m256i bad = simde_mm256_or_si256(simde_mm256_or_si256(ax.out0, ax.out1),
-                                                    simde_mm256_or_si256(ay.out0, ay.out1));
-            bad = simde_mm256_or_si256(bad, simde_mm256_xor_si256(
-                                                simde_mm256_cmpeq_epi32(ax.i1, simde_mm256_add_epi32(ax.i0, iset(1))),
-                                                iset(-1)));
-            if (p.pair8 && p.nch == p.esize && !wt__mask_bits(simde_mm256_and_si256(bad, mask))) {
-                const simde__m256i x = simde_mm256_mullo_epi32(ax.i0, iset(p.esize));
-                for (int r = 0; r < 2; r++) { /* r = 0: row j1 (d0, d1); r = 1: row j0 (d3, d2) */
-                    simde__m256i off = simde_mm256_add_epi32(
-                        simde_mm256_add_epi32(x, sl), simde_mm256_mullo_epi32(r ? ay.i0 : ay.i1, iset(p.row_pitch)));
-                    simde__m256i t0, t1;
-                    fetch_pair(&p, off, mask, &t0, &t1);
-                    simde__m256i c0 = comp < p.nch ? simde_mm256_and_si256(simde_mm256_srli_epi32(t0, 8 * comp), iset(0xff))
-                                                   : simde_mm256_setzero_si256();
-                    simde__m256i c1 = comp < p.nch ? simde_mm256_and_si256(simde_mm256_srli_epi32(t1, 8 * comp), iset(0xff))
-                                                   : simde_mm256_setzero_si256();
-                    if (comp < p.nch) {
-                        c0 = gather_word(&p, c0);
-                        c1 = gather_word(&p, c1);
-                    }
-                    store_masked(&out->d[r ? 3 : 0][g], c0, mask);
-                    store_masked(&out->d[r ? 2 : 1][g], c1, mask);
-                }
-                continue;
-            }
-            for (int k = 0; k < 4; k++) {
-                simde__m256i raw[4];
-                texels(&p, sl, *xs[k], *ys[k], mask, simde_mm256_or_si256(*xo[k], *yo[k]), raw);
-                store_masked(&out->d[k][g], comp < p.nch ? gather_word(&p, raw[comp]) : simde_mm256_setzero_si256(),
-                             mask);
-            }
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+            const uint32_t act = group_lanes(active, g);
+            if (act)
+                tld4_group(&p, in, g, act, op->comp & 3, out);
         }
         return 1;
     }
@@ -856,10 +807,10 @@ static WT_SIMD_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, ui
         return 0;
     if (p.prefetch && p.levels == 1 && p.linear && !p.cube)
         prefetch_warp(&p, active, in);
-    for (int g = 0; g < WT_WARP_SIZE; g += 8) {
-        uint32_t act = (active >> g) & 0xffu;
+    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+        const uint32_t act = group_lanes(active, g);
         if (act)
-            tex_group(&p, op, in, g, wt__lane_mask(act), out);
+            tex_group(&p, op, in, g, act, out);
     }
     return 1;
 }

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "div_exact.h"
+#include "float_blend8.h"
 
 #define WV_W 16
 
@@ -59,8 +60,12 @@ WV_INLINE uint32_t wv_bits(wv_m m) { return m; }
 WV_INLINE wv_m wv_mask(uint32_t bits) { return (wv_m)bits; }
 
 WV_INLINE wv_f wv_fset(float f) { return _mm512_set1_ps(f); }
+WV_INLINE wv_f wv_fadd(wv_f a, wv_f b) { return _mm512_add_ps(a, b); }
 WV_INLINE wv_f wv_fmul(wv_f a, wv_f b) { return _mm512_mul_ps(a, b); }
 WV_INLINE wv_f wv_fsub(wv_f a, wv_f b) { return _mm512_sub_ps(a, b); }
+WV_INLINE wv_f wv_fdiv(wv_f a, wv_f b) { return _mm512_div_ps(a, b); }
+WV_INLINE wv_f wv_fabs(wv_f a) { return _mm512_abs_ps(a); }
+WV_INLINE wv_f wv_fneg(wv_f a) { return _mm512_xor_ps(a, _mm512_set1_ps(-0.0f)); }
 WV_INLINE wv_f wv_fmin(wv_f a, wv_f b) { return _mm512_min_ps(a, b); }
 WV_INLINE wv_f wv_fmax(wv_f a, wv_f b) { return _mm512_max_ps(a, b); }
 WV_INLINE wv_f wv_ffloor(wv_f a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
@@ -70,12 +75,30 @@ WV_INLINE wv_i wv_trunc_int(wv_f a) { return _mm512_cvttps_epi32(a); }
 WV_INLINE wv_f wv_tof(wv_i a) { return _mm512_cvtepi32_ps(a); }
 WV_INLINE wv_i wv_fbits(wv_f a) { return _mm512_castps_si512(a); }
 WV_INLINE wv_m wv_ford(wv_f a) { return _mm512_cmp_ps_mask(a, a, _CMP_ORD_Q); }
+WV_INLINE wv_m wv_fge(wv_f a, wv_f b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
+WV_INLINE wv_m wv_feq(wv_f a, wv_f b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
 WV_INLINE wv_m wv_ffinite(wv_f a) { return _mm512_cmp_ps_mask(_mm512_sub_ps(a, a), _mm512_setzero_ps(), _CMP_EQ_OQ); }
 WV_INLINE wv_m wv_fabs_nlt(wv_f a, float b) { return _mm512_cmp_ps_mask(_mm512_abs_ps(a), _mm512_set1_ps(b), _CMP_NLT_UQ); }
 WV_INLINE wv_f wv_fkeep(wv_m m, wv_f a) { return _mm512_maskz_mov_ps(m, a); }
 WV_INLINE wv_f wv_fsel(wv_m m, wv_f a, wv_f b) { return _mm512_mask_blend_ps(m, a, b); }
 /* k / d rounded once, for integers k in [0, 65535] (div_exact.h) */
 WV_INLINE wv_f wv_div_exact(wv_f k, float d) { return wt__div_exact_ps512(k, d); }
+
+/* [semantics#float-blend] as vec8.h's, for 16 lanes: each half of 8 through float_blend8.h,
+ * read in place (a 512-bit tap is its low half's 256 bits, then its high
+ * half's), so both widths compute with one datapath.  Its double
+ * arithmetic holds 4 lanes a 256-bit vector, 8 lanes a 512-bit one: two
+ * halves of 8 are the same work as one pass of 16. */
+typedef struct wv_fb_taps {
+    wv_i raw[4][4];
+    wv_i w[4][4];
+} wv_fb_taps;
+WV_INLINE wv_i wv_float_blend(const wv_fb_taps *tp, uint32_t gmask)
+{
+    const uint8_t *raw = (const uint8_t *)tp->raw, *w = (const uint8_t *)tp->w;
+    return _mm512_inserti64x4(_mm512_castsi256_si512(wt__float_blend8_at(raw, w, 2, gmask)),
+                              wt__float_blend8_at(raw + 32, w + 32, 2, gmask), 1);
+}
 
 static inline uint64_t wv__ld64(const uint8_t *p)
 {

@@ -1,8 +1,8 @@
 /* vec8.h -- the vector shim of the width-generic templates, 8 lanes (SIMDe's 256-bit intrinsics: AVX2, NEON)
  * SPDX-License-Identifier: MIT
  *
- * A template written against wv_* (tex2d_u8_tpl.h) runs WV_W lanes at a
- * time: 8 here, 16 with vec16.h.  wv_i holds 32-bit integers, wv_f floats
+ * A template written against wv_* (tex2d_tpl.h, tex2d_u8_tpl.h, axis.h)
+ * runs WV_W lanes at a time: 8 here, 16 with vec16.h.  wv_i holds 32-bit integers, wv_f floats
  * and wv_m a lane mask (here an all-ones / all-zeros vector; vec16.h's is
  * an AVX-512 mask register).  Every operation is exact integer or IEEE
  * single arithmetic, so a template computes the same bits at either width.
@@ -17,6 +17,7 @@
 
 #include "div_exact.h"
 #include "fetch.h"
+#include "float_blend8.h"
 #include "lanes.h"
 
 #define WV_W 8
@@ -63,8 +64,13 @@ WV_INLINE uint32_t wv_bits(wv_m m) { return wt__mask_bits(m); }
 WV_INLINE wv_m wv_mask(uint32_t bits) { return wt__lane_mask(bits); }
 
 WV_INLINE wv_f wv_fset(float f) { return simde_mm256_set1_ps(f); }
+WV_INLINE wv_f wv_fadd(wv_f a, wv_f b) { return simde_mm256_add_ps(a, b); }
 WV_INLINE wv_f wv_fmul(wv_f a, wv_f b) { return simde_mm256_mul_ps(a, b); }
 WV_INLINE wv_f wv_fsub(wv_f a, wv_f b) { return simde_mm256_sub_ps(a, b); }
+/* IEEE division, rounded once */
+WV_INLINE wv_f wv_fdiv(wv_f a, wv_f b) { return simde_mm256_div_ps(a, b); }
+WV_INLINE wv_f wv_fabs(wv_f a) { return simde_mm256_andnot_ps(simde_mm256_set1_ps(-0.0f), a); }
+WV_INLINE wv_f wv_fneg(wv_f a) { return simde_mm256_xor_ps(a, simde_mm256_set1_ps(-0.0f)); }
 WV_INLINE wv_f wv_fmin(wv_f a, wv_f b) { return simde_mm256_min_ps(a, b); }
 WV_INLINE wv_f wv_fmax(wv_f a, wv_f b) { return simde_mm256_max_ps(a, b); }
 WV_INLINE wv_f wv_ffloor(wv_f a) { return simde_mm256_floor_ps(a); }
@@ -75,6 +81,9 @@ WV_INLINE wv_f wv_tof(wv_i a) { return simde_mm256_cvtepi32_ps(a); }
 WV_INLINE wv_i wv_fbits(wv_f a) { return simde_mm256_castps_si256(a); }
 /* lanes that are not NaN; lanes that are finite */
 WV_INLINE wv_m wv_ford(wv_f a) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, a, SIMDE_CMP_ORD_Q)); }
+/* a >= b, a == b (false where either is NaN) */
+WV_INLINE wv_m wv_fge(wv_f a, wv_f b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_OQ)); }
+WV_INLINE wv_m wv_feq(wv_f a, wv_f b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)); }
 WV_INLINE wv_m wv_ffinite(wv_f a)
 {
     return simde_mm256_castps_si256(simde_mm256_cmp_ps(simde_mm256_sub_ps(a, a), simde_mm256_setzero_ps(), SIMDE_CMP_EQ_OQ));
@@ -89,6 +98,12 @@ WV_INLINE wv_f wv_fkeep(wv_m m, wv_f a) { return simde_mm256_and_ps(a, simde_mm2
 WV_INLINE wv_f wv_fsel(wv_m m, wv_f a, wv_f b) { return simde_mm256_blendv_ps(a, b, simde_mm256_castsi256_ps(m)); }
 /* k / d rounded once, for integers k in [0, 65535] (div_exact.h) */
 WV_INLINE wv_f wv_div_exact(wv_f k, float d) { return wt__div_exact_ps(k, d); }
+
+/* [semantics#float-blend]'s f32 bits of every lane from its taps (float_blend8.h): raw[g][t]
+ * the f32 bits of tap t of group g, w[g][t] its weight (0: no tap); groups
+ * not in gmask (bit g) have no taps in any lane. */
+typedef wt__fb8_taps wv_fb_taps;
+WV_INLINE wv_i wv_float_blend(const wv_fb_taps *tp, uint32_t gmask) { return wt__float_blend8(tp, gmask); }
 
 /* The 4-byte words at base + off[l] for lanes in m, 0 elsewhere. */
 WV_INLINE wv_i wv_fetch32(const uint8_t *base, wv_i off, wv_m m) { return wt__fetch32(base, off, m); }

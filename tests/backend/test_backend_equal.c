@@ -284,6 +284,22 @@ static void describes_kernel(const char *backend, const char *kname)
             fail_msg("backend %s bound '%s', but its description lacks '%s':\n%s", backend, kname, want[k], d);
 }
 
+/* The active lanes of warp wi: all of them, or (one warp in eight) a mask
+ * that fills or empties whole groups of the 8 or 16 lanes a kernel runs at
+ * once, or a lone lane at a group's edge (an empty lower group must not
+ * stop the upper one, and an upper group's lanes must land in their own
+ * slots), or a random mask (which almost never empties 16 lanes). */
+static uint32_t warp_active(int wi)
+{
+    static const uint32_t edges[] = {0xffff0000u, 0x0000ffffu, 0xff000000u, 0x00ff0000u, 0x0000ff00u,
+                                     0x000000ffu, 0x80000000u, 0x00010000u, 0x00008000u, 0x00000100u};
+    if (wi % 4 == 0)
+        return 0xffffffffu;
+    if (wi % 8 == 2)
+        return edges[(wi / 8) % (int)(sizeof edges / sizeof edges[0])];
+    return next32();
+}
+
 static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
 {
     wt_array arr = NULL;
@@ -315,7 +331,7 @@ static void compare_case(const wt__backend *b, const tcase *c, int nwarps)
             in.offset[0][l] = (int32_t)(next32() % 16) - 8;
             in.offset[1][l] = (int32_t)(next32() % 16) - 8;
         }
-        uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
+        uint32_t active = warp_active(wi);
         wt_op op = tex_op(dtypes[wi % 4 == 3 ? 3 : (int)(next32() % 3)], wi % 7 == 6 ? WT_OP_OFFSET : 0);
         if (c->layers)
             op.geom = WT_GEOM_A2D;
@@ -533,7 +549,7 @@ static void compare_mip_case(const wt__backend *b, const mcase *c, int nwarps)
             default: break;
             }
         }
-        uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
+        uint32_t active = warp_active(wi);
         wt_op op = tex_op(dtypes[next32() % 3], 0);
         op.geom = (uint8_t)(c->depth ? WT_GEOM_3D : c->layers ? WT_GEOM_A2D : WT_GEOM_2D);
         op.mip = (uint8_t)(wi % 5 == 4 ? WT_MIP_BASE : wi % 5 == 1 || wi % 5 == 2 ? WT_MIP_GRAD : WT_MIP_LEVEL);
@@ -645,7 +661,7 @@ static void compare_cube_case(const wt__backend *b, const ccase *c, int nwarps)
             in.c[o + 1][l] = y;
             in.c[o + 2][l] = z;
         }
-        uint32_t active = wi % 4 == 0 ? 0xffffffffu : next32();
+        uint32_t active = warp_active(wi);
         wt_op op = tex_op(dtypes[next32() % 3], 0);
         op.geom = (uint8_t)(c->cubes ? WT_GEOM_ACUBE : WT_GEOM_CUBE);
         if (wi % 5 == 4) { /* tld4 on a cube: the reference's */

@@ -48,7 +48,7 @@
  *     reads it.
  *   - Point ([semantics#point-sampling]): i = floor(x) through the address mode; the value is the
  *     code over 255 or 65535 ([semantics#point-conversion]), or the code itself as element type.
- * Texel reads (wv_fetch32, wv_fetch64) take 4 bytes at a texel of 1 or 2; the array
+ * Texel reads (wv_fetch32, wv_fetch64, wv_fetch128) take 4 bytes at a texel of 1 or 2; the array
  * allocation has slack for that (array.c), so only array-backed objects
  * bind those formats; lanes that read the border or are inactive read the
  * level's first texel, which every level has, and drop it.
@@ -205,12 +205,14 @@ WV_INLINE void texels(const plan2d *p, wv_i slice, wv_i x, wv_i y, wv_m mask, wv
     wv_i off = wv_add(wv_add(wv_mul(y, wv_set(p->row_pitch)), wv_mul(x, wv_set(p->esize))), slice);
     wv_i w[4];
     int words = p->esize <= 4 ? 1 : p->esize / 4;
-    if (words == 2) {
+    if (words == 4) {
+        wv_fetch128(p->base, off, m, w);
+    } else if (words == 2) {
         wv_fetch64(p->base, off, m, &w[0], &w[1]);
         w[2] = w[3] = wv_zero();
     } else {
-        for (int k = 0; k < 4; k++)
-            w[k] = k < words ? wv_fetch32(p->base + 4 * k, off, m) : wv_zero();
+        w[0] = wv_fetch32(p->base, off, m);
+        w[1] = w[2] = w[3] = wv_zero();
     }
     for (int c = 0; c < 4; c++) {
         wv_i v;

@@ -112,6 +112,12 @@ WV_INLINE void wv_fetch64(const uint8_t *base, wv_i off, wv_m m, wv_i *lo, wv_i 
 {
     wt__fetch64(base, off, m, lo, hi);
 }
+/* The 16-byte words at base + off[l]: their 4-byte words k to w[k]. */
+WV_INLINE void wv_fetch128(const uint8_t *base, wv_i off, wv_m m, wv_i w[4])
+{
+    for (int k = 0; k < 4; k++)
+        w[k] = wt__fetch32(base + 4 * k, off, m);
+}
 /* dst[l] = v[l] for lanes in m; full: m is every lane */
 WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
 {

@@ -7,6 +7,9 @@
 #include "warptex.h"
 
 namespace wt_cuda_rt {
+/* The most dynamic shared memory a block may have: what a launch may ask for, the device's
+ * sharedMemPerBlock(Optin), a kernel's default and largest cudaFuncAttributeMaxDynamicSharedMemorySize. */
+constexpr size_t max_dynamic_shared = 48 * 1024;
 /* The process's sticky error (cudaSuccess when none). */
 cudaError_t sticky(void);
 /* Makes e the sticky error (the first one wins) and says why on stderr once. */

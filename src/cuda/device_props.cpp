@@ -74,8 +74,8 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     snprintf(p->name, sizeof p->name, "warptex CPU (%d threads, backend %s)", threads, wt_backend_name());
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     p->totalGlobalMem = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
-    p->sharedMemPerBlock = 48 * 1024;        /* the dynamic shared memory a launch may ask for */
-    p->sharedMemPerBlockOptin = 48 * 1024;
+    p->sharedMemPerBlock = wt_cuda_rt::max_dynamic_shared; /* the dynamic shared memory a launch may ask for */
+    p->sharedMemPerBlockOptin = wt_cuda_rt::max_dynamic_shared;
     p->sharedMemPerMultiprocessor = 48 * 1024;
     p->regsPerBlock = 65536;
     p->regsPerMultiprocessor = 65536;

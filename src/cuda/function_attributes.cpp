@@ -18,7 +18,7 @@ using wt_cuda_rt::fail;
 
 namespace {
 struct set_values {
-    int max_dynamic_shared = 48 * 1024;
+    int max_dynamic_shared = (int)wt_cuda_rt::max_dynamic_shared;
     int carveout = -1; /* no preference */
 };
 std::mutex g_lock;

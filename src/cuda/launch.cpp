@@ -245,21 +245,29 @@ void to_main(block_run *b, fiber_rec *r, bool final_switch)
     resumed(b, r, t);
 }
 
+/* Fiber r switches straight to the fiber next, passing r (resumed).  fake: where AddressSanitizer
+ * keeps r's fake stack until r runs again; null when r has ended and never will. */
+[[gnu::always_inline]] inline ctx_transfer jump_sibling(block_run *b, fiber_rec *r, fiber_rec *next, void **fake)
+{
+    switching_to(b, next);
+#ifdef WT_CUDA_ASAN
+    __sanitizer_start_switch_fiber(fake, next->stack_bottom, next->stack_size);
+#else
+    (void)fake;
+#endif
+#ifdef WT_CUDA_TSAN
+    __tsan_switch_to_fiber(next->tsan_fiber, 0);
+#endif
+    return wt_cuda_rt::ctx_jump(next->fib, r);
+}
+
 /* r, which parked, switches straight to the parked fiber next: a barrier's
  * released threads run one after another without the scheduler between
  * them (one switch instead of two, and, as they all parked at the same
  * call, every return after it predicted) */
 [[gnu::always_inline]] inline void to_sibling(block_run *b, fiber_rec *r, fiber_rec *next)
 {
-    switching_to(b, next);
-#ifdef WT_CUDA_ASAN
-    __sanitizer_start_switch_fiber(&r->asan_fake, next->stack_bottom, next->stack_size);
-#endif
-#ifdef WT_CUDA_TSAN
-    __tsan_switch_to_fiber(next->tsan_fiber, 0);
-#endif
-    const ctx_transfer t = wt_cuda_rt::ctx_jump(next->fib, r);
-    resumed(b, r, t);
+    resumed(b, r, jump_sibling(b, r, next, &r->asan_fake));
 }
 
 void fiber_ended()
@@ -275,14 +283,7 @@ void fiber_ended()
 {
     r->ended = true;
     r->fib = nullptr;
-    switching_to(b, next);
-#ifdef WT_CUDA_ASAN
-    __sanitizer_start_switch_fiber(nullptr, next->stack_bottom, next->stack_size);
-#endif
-#ifdef WT_CUDA_TSAN
-    __tsan_switch_to_fiber(next->tsan_fiber, 0);
-#endif
-    wt_cuda_rt::ctx_jump(next->fib, r);
+    jump_sibling(b, r, next, nullptr);
     fiber_ended();
 }
 
@@ -591,12 +592,7 @@ void run_block(launch_run *L, unsigned long long id)
         if (b.parked == 0) /* every thread has returned */
             break;
         releasable(&b);
-        if (b.rel_end == 0) {
-            bool waiting = false;
-            for (unsigned t = 0; t < b.n; t++)
-                waiting |= waits(b.state[t]);
-            if (!waiting)
-                break;
+        if (b.rel_end == 0) { /* threads wait (parked > 0) and none can go on */
             b.stop("a barrier no thread can pass (threads wait at __syncthreads, __syncwarp or a tile's sync at once)");
             continue;
         }
@@ -613,9 +609,6 @@ void run_block(launch_run *L, unsigned long long id)
     wt_cuda_tls.lane_view = nullptr;
 }
 
-/* the most dynamic shared memory a launch may ask for (cudaDeviceProp::sharedMemPerBlockOptin) */
-constexpr size_t max_dynamic_shared = 48 * 1024;
-
 /* this OS thread's dynamic shared memory, made with its first launch */
 struct shared_memory {
     void *base = nullptr;
@@ -626,11 +619,10 @@ thread_local shared_memory t_shared;
 void run_blocks(void *c, size_t begin, size_t end, int)
 {
     launch_run *L = static_cast<launch_run *>(c);
-    if (!wt_cuda_dynamic_shared_base()) {
+    if (!wt_cuda_dynamic_shared_base()) { /* made here, so that a kernel's binding never fails */
         L->fail("out of memory for dynamic shared memory");
         return;
     }
-    wt_cuda_tls.dynamic_shared = t_shared.base;
     wt_cuda_tls.block_dim = L->block;
     wt_cuda_tls.grid_dim = L->grid;
     /* One read section around this thread's blocks: each texture or surface call's own section
@@ -665,7 +657,7 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
     if (!run || grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u ||
         grid.z > 65535u || threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
         return fail(cudaErrorInvalidConfiguration);
-    if (shared_bytes > max_dynamic_shared)
+    if (shared_bytes > wt_cuda_rt::max_dynamic_shared)
         return fail(cudaErrorInvalidValue);
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
@@ -692,8 +684,9 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
  * per thread (device_launch_parameters.h).  Zeroed when made; null if it could not be. */
 void *wt_cuda_dynamic_shared_base(void)
 {
-    if (!t_shared.base && (t_shared.base = aligned_alloc(256, max_dynamic_shared)))
-        memset(t_shared.base, 0, max_dynamic_shared);
+    const size_t size = wt_cuda_rt::max_dynamic_shared;
+    if (!t_shared.base && (t_shared.base = aligned_alloc(256, size)))
+        memset(t_shared.base, 0, size);
     return t_shared.base;
 }
 

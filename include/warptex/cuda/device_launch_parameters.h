@@ -15,7 +15,6 @@
 /* The running CUDA thread, per OS thread. */
 struct wt_cuda_thread_state {
     uint3 thread_idx, block_idx, block_dim, grid_dim;
-    void *dynamic_shared; /* extern __shared__ memory of the running block */
     void *block;          /* the launcher's block, NULL outside a kernel */
     /* the texture the block fetched inline from last and its view
      * (texture_fetch_functions.h); 0 / NULL when the block starts */

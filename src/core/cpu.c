@@ -1,5 +1,6 @@
 /* cpu.c -- what the CPU offers, probed once (baseline flags only)
  * SPDX-License-Identifier: MIT */
+#include <stdatomic.h>
 #include <string.h>
 #include <threads.h>
 
@@ -38,10 +39,16 @@ static void probe(void)
         strcpy(features, "none");
 }
 
+/* Features a test has hidden (wt_debug_hide_cpu_features): the library then behaves as on a CPU
+ * without them.  The string wt_cpu_features() returns still says what the probe found. */
+static _Atomic unsigned hidden;
+
+void wt_debug_hide_cpu_features(unsigned bits) { atomic_store_explicit(&hidden, bits, memory_order_relaxed); }
+
 unsigned wt__cpu_features(void)
 {
     call_once(&probe_once, probe);
-    return feature_bits;
+    return feature_bits & ~atomic_load_explicit(&hidden, memory_order_relaxed);
 }
 
 const char *wt_cpu_features(void)

@@ -15,5 +15,8 @@
 #define WT__CPU_AVX512DQ 0x80u
 
 WT_INTERNAL unsigned wt__cpu_features(void);
+/* Test hook: from now on wt__cpu_features() leaves out these WT__CPU_ bits, as on a CPU without
+ * them (call it before the first call that chooses a backend).  0 shows everything again. */
+void wt_debug_hide_cpu_features(unsigned bits);
 
 #endif

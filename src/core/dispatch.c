@@ -37,12 +37,17 @@ const wt__backend *const *wt__backend_list(size_t *n)
     return backends;
 }
 
+/* Only the backends this CPU can run bind: a binder is compiled with its ISA's flags, and the
+ * compiler may use that ISA's instructions in it (the AVX-512 binder does), so calling the
+ * binder of a backend the CPU lacks would be an illegal instruction at object creation.  A
+ * backend the CPU lacks can never become active (wt_set_backend and WARPTEX_BACKEND refuse it),
+ * so its slot stays empty. */
 void wt__bind_tex_kernels(wt__tex *t)
 {
     for (size_t i = 0; i < NBACKENDS; i++) {
         const wt__backend *b = backends[i];
         const char *name = NULL;
-        wt__tex_kernel k = b->bind_tex ? b->bind_tex(t, &name) : NULL;
+        wt__tex_kernel k = b->bind_tex && b->usable() ? b->bind_tex(t, &name) : NULL;
         t->kernels[b->id] = (void (*)(void))k;
         t->kernel_names[b->id] = k ? name : NULL;
     }

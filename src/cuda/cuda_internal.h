@@ -24,6 +24,9 @@ cudaError_t from_status(wt_status s);
 bool stream_ok(cudaStream_t s);
 /* Resets both (cudaDeviceReset). */
 void reset(void);
+/* The device clock's rate in kHz, what cudaDevAttrClockRate says and what clock()
+ * and clock64() in a kernel tick at (device_clock.cpp). */
+int clock_khz(void);
 
 /* Whether a copy or set may touch [p, p + bytes): true when the range lies inside one live
  * device allocation (cudaMalloc, cudaMallocManaged, cudaMallocPitch, cudaMalloc3D; interior

@@ -1,70 +1,12 @@
-/* device.cpp -- the CPU as CUDA device 0: limits, synchronisation, streams and events (properties: device_props.cpp)
+/* device.cpp -- the CPU as CUDA device 0: selection, limits, flags, synchronisation (properties:
+ * device_props.cpp; streams and events: streams.cpp)
  * SPDX-License-Identifier: MIT */
-#include <chrono>
-#include <mutex>
-#include <set>
-#include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cuda_internal.h"
 #include "stack_pool.h"
 
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
-
-struct wt_cuda_stream_s {
-    unsigned flags;
-};
-struct wt_cuda_event_s {
-    unsigned flags;
-    bool recorded;
-    std::chrono::steady_clock::time_point when;
-};
-
-namespace {
-std::mutex g_lock;
-std::set<const void *> g_live; /* streams and events, by address */
-
-template <class T> bool live(const T *p)
-{
-    std::lock_guard<std::mutex> g(g_lock);
-    return g_live.count(p) != 0;
-}
-template <class T> cudaError_t make(T **out, unsigned flags)
-{
-    if (!out)
-        return fail(cudaErrorInvalidValue);
-    T *p = new (std::nothrow) T();
-    if (!p)
-        return fail(cudaErrorMemoryAllocation);
-    p->flags = flags;
-    try {
-        std::lock_guard<std::mutex> g(g_lock);
-        g_live.insert(p);
-    } catch (...) {
-        delete p;
-        return fail(cudaErrorMemoryAllocation);
-    }
-    *out = p;
-    return cudaSuccess;
-}
-template <class T> cudaError_t destroy(T *p)
-{
-    {
-        std::lock_guard<std::mutex> g(g_lock);
-        if (!p || !g_live.erase(p))
-            return fail(cudaErrorInvalidResourceHandle);
-    }
-    delete p;
-    return cudaSuccess;
-}
-} // namespace
-
-namespace wt_cuda_rt {
-bool stream_ok(cudaStream_t s) { return s == nullptr || live(s); }
-} // namespace wt_cuda_rt
-using wt_cuda_rt::stream_ok;
 
 extern "C" {
 cudaError_t cudaGetDeviceCount(int *count)
@@ -102,7 +44,12 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
     case cudaLimitStackSize:
         return value == wt_cuda_rt::stack_size() ? cudaSuccess : fail(cudaErrorUnsupportedLimit);
     case cudaLimitPrintfFifoSize:
-    case cudaLimitMallocHeapSize: return cudaSuccess;
+    case cudaLimitMallocHeapSize:
+    case cudaLimitDevRuntimeSyncDepth:
+    case cudaLimitDevRuntimePendingLaunchCount:
+    case cudaLimitMaxL2FetchGranularity: return cudaSuccess;
+    /* no persisting L2 lines on the CPU (persistingL2CacheMaxSize 0): only 0 fits */
+    case cudaLimitPersistingL2CacheSize: return value == 0 ? cudaSuccess : fail(cudaErrorInvalidValue);
     }
     return fail(cudaErrorUnsupportedLimit);
 }
@@ -117,6 +64,10 @@ cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
     case cudaLimitStackSize: *pValue = wt_cuda_rt::stack_size(); return cudaSuccess;
     case cudaLimitPrintfFifoSize:
     case cudaLimitMallocHeapSize: *pValue = (size_t)-1; return cudaSuccess;
+    case cudaLimitDevRuntimeSyncDepth:
+    case cudaLimitDevRuntimePendingLaunchCount:
+    case cudaLimitPersistingL2CacheSize: *pValue = 0; return cudaSuccess;
+    case cudaLimitMaxL2FetchGranularity: *pValue = 64; return cudaSuccess; /* the CPU's cache line */
     }
     return fail(cudaErrorUnsupportedLimit);
 }
@@ -135,28 +86,7 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags)
     return flags <= 0x1fu ? cudaSuccess : fail(cudaErrorInvalidValue);
 }
 
-cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
-{
-    if (cudaError_t e = enter())
-        return e;
-    return ptr && size && flags <= 0x0fu ? cudaSuccess : fail(cudaErrorInvalidValue);
-}
-
-cudaError_t cudaHostUnregister(void *ptr)
-{
-    if (cudaError_t e = enter())
-        return e;
-    return ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
-}
-
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (!stream_ok(stream) || !live(event))
-        return fail(cudaErrorInvalidResourceHandle);
-    return flags == 0 ? cudaSuccess : fail(cudaErrorInvalidValue);
-}
+/* cudaHostRegister, cudaHostUnregister, cudaHostGetDevicePointer: memory.cpp */
 
 cudaError_t cudaDeviceSynchronize(void) { return enter(); }
 cudaError_t cudaDeviceReset(void)
@@ -173,72 +103,5 @@ cudaError_t cudaRuntimeGetVersion(int *version)
 }
 cudaError_t cudaDriverGetVersion(int *version) { return cudaRuntimeGetVersion(version); }
 
-cudaError_t cudaStreamCreate(cudaStream_t *pStream) { return cudaStreamCreateWithFlags(pStream, cudaStreamDefault); }
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (flags & ~(unsigned)cudaStreamNonBlocking)
-        return fail(cudaErrorInvalidValue);
-    return make(pStream, flags);
-}
-cudaError_t cudaStreamDestroy(cudaStream_t stream)
-{
-    if (cudaError_t e = enter())
-        return e;
-    return destroy(stream);
-}
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
-{
-    if (cudaError_t e = enter())
-        return e;
-    return stream_ok(stream) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
-}
-cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(stream); }
-
-cudaError_t cudaEventCreate(cudaEvent_t *event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (flags & ~0x07u)
-        return fail(cudaErrorInvalidValue);
-    return make(event, flags);
-}
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (!live(event) || !stream_ok(stream))
-        return fail(cudaErrorInvalidResourceHandle);
-    event->when = std::chrono::steady_clock::now();
-    event->recorded = true;
-    return cudaSuccess;
-}
-cudaError_t cudaEventSynchronize(cudaEvent_t event)
-{
-    if (cudaError_t e = enter())
-        return e;
-    return live(event) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
-}
-cudaError_t cudaEventQuery(cudaEvent_t event) { return cudaEventSynchronize(event); }
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
-{
-    if (cudaError_t e = enter())
-        return e;
-    if (!ms)
-        return fail(cudaErrorInvalidValue);
-    if (!live(start) || !live(end) || (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming))
-        return fail(cudaErrorInvalidResourceHandle);
-    if (!start->recorded || !end->recorded)
-        return fail(cudaErrorNotReady);
-    *ms = std::chrono::duration<float, std::milli>(end->when - start->when).count();
-    return cudaSuccess;
-}
-cudaError_t cudaEventDestroy(cudaEvent_t event)
-{
-    if (cudaError_t e = enter())
-        return e;
-    return destroy(event);
-}
+/* streams and events: streams.cpp */
 }

@@ -18,34 +18,6 @@ using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
 
 namespace {
-/* The CPU's clock in kHz, as CUDA gives the SM clock: the maximum frequency
- * cpufreq reports, else the "cpu MHz" of /proc/cpuinfo; 0 where the system
- * says neither (some virtual machines and emulators). */
-int cpu_clock_khz()
-{
-    long khz = 0;
-    if (FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r")) {
-        if (fscanf(f, "%ld", &khz) != 1)
-            khz = 0;
-        fclose(f);
-    }
-    if (khz <= 0) {
-        if (FILE *f = fopen("/proc/cpuinfo", "r")) {
-            char line[256];
-            double mhz = 0;
-            while (fgets(line, sizeof line, f))
-                if (!strncmp(line, "cpu MHz", 7)) {
-                    const char *colon = strchr(line, ':');
-                    if (colon && sscanf(colon + 1, "%lf", &mhz) == 1 && mhz > 0)
-                        break;
-                }
-            fclose(f);
-            khz = (long)(mhz * 1000.0);
-        }
-    }
-    return khz > 0 && khz < 2147483647L ? (int)khz : 0;
-}
-
 /* the L2 cache's size in bytes where the C library knows it, else 0 */
 int l2_cache_bytes()
 {
@@ -161,7 +133,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrWarpSize: v = p.warpSize; break;
     case cudaDevAttrMaxPitch: v = clamp_int(p.memPitch); break;
     case cudaDevAttrMaxRegistersPerBlock: v = p.regsPerBlock; break;
-    case cudaDevAttrClockRate: v = cpu_clock_khz(); break;
+    case cudaDevAttrClockRate: v = wt_cuda_rt::clock_khz(); break;
     case cudaDevAttrTextureAlignment: v = clamp_int(p.textureAlignment); break;
     case cudaDevAttrMultiProcessorCount: v = p.multiProcessorCount; break;
     case cudaDevAttrIntegrated: v = p.integrated; break;

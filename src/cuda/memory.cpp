@@ -28,13 +28,17 @@ using wt_cuda_rt::fail;
 using wt_cuda_rt::pitched_extent;
 
 namespace {
-enum alloc_kind { ALLOC_DEVICE, ALLOC_HOST };
+/* ALLOC_REGISTERED: the caller's memory, cudaHostRegister'ed: pinned memory as far as CUDA
+ * is concerned (objects may be made over it, cudaHostGetDevicePointer maps it), never ours to
+ * free. */
+enum alloc_kind { ALLOC_DEVICE, ALLOC_HOST, ALLOC_REGISTERED };
 struct block {
     size_t size;     /* what was asked for: the end of the caller's block */
     size_t reserved; /* what was taken (more than size): the padding belongs to no one */
     alloc_kind kind;
     size_t holders;  /* texture and surface objects over it (hold_range) */
     bool freed;      /* freed while holders remained: no allocation any more, its memory kept */
+    unsigned flags;  /* cudaHostAlloc's or cudaHostRegister's flags (cudaHostGetFlags) */
 };
 std::shared_mutex g_lock;
 std::map<uintptr_t, block> g_allocs; /* by base address */
@@ -51,7 +55,7 @@ std::map<uintptr_t, block>::iterator block_holding(uintptr_t a, size_t bytes)
     return inside ? it : g_allocs.end();
 }
 
-cudaError_t alloc(void **out, size_t size, alloc_kind kind)
+cudaError_t alloc(void **out, size_t size, alloc_kind kind, unsigned flags = 0)
 {
     if (cudaError_t e = enter())
         return e;
@@ -75,7 +79,7 @@ cudaError_t alloc(void **out, size_t size, alloc_kind kind)
         return fail(cudaErrorMemoryAllocation);
     try {
         std::unique_lock<std::shared_mutex> g(g_lock);
-        g_allocs.emplace((uintptr_t)p, block{size, rounded, kind, 0, false});
+        g_allocs.emplace((uintptr_t)p, block{size, rounded, kind, 0, false, flags});
     } catch (...) {
         free(p);
         return fail(cudaErrorMemoryAllocation);
@@ -150,7 +154,10 @@ void release_hold(void *base)
         auto it = g_allocs.find((uintptr_t)base);
         if (it == g_allocs.end() || --it->second.holders || !it->second.freed)
             return;
+        const bool ours = it->second.kind != ALLOC_REGISTERED;
         g_allocs.erase(it);
+        if (!ours)
+            return; /* unregistered earlier: the caller's memory, never ours to free */
     }
     free(base); /* freed by cudaFree or cudaFreeHost earlier: its last object is gone */
 }
@@ -188,12 +195,94 @@ cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
         return wt_cuda_record_error(cudaErrorInvalidValue);
     return alloc(devPtr, size, ALLOC_DEVICE);
 }
-cudaError_t cudaMallocHost(void **ptr, size_t size) { return alloc(ptr, size, ALLOC_HOST); }
+/* Pinned memory is mapped memory here: the device is the CPU, so every pinned or registered
+ * block reports cudaHostAllocMapped (cudaHostRegisterMapped, the same bit) and maps to itself. */
+cudaError_t cudaMallocHost(void **ptr, size_t size) { return alloc(ptr, size, ALLOC_HOST, cudaHostAllocMapped); }
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
     if (flags & ~0x0fu)
         return wt_cuda_record_error(cudaErrorInvalidValue);
-    return alloc(ptr, size, ALLOC_HOST);
+    return alloc(ptr, size, ALLOC_HOST, flags | cudaHostAllocMapped);
+}
+
+/* cudaHostRegister: [ptr, ptr + size) becomes pinned memory, as cudaHostAlloc's is; a range that
+ * overlaps a pinned, registered or device block is cudaErrorHostMemoryAlreadyRegistered, as CUDA
+ * says of a range registered twice. */
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    if (cudaError_t e = enter())
+        return e;
+    const uintptr_t a = (uintptr_t)ptr;
+    if (!ptr || !size || (flags & ~0x0fu) || size > UINTPTR_MAX - a)
+        return fail(cudaErrorInvalidValue);
+    try {
+        std::unique_lock<std::shared_mutex> g(g_lock);
+        auto next = g_allocs.lower_bound(a);
+        if (next != g_allocs.end() && next->first < a + size)
+            return fail(cudaErrorHostMemoryAlreadyRegistered);
+        if (next != g_allocs.begin()) {
+            auto prev = std::prev(next);
+            if (a - prev->first < prev->second.reserved)
+                return fail(cudaErrorHostMemoryAlreadyRegistered);
+        }
+        g_allocs.emplace(a, block{size, size, ALLOC_REGISTERED, 0, false, flags | cudaHostRegisterMapped});
+    } catch (...) {
+        return fail(cudaErrorMemoryAllocation);
+    }
+    return cudaSuccess;
+}
+
+/* cudaHostUnregister: ptr must be the start of a registered range.  Objects made over it keep
+ * its entry (as a freed block's) until the last goes; the memory stays the caller's. */
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!ptr)
+        return fail(cudaErrorInvalidValue);
+    std::unique_lock<std::shared_mutex> g(g_lock);
+    auto it = g_allocs.find((uintptr_t)ptr);
+    if (it == g_allocs.end() || it->second.kind != ALLOC_REGISTERED || it->second.freed)
+        return fail(cudaErrorHostMemoryNotRegistered);
+    if (it->second.holders)
+        it->second.freed = true;
+    else
+        g_allocs.erase(it);
+    return cudaSuccess;
+}
+
+/* The pinned or registered block holding host address p, or nullptr (g_lock held). */
+static const block *pinned_block(const void *p)
+{
+    auto it = block_holding((uintptr_t)p, 1);
+    return it != g_allocs.end() && it->second.kind != ALLOC_DEVICE ? &it->second : nullptr;
+}
+
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!pDevice || flags != 0)
+        return fail(cudaErrorInvalidValue);
+    std::shared_lock<std::shared_mutex> g(g_lock);
+    if (!pinned_block(pHost))
+        return fail(cudaErrorInvalidValue); /* CUDA: not pinned or registered host memory */
+    *pDevice = pHost;
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!pFlags)
+        return fail(cudaErrorInvalidValue);
+    std::shared_lock<std::shared_mutex> g(g_lock);
+    const block *b = pinned_block(pHost);
+    if (!b)
+        return fail(cudaErrorInvalidValue);
+    *pFlags = b->flags;
+    return cudaSuccess;
 }
 cudaError_t cudaFree(void *devPtr) { return release(devPtr, ALLOC_DEVICE); }
 cudaError_t cudaFreeHost(void *ptr) { return release(ptr, ALLOC_HOST); }

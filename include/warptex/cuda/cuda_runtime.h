@@ -206,6 +206,10 @@ template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size,
 {
     return cudaHostAlloc(static_cast<void **>(static_cast<void *>(ptr)), size, flags);
 }
+template <class T> static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags)
+{
+    return cudaHostGetDevicePointer(static_cast<void **>(static_cast<void *>(pDevice)), pHost, flags);
+}
 template <class T>
 static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal)
 {

@@ -60,7 +60,10 @@ cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, 
 cudaError_t cudaDeviceReset(void);                  /* clears the sticky and last error */
 /* Limits: the stack size is each CUDA thread's fiber stack (WARPTEX_CUDA_STACK_SIZE, fixed
  * for the process: setting another value is cudaErrorUnsupportedLimit); printf and the
- * device heap are the host's (unlimited: get gives SIZE_MAX, set is accepted). */
+ * device heap are the host's (unlimited: get gives SIZE_MAX, set is accepted).  The device
+ * runtime's limits (no device-side launches here) and the L2 fetch granularity (a hint) are
+ * accepted, and read 0 and 64 (the CPU's cache line); the persisting L2 size takes only 0
+ * (cudaErrorInvalidValue otherwise), as there are no persisting lines. */
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
 /* Accepted, no effect on the CPU (cudaErrorInvalidValue for values CUDA refuses). */
@@ -68,6 +71,8 @@ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
 cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaDriverGetVersion(int *version);
 
@@ -157,6 +162,19 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
+/* Priorities: work runs when it is submitted, so there is one priority, 0 (what CUDA reports
+ * where a device has none): the range is [0, 0] and a requested priority is clamped to it. */
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
+cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
+/* attributes: the access policy window and the synchronisation policy are kept per stream and
+ * read back; the priority reads 0 and setting it clamps as above (driver_types.h) */
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, const cudaStreamAttrValue *value);
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, cudaStreamAttrValue *value_out);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+/* demotes persisting L2 lines: there are none on the CPU */
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 /* the stream's later work waits for the event: streams run in order, so a check only */
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
 cudaError_t cudaEventCreate(cudaEvent_t *event);

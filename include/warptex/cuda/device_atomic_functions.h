@@ -125,4 +125,32 @@ static inline float atomicExch(float *address, float val)
     return f;
 }
 
+/* The scoped forms of every atomic above: atomicAdd_block, atomicAdd_system, ... (atom.cta and
+ * atom.sys).  Every atomic here is already atomic across all blocks and with the host's
+ * threads (they are one CPU's memory), so each scope is the unscoped call; the arguments
+ * convert to the parameters as they do in the unscoped call. */
+#define WT__ATOMIC_SCOPED(name)                                                                        \
+    template <class T, class... V>                                                                    \
+    static inline auto name##_block(T *address, V... val)->decltype(name(address, val...))            \
+    {                                                                                                  \
+        return name(address, val...);                                                                  \
+    }                                                                                                  \
+    template <class T, class... V>                                                                    \
+    static inline auto name##_system(T *address, V... val)->decltype(name(address, val...))           \
+    {                                                                                                  \
+        return name(address, val...);                                                                  \
+    }
+WT__ATOMIC_SCOPED(atomicAdd)
+WT__ATOMIC_SCOPED(atomicSub)
+WT__ATOMIC_SCOPED(atomicExch)
+WT__ATOMIC_SCOPED(atomicMin)
+WT__ATOMIC_SCOPED(atomicMax)
+WT__ATOMIC_SCOPED(atomicInc)
+WT__ATOMIC_SCOPED(atomicDec)
+WT__ATOMIC_SCOPED(atomicCAS)
+WT__ATOMIC_SCOPED(atomicAnd)
+WT__ATOMIC_SCOPED(atomicOr)
+WT__ATOMIC_SCOPED(atomicXor)
+#undef WT__ATOMIC_SCOPED
+
 #endif

@@ -15,7 +15,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include <time.h>
+#include <ctime> /* before the clock() macro below: libstdc++'s <ctime> #undefs clock, so it must not come after */
 
 #include "host_defines.h"
 #include "vector_types.h"
@@ -369,12 +369,20 @@ template <int = 0> static inline float max(float a, float b) { return fmaxf(a, b
 template <int = 0> static inline double min(double a, double b) { return fmin(a, b); }
 template <int = 0> static inline double max(double a, double b) { return fmax(a, b); }
 
-/* clock64: nanoseconds of the monotonic clock (a CPU has no SM clock) */
-static inline long long clock64(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+/* The device clock (src/cuda/device_clock.cpp): cycles at the rate cudaDevAttrClockRate reports
+ * (the CPU's), counted from the monotonic clock, so that a kernel that waits rate * ms cycles
+ * waits ms milliseconds, as on a GPU.  clock64 is its 64 bits; clock() in a kernel its low 32
+ * bits, as CUDA's %clock.  clock() names the C library's function in host code too, so it is a
+ * macro here: wt_cuda_clock() is the device clock inside a kernel and the C library's clock()
+ * (processor time) outside one.  <ctime> is included above (it declares clock(void) and
+ * #undefs clock; its include guard keeps it from coming back); std::clock() keeps working
+ * through the using below. */
+extern "C" long long wt_cuda_clock64(void);
+extern "C" clock_t wt_cuda_clock(void);
+static inline long long clock64(void) { return wt_cuda_clock64(); }
+namespace std {
+using ::wt_cuda_clock;
 }
+#define clock() wt_cuda_clock()
 
 #endif

@@ -25,6 +25,16 @@
 #error "cuda_runtime.h does not define CUDA's include guards"
 #endif
 
+// What nvcc's pre-included headers declare, which programs use without including anything
+// (volumeFiltering's UINT_MAX): <limits.h>, <cmath> and <limits>, <string.h>, <stdlib.h>, <time.h>
+static_assert(UINT_MAX == 0xffffffffu && INT_MAX == 0x7fffffff && CHAR_BIT == 8 && LONG_MAX > 0,
+              "<limits.h> is not pre-included");
+static_assert(std::numeric_limits<int>::max() == INT_MAX, "<limits> is not pre-included");
+static inline double implicit_names(double a)
+{
+    return std::sqrt(a) + M_PI + fabs(a) + (double)strlen("x") + (double)abs(-1) + (double)rand() + (double)time(0);
+}
+
 #include "include/sample_helper.h"
 #include "include/sample_math.h"
 #ifdef SAMPLE_MATH_DEFINED_ITS_OWN

@@ -27,6 +27,7 @@
 #define WARPTEX_CUDA_RUNTIME_H
 #define __CUDA_RUNTIME_H__ /* CUDA's own include guard: code tests it to see what is declared */
 
+#include <limits.h> /* nvcc's pre-included headers bring it in, and programs use UINT_MAX without it */
 #include <stddef.h>
 #include <atomic>
 #include <tuple>

@@ -27,6 +27,8 @@ void reset(void);
 /* The device clock's rate in kHz, what cudaDevAttrClockRate says and what clock()
  * and clock64() in a kernel tick at (device_clock.cpp). */
 int clock_khz(void);
+/* cudaFree has returned p: if a pool counted it, the pool no longer does (memory_pools.cpp). */
+void pool_block_freed(void *p);
 
 /* Whether a copy or set may touch [p, p + bytes): true when the range lies inside one live
  * device allocation (cudaMalloc, cudaMallocManaged, cudaMallocPitch, cudaMalloc3D; interior

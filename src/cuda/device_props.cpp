@@ -78,6 +78,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->hostNativeAtomicSupported = 1;
     p->hostRegisterSupported = 1;
     p->hostRegisterReadOnlySupported = 1;
+    p->memoryPoolsSupported = 1;       /* cudaMallocAsync and the pools: memory_pools.cpp */
     p->unifiedFunctionPointers = 1;    /* a kernel is a host function */
     p->globalL1CacheSupported = 1;
     p->localL1CacheSupported = 1;
@@ -207,6 +208,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrDirectManagedMemAccessFromHost: v = p.directManagedMemAccessFromHost; break;
     case cudaDevAttrMaxBlocksPerMultiprocessor: v = p.maxBlocksPerMultiProcessor; break;
     case cudaDevAttrHostRegisterReadOnlySupported: v = p.hostRegisterReadOnlySupported; break;
+    case cudaDevAttrMemoryPoolsSupported: v = p.memoryPoolsSupported; break;
     case cudaDevAttrNumaId: v = p.deviceNumaId; break;
     case cudaDevAttrHostNumaId: v = p.hostNumaId; break;
     default:

@@ -99,6 +99,8 @@ cudaError_t release(void *p, alloc_kind kind)
         auto it = g_allocs.find((uintptr_t)p);
         if (it == g_allocs.end() || it->second.kind != kind || it->second.freed)
             return fail(cudaErrorInvalidValue);
+        if (kind == ALLOC_DEVICE)
+            wt_cuda_rt::pool_block_freed(p); /* cudaMallocAsync's blocks are counted in their pool */
         if (it->second.holders) { /* no allocation any more; its memory stays until the last object goes */
             it->second.freed = true;
             return cudaSuccess;

@@ -216,6 +216,20 @@ static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned in
 {
     return cudaMallocManaged(static_cast<void **>(static_cast<void *>(devPtr)), size, flags);
 }
+template <class T> static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream)
+{
+    return cudaMallocAsync(static_cast<void **>(static_cast<void *>(devPtr)), size, stream);
+}
+template <class T>
+static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+    return cudaMallocFromPoolAsync(static_cast<void **>(static_cast<void *>(ptr)), size, memPool, stream);
+}
+template <class T>
+static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+    return cudaMallocFromPoolAsync(static_cast<void **>(static_cast<void *>(ptr)), size, memPool, stream);
+}
 template <class T> static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
 {
     return cudaMallocPitch(static_cast<void **>(static_cast<void *>(devPtr)), pitch, width, height);

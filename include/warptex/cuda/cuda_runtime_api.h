@@ -73,6 +73,23 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
 cudaError_t cudaHostUnregister(void *ptr);
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+
+/* Stream-ordered allocation (src/cuda/memory_pools.cpp).  Streams run their work when it is
+ * submitted, so cudaMallocAsync allocates at once, as cudaMalloc does (the block is a device
+ * allocation: bounds-checked, freed by cudaFreeAsync or cudaFree), from the device's current
+ * pool or the one given; a pool counts its blocks' bytes (used and reserved are the same: a
+ * freed block goes back to the host at once, whatever the release threshold says). */
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaDriverGetVersion(int *version);
 
@@ -232,8 +249,6 @@ cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mi
 WT_CUDA_UNSUPPORTED(cudaGraphCreate, "CUDA graphs")
 WT_CUDA_UNSUPPORTED(cudaGraphLaunch, "CUDA graphs")
 WT_CUDA_UNSUPPORTED(cudaStreamBeginCapture, "stream capture")
-WT_CUDA_UNSUPPORTED(cudaMallocAsync, "stream-ordered allocation")
-WT_CUDA_UNSUPPORTED(cudaFreeAsync, "stream-ordered allocation")
 WT_CUDA_UNSUPPORTED(cudaIpcGetMemHandle, "inter-process memory")
 WT_CUDA_UNSUPPORTED(cudaIpcOpenMemHandle, "inter-process memory")
 WT_CUDA_UNSUPPORTED(cudaDeviceEnablePeerAccess, "one device only")

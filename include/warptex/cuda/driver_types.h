@@ -376,5 +376,50 @@ enum cudaGraphicsCubeFace {
 
 typedef struct wt_cuda_stream_s *cudaStream_t;
 typedef struct wt_cuda_event_s *cudaEvent_t;
+typedef struct wt_cuda_mempool_s *cudaMemPool_t;
+
+/* Memory pools (stream-ordered allocation: src/cuda/memory_pools.cpp) */
+enum cudaMemPoolAttr {
+    cudaMemPoolReuseFollowEventDependencies = 0x1,
+    cudaMemPoolReuseAllowOpportunistic = 0x2,
+    cudaMemPoolReuseAllowInternalDependencies = 0x3,
+    cudaMemPoolAttrReleaseThreshold = 0x4,
+    cudaMemPoolAttrReservedMemCurrent = 0x5,
+    cudaMemPoolAttrReservedMemHigh = 0x6,
+    cudaMemPoolAttrUsedMemCurrent = 0x7,
+    cudaMemPoolAttrUsedMemHigh = 0x8
+};
+enum cudaMemLocationType {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeDevice = 1,
+    cudaMemLocationTypeHost = 2,
+    cudaMemLocationTypeHostNuma = 3,
+    cudaMemLocationTypeHostNumaCurrent = 4
+};
+struct cudaMemLocation {
+    enum cudaMemLocationType type;
+    int id;
+};
+enum cudaMemAllocationType {
+    cudaMemAllocationTypeInvalid = 0x0,
+    cudaMemAllocationTypePinned = 0x1,
+    cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+enum cudaMemAllocationHandleType {
+    cudaMemHandleTypeNone = 0x0,
+    cudaMemHandleTypePosixFileDescriptor = 0x1,
+    cudaMemHandleTypeWin32 = 0x2,
+    cudaMemHandleTypeWin32Kmt = 0x4,
+    cudaMemHandleTypeFabric = 0x8
+};
+struct cudaMemPoolProps {
+    enum cudaMemAllocationType allocType;
+    enum cudaMemAllocationHandleType handleTypes;
+    struct cudaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
 
 #endif

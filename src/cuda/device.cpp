@@ -36,6 +36,18 @@ cudaError_t cudaGetDevice(int *device)
 
 /* cudaGetDeviceProperties, cudaDeviceGetAttribute: device_props.cpp */
 
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!canAccessPeer)
+        return fail(cudaErrorInvalidValue);
+    if (device != 0 || peerDevice != 0)
+        return fail(cudaErrorInvalidDevice);
+    *canAccessPeer = 0; /* a device is not its own peer */
+    return cudaSuccess;
+}
+
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {
     if (cudaError_t e = enter())

@@ -97,6 +97,12 @@ int main()
     EXPECT(cudaDeviceGetLimit(&lim, cudaLimitMaxL2FetchGranularity) == cudaSuccess && lim == 64);
     EXPECT(cudaCtxResetPersistingL2Cache() == cudaSuccess);
 
+    // one device: it is nobody's peer
+    int can = 7;
+    EXPECT(cudaDeviceCanAccessPeer(&can, 0, 0) == cudaSuccess && can == 0);
+    EXPECT(cudaDeviceCanAccessPeer(&can, 0, 1) == cudaErrorInvalidDevice);
+    EXPECT(cudaDeviceCanAccessPeer(nullptr, 0, 0) == cudaErrorInvalidValue);
+
     EXPECT(cudaFree(d) == cudaSuccess);
     EXPECT(cudaStreamDestroy(hi) == cudaSuccess && cudaStreamDestroy(lo) == cudaSuccess);
     cudaGetLastError();

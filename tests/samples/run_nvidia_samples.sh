@@ -37,7 +37,10 @@ mkdir -p "$work"
 cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true --generate-code=arch=compute_80,code=[compute_80,sm_80]"
 
 # Samples that need a CUDA library beside the runtime (cuRAND's MonteCarloMultiGPU and MC_*, cuBLAS,
-# cuFFT, NPP) are not in the list: warptex provides the runtime API, not those libraries.
+# cuFFT, NPP, Thrust's particles and marchingCubes, NVTX, libcu++'s cuda/barrier and cuda/pipeline),
+# the driver API (cuda.h) or NVRTC are not in the list: warptex provides the runtime API, not
+# those.  Nor are the samples of CUDA graphs, which warptex-cxx refuses at compile time
+# (docs/cuda.md), nor those of several devices, IPC or a graphics API other than OpenGL.
 # name | arguments of each run, runs separated by ';' (empty: one run without arguments) | extra link flags
 list='
 simpleLayeredTexture||
@@ -89,6 +92,26 @@ dwtHaar1D||
 inlinePTX||
 warpAggregatedAtomicsCG||
 binaryPartitionCG||
+simpleAttributes||
+simpleHyperQ||
+simpleMultiCopy||
+simpleZeroCopy||
+systemWideAtomics||
+template||
+simpleMultiGPU||
+simplePrintf||
+scalarProd||
+streamOrderedAllocation||
+StreamPriorities||
+newdelete||
+alignedTypes||
+LargeKernelParameter||
+bilateralFilter|-radius=5 -file=data/ref_05.ppm;-radius=6 -file=data/ref_06.ppm;-radius=7 -file=data/ref_07.ppm;-radius=8 -file=data/ref_08.ppm|-lGL -lGLU -lglut
+recursiveGaussian|-sigma=10 -file=data/ref_10.ppm;-sigma=14 -file=data/ref_14.ppm;-sigma=18 -file=data/ref_18.ppm;-sigma=22 -file=data/ref_22.ppm|-lGL -lGLU -lglut
+volumeFiltering|-file=data/ref_volumefilter.ppm|-lGL -lGLU -lglut
+Mandelbrot|-mode=0 -file=data/Mandelbrot_fp32.ppm;-mode=1 -file=data/referenceJulia_fp32.ppm|-lGL -lGLU -lglut
+FunctionPointers|-mode=0 -file=data/ref_orig.pgm;-mode=1 -file=data/ref_tex.pgm;-mode=2 -file=data/ref_shared.pgm|-lGL -lGLU -lglut
+nbody|-benchmark -compare -cpu|-lGL -lGLU -lglut
 '
 
 printf '%-26s %-8s %8s %8s %8s  %s\n' sample result build_s run_s cpu_s note

@@ -57,6 +57,9 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
 /* cudaErrorInvalidValue for an attribute not in enum cudaDeviceAttr */
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, if any */
+/* one device: no device is another's peer (0 for device 0 and peer 0; another number is
+ * cudaErrorInvalidDevice) */
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
 cudaError_t cudaDeviceReset(void);                  /* clears the sticky and last error */
 /* Limits: the stack size is each CUDA thread's fiber stack (WARPTEX_CUDA_STACK_SIZE, fixed
  * for the process: setting another value is cudaErrorUnsupportedLimit); printf and the

@@ -112,6 +112,7 @@ volumeFiltering|-file=data/ref_volumefilter.ppm|-lGL -lGLU -lglut
 Mandelbrot|-mode=0 -file=data/Mandelbrot_fp32.ppm;-mode=1 -file=data/referenceJulia_fp32.ppm|-lGL -lGLU -lglut
 FunctionPointers|-mode=0 -file=data/ref_orig.pgm;-mode=1 -file=data/ref_tex.pgm;-mode=2 -file=data/ref_shared.pgm|-lGL -lGLU -lglut
 nbody|-benchmark -compare -cpu|-lGL -lGLU -lglut
+fp16ScalarProduct||
 '
 
 printf '%-26s %-8s %8s %8s %8s  %s\n' sample result build_s run_s cpu_s note

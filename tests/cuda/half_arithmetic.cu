@@ -121,6 +121,8 @@ int main()
     EXPECT(__low2float(r) == 1.625f && __high2float(r) == -2.75f);
     EXPECT(__low2float(-r) == -1.625f && __high2float(__lowhigh2highlow(r)) == 1.625f);
     EXPECT(r == r && !(r != r));
+    half2 z(0.f, 0.5f); // constructed from two floats, as samples write it
+    EXPECT(__low2float(z) == 0.0f && __high2float(z) == 0.5f);
     float2 f = __half22float2(__hmul2_sat(v, v));
     EXPECT(f.x == 1.0f && f.y == 1.0f);
     std::printf("half_arithmetic: %d inputs, %d ops each: %s\n", n, OPS, failures ? "FAILED" : "ok");

@@ -134,7 +134,14 @@ struct __align__(2) __half {
     operator float() const { return wt_cuda_detail::f16_bits_to_f32(__x); }
     operator __half_raw() const { return __half_raw{__x}; }
 };
-struct __align__(4) __half2 { __half x, y; };
+struct __half2_raw { unsigned short x, y; };
+struct __align__(4) __half2 {
+    __half x, y;
+    __half2() = default;
+    __half2(const __half &a, const __half &b) : x(a), y(b) {} /* half2 v(0.f, 0.f) converts each */
+    __half2(__half2_raw r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+    operator __half2_raw() const { return __half2_raw{x.__x, y.__x}; }
+};
 typedef __half half;
 typedef __half2 half2;
 

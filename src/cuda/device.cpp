@@ -47,6 +47,20 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevi
     *canAccessPeer = 0; /* a device is not its own peer */
     return cudaSuccess;
 }
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
+{
+    (void)peerDevice; /* device 0 is the current device, never a peer; no other exists */
+    if (cudaError_t e = enter())
+        return e;
+    return fail(flags != 0 ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
+}
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
+{
+    (void)peerDevice;
+    if (cudaError_t e = enter())
+        return e;
+    return fail(cudaErrorInvalidDevice);
+}
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {

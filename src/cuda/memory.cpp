@@ -351,6 +351,26 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     return cudaSuccess;
 }
 
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
+{
+    if (dstDevice != 0 || srcDevice != 0) {
+        if (cudaError_t e = enter())
+            return e;
+        return fail(cudaErrorInvalidDevice);
+    }
+    return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
+}
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
+                                cudaStream_t stream)
+{
+    if (!wt_cuda_rt::stream_ok(stream)) {
+        if (cudaError_t e = enter())
+            return e;
+        return fail(cudaErrorInvalidResourceHandle);
+    }
+    return cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count);
+}
+
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
     if (!wt_cuda_rt::stream_ok(stream))

@@ -102,6 +102,19 @@ int main()
     EXPECT(cudaDeviceCanAccessPeer(&can, 0, 0) == cudaSuccess && can == 0);
     EXPECT(cudaDeviceCanAccessPeer(&can, 0, 1) == cudaErrorInvalidDevice);
     EXPECT(cudaDeviceCanAccessPeer(nullptr, 0, 0) == cudaErrorInvalidValue);
+    EXPECT(cudaDeviceEnablePeerAccess(0, 0) == cudaErrorInvalidDevice);
+    EXPECT(cudaDeviceEnablePeerAccess(1, 0) == cudaErrorInvalidDevice);
+    EXPECT(cudaDeviceEnablePeerAccess(1, 3) == cudaErrorInvalidValue);
+    EXPECT(cudaDeviceDisablePeerAccess(0) == cudaErrorInvalidDevice);
+    int *pa = nullptr, *pb = nullptr;
+    EXPECT(cudaMalloc(&pa, 64) == cudaSuccess && cudaMalloc(&pb, 64) == cudaSuccess);
+    EXPECT(cudaMemset(pa, 0x5a, 64) == cudaSuccess);
+    EXPECT(cudaMemcpyPeer(pb, 0, pa, 0, 64) == cudaSuccess);
+    int back[16] = {};
+    EXPECT(cudaMemcpy(back, pb, 64, cudaMemcpyDeviceToHost) == cudaSuccess && back[15] == 0x5a5a5a5a);
+    EXPECT(cudaMemcpyPeer(pb, 1, pa, 0, 64) == cudaErrorInvalidDevice);
+    EXPECT(cudaMemcpyPeerAsync(pb, 0, pa, 0, 128, 0) == cudaErrorInvalidValue); // past the blocks
+    EXPECT(cudaFree(pa) == cudaSuccess && cudaFree(pb) == cudaSuccess);
 
     EXPECT(cudaFree(d) == cudaSuccess);
     EXPECT(cudaStreamDestroy(hi) == cudaSuccess && cudaStreamDestroy(lo) == cudaSuccess);

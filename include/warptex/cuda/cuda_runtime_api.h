@@ -60,6 +60,15 @@ cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, 
 /* one device: no device is another's peer (0 for device 0 and peer 0; another number is
  * cudaErrorInvalidDevice) */
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
+/* so there is no peer to enable or disable: cudaErrorInvalidDevice, as for a device that does
+ * not exist (flags other than 0: cudaErrorInvalidValue) */
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+/* a copy between devices 0 and 0 is a copy within the device (cudaMemcpy's rules); another
+ * device number is cudaErrorInvalidDevice */
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
+                                cudaStream_t stream = 0);
 cudaError_t cudaDeviceReset(void);                  /* clears the sticky and last error */
 /* Limits: the stack size is each CUDA thread's fiber stack (WARPTEX_CUDA_STACK_SIZE, fixed
  * for the process: setting another value is cudaErrorUnsupportedLimit); printf and the
@@ -254,8 +263,6 @@ WT_CUDA_UNSUPPORTED(cudaGraphLaunch, "CUDA graphs")
 WT_CUDA_UNSUPPORTED(cudaStreamBeginCapture, "stream capture")
 WT_CUDA_UNSUPPORTED(cudaIpcGetMemHandle, "inter-process memory")
 WT_CUDA_UNSUPPORTED(cudaIpcOpenMemHandle, "inter-process memory")
-WT_CUDA_UNSUPPORTED(cudaDeviceEnablePeerAccess, "one device only")
-WT_CUDA_UNSUPPORTED(cudaMemcpyPeer, "one device only")
 WT_CUDA_UNSUPPORTED(cudaLaunchCooperativeKernel, "grid-wide synchronisation")
 WT_CUDA_UNSUPPORTED(cudaBindTexture, "texture references were removed in CUDA 12; use texture objects")
 WT_CUDA_UNSUPPORTED(cudaBindTextureToArray, "texture references were removed in CUDA 12; use texture objects")

@@ -42,6 +42,7 @@ cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true -
 # those.  Nor are the samples of CUDA graphs, which warptex-cxx refuses at compile time
 # (docs/cuda.md), nor those of several devices, IPC or a graphics API other than OpenGL.
 # name | arguments of each run, runs separated by ';' (empty: one run without arguments) | extra link flags
+#      | extra flags for each .cu file (what the sample's CMake adds: OpenMP's -Xcompiler=-fopenmp)
 list='
 simpleLayeredTexture||
 simpleCubemapTexture||
@@ -113,11 +114,12 @@ Mandelbrot|-mode=0 -file=data/Mandelbrot_fp32.ppm;-mode=1 -file=data/referenceJu
 FunctionPointers|-mode=0 -file=data/ref_orig.pgm;-mode=1 -file=data/ref_tex.pgm;-mode=2 -file=data/ref_shared.pgm|-lGL -lGLU -lglut
 nbody|-benchmark -compare -cpu|-lGL -lGLU -lglut
 fp16ScalarProduct||
+cudaOpenMP||-Xcompiler=-fopenmp|-Xcompiler=-fopenmp
 '
 
 printf '%-26s %-8s %8s %8s %8s  %s\n' sample result build_s run_s cpu_s note
 seen=' '
-echo "$list" | while IFS='|' read -r name runs libs; do
+echo "$list" | while IFS='|' read -r name runs libs cuextra; do
     [ -n "$name" ] || continue
     case " ${WT_SAMPLES:-$name} " in *" $name "*) ;; *) continue ;; esac
     case "$seen" in *" $name "*) continue ;; esac
@@ -139,7 +141,7 @@ echo "$list" | while IFS='|' read -r name runs libs; do
         [ -f "$src" ] || continue
         obj=$out/$(basename "$src").o
         case "$src" in
-        *.cu) flags=$cuflags ;;
+        *.cu) flags="$cuflags $cuextra" ;;
         *) flags=-O3 ;;
         esac
         # shellcheck disable=SC2086

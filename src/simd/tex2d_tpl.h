@@ -14,7 +14,7 @@
  *
  *   - LOD ([semantics#lod-arithmetic]: tex.base, tex.level .f32 in vector form, and tex.grad on
  *     2D/.a2d from [semantics#lod-from-gradients] per lane, grad_lod.h): q in 1/256ths (mip_select), then each level some lane reads is visited
- *     once with its own extents, pitches and base (plan_level), the lanes
+ *     once with its own extents, pitches and base (wt__tex_plan_level), the lanes
  *     that read it taking their share T of it: 256, or 256 - (q & 255) and
  *     q & 255 of a blend.  The share splits over the footprint as a 3D
  *     slice's does ([semantics#integer-weights], [semantics#decision-share-split-2d]); UNORM sums add over the levels, and for
@@ -65,115 +65,18 @@
 #error "an instantiation of tex2d_tpl.h includes vec8.h or vec16.h first"
 #endif
 
-#ifndef WT_SIMD_PREFETCH_BYTES
-#define WT_SIMD_PREFETCH_BYTES (8u << 20)
-#endif
 #ifndef WT_SIMD_PREFETCH_SPAN
 #define WT_SIMD_PREFETCH_SPAN 64 /* texels: a warp spanning fewer on every axis is not prefetched */
 #endif
 
-/* What a kernel needs from the object, taken once per call. */
-typedef struct plan2d {
-    const uint8_t *base;
-    int32_t dims;      /* 2 (.2d, .a2d) or 3 (.3d) */
-    int32_t n[3];      /* w, h, d */
-    int32_t depth_pitch;
-    int32_t row_pitch;
-    int32_t esize;     /* 1, 2, 4, 8 or 16 bytes */
-    int32_t cbits;     /* 8, 16 or 32 */
-    int32_t ftype;     /* 0 integer codes, 1 f32, 2 f16 */
-    int32_t sgn;       /* signed 8/16-bit codes (SNORM, or signed element type) */
-    int32_t nch;       /* 1, 2 or 4 */
-    int32_t mode[3];   /* effective address modes ([semantics#unnormalized-coords]: demoted when unnormalised) */
-    int32_t norm;      /* normalised coordinates */
-    int32_t linear;
-    int32_t read_norm;
-    int32_t border[4]; /* raw codes of the border texel ([semantics#border-color]) */
-    int32_t layered;   /* .a2d / .acube: c[0] is the layer (cube), the coordinates follow */
-    int32_t cube;      /* cubemap: c holds a direction, the slice is 6 * cube + face ([semantics#cube-faces], [semantics#cube-arrays]) */
-    int32_t layers;    /* layers there are */
-    int32_t slice_pitch;
-    /* Mip levels ([semantics#mipmaps]): the fields above are level 0's until plan_level()
-     * points them at another level. */
-    const wt__level *lv;
-    int32_t levels;     /* 1 unless mipmapped with several levels ([semantics#lod-sources]) */
-    int32_t mip_linear; /* mipmapFilterMode linear ([semantics#lod-arithmetic] step 6) */
-    int32_t bias256;    /* trunc(bias * 256), [semantics#lod-arithmetic] step 1 */
-    int32_t lo256, hi256; /* the LOD clamps, hi >= lo ([semantics#lod-arithmetic] step 4) */
-    int32_t pair8;      /* 8-bit unsigned codes in an array (slack past every level): pair_taps_u8 */
-    int32_t prefetch;   /* level 0 is larger than WT_SIMD_PREFETCH_BYTES: prefetch_warp */
-} plan2d;
-
-/* Point p's extents, pitches and base at level v (of the view, [semantics#lod-arithmetic]). */
-static void plan_level(plan2d *p, int32_t v)
-{
-    const wt__level *l = &p->lv[v];
-    p->base = l->base;
-    p->n[0] = l->w;
-    p->n[1] = l->h;
-    p->n[2] = l->d;
-    p->row_pitch = (int32_t)l->row_pitch;
-    p->depth_pitch = (int32_t)l->depth_pitch;
-    p->slice_pitch = (int32_t)l->slice_pitch;
-}
-
-static void plan_of(const wt__tex *t, plan2d *p)
-{
-    const wt__sampler *s = &t->samp;
-    p->lv = t->lv;
-    plan_level(p, 0);
-    p->dims = t->dims;
-    p->esize = t->fmt.esize;
-    p->cbits = 8 * t->fmt.cbytes;
-    p->ftype = t->fmt.ctype == WT__F32 ? 1 : t->fmt.ctype == WT__F16 ? 2 : 0;
-    p->sgn = t->fmt.ctype == WT__S8 || t->fmt.ctype == WT__S16;
-    p->nch = t->fmt.nch;
-    /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
-     * flag says, but its address modes are demoted as the flag says ([semantics#unnormalized-coords]). */
-    p->norm = wt__sampler_coords_normalized(t, s);
-    for (int k = 0; k < 3; k++)
-        p->mode[k] = wt__sampler_addr_mode(s, k);
-    p->linear = s->filter == WT_FILTER_LINEAR;
-    p->layered = t->layered;
-    p->cube = t->cube;
-    if (t->cube) {
-        /* [semantics#cube-faces]: face coordinates are normalised whatever the flag; wrap and
-         * mirror are demoted without it ([semantics#decision-cube-unnormalized], above); [semantics#cube-filtering]: seamless
-         * (point only here: seamless linear is not bound) and point
-         * sampling of a cube without mip levels clamp to the face. */
-        p->norm = 1;
-        if (s->seamless || (s->filter != WT_FILTER_LINEAR && !t->mipmapped))
-            p->mode[0] = p->mode[1] = WT_ADDRESS_CLAMP;
-    }
-    p->layers = (int32_t)t->num_layers;
-    /* [semantics#lod-sources]: a texture that is not mipmapped reads level 0 whatever the LOD */
-    p->levels = t->mipmapped && t->num_levels > 1 ? (int32_t)t->num_levels : 1;
-    p->mip_linear = s->mip_filter == WT_FILTER_LINEAR;
-    p->bias256 = s->bias256;
-    p->lo256 = s->min_clamp256;
-    p->hi256 = s->max_clamp256 > s->min_clamp256 ? s->max_clamp256 : s->min_clamp256;
-    p->read_norm = t->read_norm;
-    p->prefetch = (uint64_t)t->lv[0].depth_pitch * t->lv[0].d * (t->layered ? t->num_layers : 1) >
-                  (uint64_t)WT_SIMD_PREFETCH_BYTES;
-    p->pair8 = p->cbits == 8 && !p->sgn && p->ftype == 0 &&
-               (t->res_type == WT_RESOURCE_ARRAY || t->res_type == WT_RESOURCE_MIPMAPPED_ARRAY);
-    for (int c = 0; c < 4; c++) {
-        int32_t v = 0;
-        const uint8_t *b = t->border_texel + c * t->fmt.cbytes;
-        if (c < p->nch)
-            v = p->cbits == 8    ? (p->sgn ? (int32_t)(int8_t)b[0] : b[0])
-                : p->cbits == 16 ? (p->sgn ? (int32_t)(int16_t)(uint16_t)(b[0] | b[1] << 8) : b[0] | b[1] << 8)
-                                 : (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                                             (uint32_t)b[3] << 24);
-        p->border[c] = v;
-    }
-}
+/* The kernels read the object's plan (src/core/tex_plan.h), made once when
+ * it was created; a warp copies it, so that a shape's kernel can fix fields
+ * to constants (spec_*, below) and a mipmapped warp can point its copy at
+ * the level it reads (wt__tex_plan_level).  Byte offsets are 32-bit lanes:
+ * bind_tex takes only objects where every offset fits. */
+typedef wt__tex_plan plan2d;
 
 /* ---- vector helpers ---------------------------------------------------------- */
-
-#ifndef WT_SIMD_ID
-#error "an instantiation of tex2d_tpl.h defines WT_SIMD_ID, its backend's id (dispatch.h)"
-#endif
 
 enum { WV_ALL = (int)((1u << WV_W) - 1u) }; /* every lane of a group */
 
@@ -191,8 +94,7 @@ WV_INLINE wv_i rhu256(wv_i v) { return wv_srli(wv_add(v, wv_set(128)), 8); }
  * on the plan's current level. */
 WV_INLINE void axis_footprint(const plan2d *p, int k, wv_f c, int filter, int gather, wv_axis *ax)
 {
-    const int32_t n = p->n[k];
-    wv_axis_of(c, n, p->norm ? (float)n : 1.0f, p->norm && (n & (n - 1)) != 0, p->mode[k], filter, gather, ax);
+    wv_axis_of(c, p->n[k], p->scale[k], p->npot[k], p->mode[k], filter, gather, ax);
 }
 
 /* ---- texels -------------------------------------------------------------------- */
@@ -202,7 +104,7 @@ WV_INLINE void axis_footprint(const plan2d *p, int k, wv_f c, int filter, int ga
 WV_INLINE void texels(const plan2d *p, wv_i slice, wv_i x, wv_i y, wv_m mask, wv_m out, wv_i raw[4])
 {
     wv_m m = wv_mandnot(out, mask);
-    wv_i off = wv_add(wv_add(wv_mul(y, wv_set(p->row_pitch)), wv_mul(x, wv_set(p->esize))), slice);
+    wv_i off = wv_add(wv_add(wv_mul(y, wv_set((int32_t)p->row_pitch)), wv_mul(x, wv_set(p->esize))), slice);
     wv_i w[4];
     int words = p->esize <= 4 ? 1 : p->esize / 4;
     if (words == 4) {
@@ -258,18 +160,14 @@ WV_INLINE wv_i layer_index(const plan2d *p, const wt_tex_args *in, int g)
 
 WV_INLINE wv_i slice_offset(const plan2d *p, const wt_tex_args *in, int g)
 {
-    return wv_mul(layer_index(p, in, g), wv_set(p->slice_pitch));
+    return wv_mul(layer_index(p, in, g), wv_set((int32_t)p->slice_pitch));
 }
 
 /* ---- tex ------------------------------------------------------------------------- */
 
-static int op_is_plain_2d(const wt__tex_ctx *ctx, const wt_op *op, int family)
+static int op_is_plain_2d(const wt__tex_ctx *ctx, const plan2d *p, const wt_op *op, int family)
 {
-    int geom = ctx->t->cube       ? (ctx->t->layered ? WT_GEOM_ACUBE : WT_GEOM_CUBE)
-               : ctx->t->dims == 3 ? WT_GEOM_3D
-               : ctx->t->layered   ? WT_GEOM_A2D
-                                   : WT_GEOM_2D;
-    return op->family == family && op->geom == geom && op->ctype == WT_CTYPE_F32 && op->flags == 0 &&
+    return op->family == family && op->geom == p->geom && op->ctype == WT_CTYPE_F32 && op->flags == 0 &&
            ctx->s == &ctx->t->samp;
 }
 
@@ -322,13 +220,6 @@ static void mip_select(const plan2d *p, const wt_op *op, const wt_tex_args *in, 
         *level = wv_srai(wv_add(q, wv_set(128)), 8);
         *frac = wv_zero();
     }
-}
-
-/* The destination types a read mode gives exactly here: normalised float as
- * .f32; element-type codes as .u32/.s32 (their bits, [semantics#decision-dest-mismatch]). */
-static int dtype_ok(const plan2d *p, int dtype)
-{
-    return p->read_norm || p->ftype ? dtype == WT_DTYPE_F32 : dtype == WT_DTYPE_U32 || dtype == WT_DTYPE_S32;
 }
 
 /* A channel code as the destination word: code / (2^bits - 1) ([semantics#point-conversion]), or the code. */
@@ -479,7 +370,7 @@ WV_INLINE void pair_taps_u8(const plan2d *p, wv_i zoff, const wv_axis *X, const 
     const wv_i lo8 = wv_set(0x00ff00ff);
     wv_i rb = wv_zero(), ga = rb;
     for (int dy = 0; dy < 2; dy++) {
-        wv_i off = wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)),
+        wv_i off = wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set((int32_t)p->row_pitch)),
                           wv_slli(X->i0, p->esize == 4 ? 2 : p->esize - 1));
         off = wv_add(off, zoff);
         wv_i t0, t1;
@@ -505,7 +396,7 @@ WV_INLINE void pair_taps_u8(const plan2d *p, wv_i zoff, const wv_axis *X, const 
 WV_INLINE void level_taps(const plan2d *p, const wv_f c[3], wv_i layer, wv_m lmask, wv_i T, wv_m entry1, wv_m point,
                           int g, acc_lanes *acc, wt_tex_result *out)
 {
-    wv_i sl = p->layered || p->cube ? wv_mul(layer, wv_set(p->slice_pitch)) : wv_zero();
+    wv_i sl = p->layered || p->cube ? wv_mul(layer, wv_set((int32_t)p->slice_pitch)) : wv_zero();
     wv_axis ax[3];
     ax[2].i0 = ax[2].i1 = ax[2].a = wv_zero(); /* 2D: z = 0 */
     ax[2].out0 = ax[2].out1 = wv_mnone();
@@ -513,7 +404,7 @@ WV_INLINE void level_taps(const plan2d *p, const wv_f c[3], wv_i layer, wv_m lma
         axis_footprint(p, k, c[k], p->linear, 0, &ax[k]);
     if (!p->linear) {
         wv_i raw[4];
-        wv_i zoff = wv_add(sl, wv_mul(ax[2].i0, wv_set(p->depth_pitch)));
+        wv_i zoff = wv_add(sl, wv_mul(ax[2].i0, wv_set((int32_t)p->depth_pitch)));
         texels(p, zoff, ax[0].i0, ax[1].i0, lmask, wv_mor(wv_mor(ax[0].out0, ax[1].out0), ax[2].out0), raw);
         wv_m pm = wv_mand(point, lmask);
         if (wv_bits(pm))
@@ -542,7 +433,7 @@ WV_INLINE void level_taps(const plan2d *p, const wv_f c[3], wv_i layer, wv_m lma
         wv_i Tz = dz ? wv_sub(Tm, z0) : z0;
         wv_i zi = dz ? ax[2].i1 : ax[2].i0;
         wv_m zo = dz ? ax[2].out1 : ax[2].out0;
-        wv_i zoff = wv_add(sl, wv_mul(zi, wv_set(p->depth_pitch)));
+        wv_i zoff = wv_add(sl, wv_mul(zi, wv_set((int32_t)p->depth_pitch)));
         wv_i w[4];
         weights_2d(Tz, ax[0].a, ax[1].a, w);
         if (pairs) {
@@ -653,7 +544,7 @@ WV_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in
             /* shares: lower level 256 - frac, upper level frac */
             wv_i T = wv_sel(on1, wv_sub(wv_set(256), frac), frac);
             plan2d pl = *p;
-            plan_level(&pl, v);
+            wt__tex_plan_level(&pl, v);
             level_taps(&pl, c, layer, wv_mor(on0, on1), T, on1, point, g, &acc, out);
         }
     }
@@ -715,7 +606,7 @@ WV_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args
         float lo = __builtin_inff(), hi = -__builtin_inff();
         for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
             wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask(group_lanes(active, g)), &lo, &hi);
-        const float span = (hi - lo) * (p->norm ? (float)p->n[k] : 1.0f);
+        const float span = (hi - lo) * p->scale[k];
         local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
     }
     if (local)
@@ -735,8 +626,8 @@ WV_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args
         const int rows = p->dims == 3 ? 4 : 2;
         for (int r = 0; r < rows; r++)
             wv_prefetch_lanes(p->base,
-                              wv_add(x, wv_add(wv_mul(r & 1 ? ax[1].i1 : ax[1].i0, wv_set(p->row_pitch)),
-                                               wv_mul(r & 2 ? ax[2].i1 : ax[2].i0, wv_set(p->depth_pitch)))),
+                              wv_add(x, wv_add(wv_mul(r & 1 ? ax[1].i1 : ax[1].i0, wv_set((int32_t)p->row_pitch)),
+                                               wv_mul(r & 2 ? ax[2].i1 : ax[2].i0, wv_set((int32_t)p->depth_pitch)))),
                               wv_mask(act));
     }
 }
@@ -761,7 +652,7 @@ WV_INLINE void tld4_group(const plan2d *p, const wt_tex_args *in, int g, uint32_
     if (p->pair8 && p->nch == p->esize && !wv_bits(wv_mand(bad, mask))) {
         const wv_i x = wv_mul(ax.i0, wv_set(p->esize));
         for (int r = 0; r < 2; r++) { /* r = 0: row j1 (d0, d1); r = 1: row j0 (d3, d2) */
-            wv_i off = wv_add(wv_add(x, sl), wv_mul(r ? ay.i0 : ay.i1, wv_set(p->row_pitch)));
+            wv_i off = wv_add(wv_add(x, sl), wv_mul(r ? ay.i0 : ay.i1, wv_set((int32_t)p->row_pitch)));
             wv_i t0, t1;
             fetch_pair(p, off, mask, &t0, &t1);
             wv_i c0 = wv_zero(), c1 = wv_zero();
@@ -787,16 +678,15 @@ WV_INLINE void tld4_group(const plan2d *p, const wt_tex_args *in, int g, uint32_
 WV_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
                          wt_tex_result *out, void (*spec)(plan2d *p))
 {
-    plan2d p;
-    memcpy(&p, ctx->t->kernel_plan[WT_SIMD_ID], sizeof p); /* plan_of's, made at binding */
+    plan2d p = ctx->t->plan;
     if (spec)
         spec(&p);
     if (op->family == WT_FAMILY_TLD4) {
         /* [semantics#decision-tld4-mipmaps]: a gather reads the base level (the view's first), which is
          * where the plan points. */
         /* signed formats gather by [semantics#tld4]'s own SNORM8 rule: the reference's */
-        if (p.dims != 2 || p.sgn || p.cube || !op_is_plain_2d(ctx, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
-            !dtype_ok(&p, op->dtype))
+        if (p.dims != 2 || p.sgn || p.cube || !op_is_plain_2d(ctx, &p, op, WT_FAMILY_TLD4) || op->mip != WT_MIP_BASE ||
+            !wt__tex_plan_dtype_ok(&p, op->dtype))
             return 0;
         for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
             const uint32_t act = group_lanes(active, g);
@@ -805,7 +695,7 @@ WV_INLINE int tex2d_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t activ
         }
         return 1;
     }
-    if (!op_is_plain_2d(ctx, op, WT_FAMILY_TEX) || !dtype_ok(&p, op->dtype) || !mip_ok(&p, ctx->s, op))
+    if (!op_is_plain_2d(ctx, &p, op, WT_FAMILY_TEX) || !wt__tex_plan_dtype_ok(&p, op->dtype) || !mip_ok(&p, ctx->s, op))
         return 0;
     if (p.prefetch && p.levels == 1 && p.linear && !p.cube)
         prefetch_warp(&p, active, in);
@@ -829,7 +719,7 @@ static int tex2d_kernel(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active
  * sees (tex2d_warp and everything under it are inlined), so the tests on
  * them fold away and only this shape's arithmetic is left.  Bound where the
  * object has exactly that shape (tex2d_spec_of); every value they set is
- * the one plan_of gave that object. */
+ * the one the object's plan holds. */
 #define WT__TEX2D_SPEC(name, DIMS, LAYERED, LEVELS1, NCH, ESIZE, CBITS, FTYPE, READ_NORM, LINEAR)                   \
     static WT_SIMD_INLINE void spec_##name(plan2d *p)                                                                \
     {                                                                                                                \
@@ -887,25 +777,14 @@ static wt__tex_kernel tex2d_spec_of(const wt__tex *t, const char **name)
 
 /* ---- binding ------------------------------------------------------------------- */
 
-_Static_assert(sizeof(plan2d) <= sizeof(((wt__tex *)0)->kernel_plan[0]), "plan2d fits wt__tex.kernel_plan");
-
-/* The kernel of t's shape, its plan stored in t for the warps to copy. */
+/* The kernel of t's shape. */
 static wt__tex_kernel bind_tex(const wt__tex *t, const char **name);
 
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex)(wt__tex *t, const char **name)
 {
-    /* 8-bit unsigned 2D shapes: the lean kernel of tex2d_u8_tpl.h, which
-     * stores its own plan */
+    /* 8-bit unsigned 2D shapes: the lean kernel of tex2d_u8_tpl.h */
     wt__tex_kernel k = WT_SIMD_FN(wt__bind_tex2d_u8)(t, name);
-    if (k)
-        return k;
-    k = bind_tex(t, name);
-    if (k) {
-        plan2d p;
-        plan_of(t, &p);
-        memcpy(t->kernel_plan[WT_SIMD_ID], &p, sizeof p);
-    }
-    return k;
+    return k ? k : bind_tex(t, name);
 }
 
 static wt__tex_kernel bind_tex(const wt__tex *t, const char **name)

@@ -1015,7 +1015,7 @@ static void lane_kernel_equals_scalar(void **state)
             }
             wt__read_begin();
             const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
-            int bound = obj && obj->lane.fn != NULL;
+            int bound = obj && obj->lane_fn != NULL;
             wt__read_end();
             if (!bound)
                 fail_msg("no one-lane kernel bound: tex %dx%d layers %d depth %d fmt %d read_norm %d linear %d "

@@ -24,7 +24,7 @@
  * table); .3d and tld4
  * run one general function each.
  *
- * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
+ * The arithmetic is the reference's, step for step as src/simd/tex_tpl.h
  * derives it (its comments give the sections of docs/semantics.md): X9 =
  * floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties up, each
  * index through its address mode, the [semantics#integer-weights] weights of T = 256 and the [semantics#norm-blend]

@@ -33,6 +33,11 @@ typedef struct wt__level {
 #ifndef WT_SIMD_PREFETCH_BYTES
 #define WT_SIMD_PREFETCH_BYTES (8u << 20)
 #endif
+/* ... unless its coordinates span fewer texels than this on every axis (an
+ * image walked in order reads lines its neighbours have just read). */
+#ifndef WT_SIMD_PREFETCH_SPAN
+#define WT_SIMD_PREFETCH_SPAN 64
+#endif
 
 typedef struct wt__tex_plan {
     /* The level read: level 0 of the view, until a kernel's own copy is

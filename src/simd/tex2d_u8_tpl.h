@@ -9,11 +9,11 @@
  * compiled for its filter, its channel count and its address mode (one mode
  * on both axes, or any pair read from the plan); every op it does not take
  * (offsets, an explicit sampler, another destination type) goes to the
- * backend's generic path, as tex2d_tpl.h's kernels do.  It is written once
+ * backend's generic path, as tex_tpl.h's kernels do.  It is written once
  * against the vector shim, so the AVX2 and NEON backends run it 8 lanes at a
  * time and the AVX-512 backend 16.
  *
- * The arithmetic is the reference's, step for step, and tex2d_tpl.h's
+ * The arithmetic is the reference's, step for step, and tex_tpl.h's
  * header argues each step; in short:
  *   - Coordinates ([semantics#normalized-coords], [semantics#nan-inf-coords], [semantics#decision-huge-coords]): X9 = floor(x * 512) decides every
  *     index and weight.  On a power-of-two extent (or unnormalised) x * 512
@@ -48,10 +48,6 @@
 #ifndef WV_W
 #error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
 #endif
-#ifndef WT_SIMD_PREFETCH_SPAN
-#define WT_SIMD_PREFETCH_SPAN 64 /* texels: a warp spanning fewer on every axis is not prefetched */
-#endif
-
 /* The kernel reads the object's plan (src/core/tex_plan.h), made once when
  * it was created; byte offsets are 32-bit lanes (the binder takes only
  * objects where every offset fits). */

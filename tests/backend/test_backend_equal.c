@@ -234,7 +234,7 @@ static int first_diff(const wt_tex_result *a, const wt_tex_result *b, int *k, in
     return 0;
 }
 
-/* The kernels compiled for one shape (tex2d_tpl.h's tex2d_specs) that some
+/* The kernels compiled for one shape (tex_tpl.h's tex2d_specs) that some
  * case bound: every one of them must be among the cases. */
 #define WT__COUNT_ROW(...) +1
 enum { NSHAPES = 0 WT__TEX2D_SHAPES(WT__COUNT_ROW), NU8 = 0 WT__U8_VARIANTS(WT__COUNT_ROW) };

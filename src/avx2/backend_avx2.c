@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT
  *
  * Usable when the CPU has AVX2 and FMA (probed in src/core/cpu.c).  Objects
- * bind their kernels at creation (tex2d_avx2.c, from src/simd); every op or object without
+ * bind their kernels at creation (tex_avx2.c, from src/simd); every op or object without
  * one runs the reference's warp loop, which `warptex info` says. */
 #if !defined(__AVX2__) && !defined(WT_EMULATED_ISA)
 #error "backend_avx2.c must be built with -mavx2 (or as a deliberately emulated test build)"

@@ -4,6 +4,5 @@
 #error "tex2d_u8_avx2.c must be built for -mavx2 -mfma -mf16c, or as a deliberately emulated test build (WT_EMULATED_ISA)"
 #endif
 #define WT_SIMD_ISA avx2
-#define WT_SIMD_ID WT__BACKEND_AVX2
 #include "../simd/vec8.h"
 #include "../simd/tex2d_u8_tpl.h"

@@ -3,7 +3,7 @@
  *
  * Usable when the CPU has AVX-512 F, BW, DQ and VL (and AVX2 and FMA; the
  * probe in src/core/cpu.c also requires the OS to save the zmm state).
- * Objects bind their kernels at creation (tex2d_avx512.c); every op or
+ * Objects bind their kernels at creation (tex_avx512.c); every op or
  * object without one runs the reference's warp loop, which `warptex info`
  * says. */
 #if !defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512DQ__) || !defined(__AVX512VL__)

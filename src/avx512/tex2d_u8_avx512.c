@@ -4,6 +4,5 @@
 #error "tex2d_u8_avx512.c must be built with -mavx512f -mavx512bw -mavx512dq -mavx512vl"
 #endif
 #define WT_SIMD_ISA avx512
-#define WT_SIMD_ID WT__BACKEND_AVX512
 #include "../simd/vec16.h"
 #include "../simd/tex2d_u8_tpl.h"

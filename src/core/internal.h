@@ -11,6 +11,7 @@
 #include "warptex/lane2d.h"
 
 #include "read_section.h" /* wt__read_begin, wt__read_end, wt__read_depth */
+#include "tex_plan.h"     /* wt__level, wt__tex_plan */
 #include "visibility.h"
 
 /* ---- errors (error.c) --------------------------------------------------- */
@@ -140,38 +141,7 @@ typedef struct wt__sampler {
     int32_t max_clamp256;
 } wt__sampler;
 
-/* One mip level as the sampler sees it (after the view's first level and first
- * layer).  Texel (x, y, z) of slice s: base + s*slice_pitch + z*depth_pitch +
- * y*row_pitch + x*esize.  d = 1 unless 3D. */
-typedef struct wt__level {
-    const uint8_t *base;
-    int32_t w, h, d;
-    size_t row_pitch, depth_pitch, slice_pitch;
-} wt__level;
-
-/* The plan of the one-lane kernel (tex_lane.c), made at creation; fn is
- * NULL where the object's shape is not one it takes. */
 struct wt__tex_lane_in;
-typedef struct wt__lane_plan {
-    const uint8_t *base;
-    size_t row_pitch, slice_pitch, depth_pitch;
-    int32_t n[3];        /* w, h, d */
-    uint32_t layers;     /* .a2d: the layers; 0: .2d, .3d */
-    uint8_t border_texel[16]; /* the border colour as one texel of the format ([semantics#border-color]) */
-    uint8_t dims;        /* 2 (.2d, .a2d) or 3 (.3d) */
-    uint8_t geom;        /* WT_GEOM_2D, WT_GEOM_A2D or WT_GEOM_3D */
-    uint8_t esize, wide, nch; /* bytes per texel; 16-bit channels; channels */
-    uint8_t ftype;       /* 0 integer codes, 1 f32, 2 f16 */
-    uint8_t norm, linear, read_norm;
-    uint8_t mode[3];     /* effective address modes ([semantics#unnormalized-coords]) */
-    uint8_t npot[3];     /* normalised coordinates on an extent not a power of two */
-    float scale[3];      /* N when normalised, else 1 */
-    uint64_t op_key;     /* the ops it takes: geom and ctype at wt_op's byte offsets (tex_lane.c) */
-    uint32_t dtypes;     /* the destination types it takes, as bits */
-    /* the variant of its shape, NULL: none (struct wt__tex_lane_in: entry.h) */
-    void (*fn)(const struct wt__lane_plan *p, const struct wt__tex_lane_in *in, uint32_t d[4]);
-} wt__lane_plan;
-
 typedef struct wt__tex {
     wt__format fmt;              /* after view reinterpretation */
     uint8_t read_norm;           /* 8/16-bit integers read as normalised float */
@@ -191,11 +161,10 @@ typedef struct wt__tex {
     struct wt_array_s *arr;      /* referenced array (NULL for linear/pitch2D) */
     void (*kernels[8])(void);    /* per-backend bound kernels (wt__bind_tex_kernels), by backend id */
     const char *kernel_names[8]; /* what each is, for tests and `warptex info` */
-    /* What each SIMD backend's kernels take from the object, prepared when
-     * they are bound (src/simd/tex2d_tpl.h's plan), by backend id 0..3. */
-    uint64_t kernel_plan[4][24];
-    wt__lane_plan lane;          /* what per-lane calls run on the common shapes (tex_lane.c) */
-    wt_lane2d_view lane2d;       /* its inline form where the shape is .2d RGBA8 normalised (lane2d.h); base NULL: none */
+    wt__tex_plan plan;           /* what every kernel reads, made once at creation (tex_plan.h) */
+    /* the one-lane kernel of its shape (tex_lane.c), NULL: none (struct wt__tex_lane_in: lane.h) */
+    void (*lane_fn)(const wt__tex_plan *p, const struct wt__tex_lane_in *in, uint32_t d[4]);
+    wt_lane2d_view lane2d;       /* the plan's inline form where the shape is .2d RGBA8 normalised (lane2d.h); base NULL: none */
 } wt__tex;
 
 /* The effective address mode of axis 0..2 under sampler s: wrap and mirror
@@ -203,8 +172,8 @@ typedef struct wt__tex {
  * [semantics#decision-cube-unnormalized]), mipmapped textures included ([semantics#mip-levels]): the
  * demotion follows the coordinates the user gives, so a mipmapped texture
  * without normalized_coords still clamps.  The one place the rule lives: the
- * reference (wt__addr_mode, src/scalar/coord_scalar.c) and every kernel's plan
- * (src/simd, tex_lane.c) take their modes from it. */
+ * reference (wt__addr_mode, src/scalar/coord_scalar.c) and the plan every
+ * kernel reads (tex_plan.c) take their modes from it. */
 static inline int wt__sampler_addr_mode(const wt__sampler *s, int axis)
 {
     const int m = s->address[axis];

@@ -17,11 +17,12 @@ typedef struct wt__tex_lane_in {
     float depth;
 } wt__tex_lane_in;
 
-/* The one-lane kernel (tex_lane.c): wt__bind_tex_lane makes t's plan at
- * creation (t->lane.fn is NULL where its shape is not one it takes);
- * wt__tex_lane_kernel runs a validated-or-refused op for one lane and returns 1,
- * or returns 0 without writing d when the op is not one it takes. */
+/* The one-lane kernel (tex_lane.c): wt__bind_tex_lane binds the variant of
+ * t's shape from its plan at creation (t->lane_fn is NULL where its shape is
+ * not one it takes) and fills the inline view; wt__tex_lane_kernel runs a
+ * validated-or-refused op for one lane and returns 1, or returns 0 without
+ * writing d when the op is not one it takes. */
 WT_INTERNAL void wt__bind_tex_lane(wt__tex *t);
-WT_INTERNAL int wt__tex_lane_kernel(const wt__lane_plan *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4]);
+WT_INTERNAL int wt__tex_lane_kernel(const wt__tex *t, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4]);
 
 #endif

@@ -4,7 +4,8 @@
  *
  * A per-lane call is one lane, and the warp kernels (src/simd) cost a whole
  * group of 8 or 16 lanes whatever the mask; this is the same arithmetic for one
- * lane in plain C, chosen once when the object is created ([design#specialise-once]), so a
+ * lane in plain C, chosen once when the object is created ([design#specialise-once]) and
+ * reading the object's plan (tex_plan.h, the one every kernel reads), so a
  * call does no format or mode switching beyond the few the plan keeps.
  *
  * Shapes: .2d, .a2d and .3d textures without mip levels ([semantics#lod-sources]: a texture
@@ -23,7 +24,7 @@
  * table); .3d and tld4
  * run one general function each.
  *
- * The arithmetic is the reference's, step for step as src/simd/tex2d_tpl.h
+ * The arithmetic is the reference's, step for step as src/simd/tex_tpl.h
  * derives it (its comments give the sections of docs/semantics.md): X9 =
  * floor(x * 512) on the 2^-9 grid, the 1/256 fraction with ties up, each
  * index through its address mode, the [semantics#integer-weights] weights of T = 256 and the [semantics#norm-blend]
@@ -50,80 +51,49 @@ _Static_assert(offsetof(wt_op, family) == 0 && offsetof(wt_op, geom) == 1 && off
                    offsetof(wt_op, dtype) == 3 && offsetof(wt_op, ctype) == 4 && offsetof(wt_op, comp) == 5 &&
                    offsetof(wt_op, flags) == 6 && sizeof(wt_op) >= 8,
                "wt__tex_lane_kernel reads wt_op's first eight bytes as one key");
-_Static_assert(WT_DTYPE_F32 < 32 && WT_DTYPE_U32 < 32 && WT_DTYPE_S32 < 32, "dtypes is a 32-bit set");
 
-typedef void (*lane_fn)(const wt__lane_plan *, const wt__tex_lane_in *, uint32_t *);
+typedef void (*lane_fn)(const wt__tex_plan *, const wt__tex_lane_in *, uint32_t *);
 static const lane_fn lane2d_fns[WT__L2_VARIANT_END][2], lane2d_general[2][2];
-static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]);
+static void lane3d(const wt__tex_plan *p, const wt__tex_lane_in *in, uint32_t d[4]);
 
-/* The plan of t's shape, or none (fn NULL) where the shape is not one the kernel takes. */
+/* The variant of t's shape, read from its plan (tex_plan.h), or none
+ * (lane_fn NULL) where the shape is not one the kernel takes; and the
+ * inline view, filled from the same plan. */
 void wt__bind_tex_lane(wt__tex *t)
 {
-    wt__lane_plan *p = &t->lane;
-    memset(p, 0, sizeof *p);
+    const wt__tex_plan *p = &t->plan;
+    t->lane_fn = NULL;
     memset(&t->lane2d, 0, sizeof t->lane2d); /* no view (base NULL) unless set below */
-    const wt__sampler *s = &t->samp;
     const int ct = t->fmt.ctype;
-    if (t->dims < 2 || t->cube || t->num_samples || t->srgb || (t->layered && (t->num_layers == 0 || t->dims == 3)))
+    if (p->dims < 2 || p->cube || t->num_samples || t->srgb || (p->layered && (p->layers == 0 || p->dims == 3)))
         return;
     if (ct != WT__U8 && ct != WT__U16 && ct != WT__F32 && ct != WT__F16)
         return;
-    if (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4)
+    if (p->nch != 1 && p->nch != 2 && p->nch != 4)
         return;
     if (t->num_levels != 1) /* one level, mipmapped or not ([semantics#lod-sources]) */
         return;
     /* integers read as element type do not filter */
-    if (s->filter == WT_FILTER_LINEAR && !t->read_norm && ct != WT__F32 && ct != WT__F16)
+    if (p->linear && !p->read_norm && !p->ftype)
         return;
-    const wt__level *lv = &t->lv[0];
     /* x * 512 and the indices stay well inside 32 bits */
-    if (lv->w < 1 || lv->h < 1 || lv->d < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || lv->d > (1 << 20) ||
-        !lv->base)
+    if (p->n[0] < 1 || p->n[1] < 1 || p->n[2] < 1 || p->n[0] > (1 << 20) || p->n[1] > (1 << 20) ||
+        p->n[2] > (1 << 20) || !p->base)
         return;
-    for (int k = 0; k < t->dims; k++)
-        if (s->address[k] > WT_ADDRESS_BORDER)
+    for (int k = 0; k < p->dims; k++)
+        if (t->samp.address[k] > WT_ADDRESS_BORDER)
             return;
-    /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
-     * flag says, but its address modes are demoted as the flag says ([semantics#unnormalized-coords]). */
-    p->norm = (uint8_t)wt__sampler_coords_normalized(t, s);
-    for (int k = 0; k < 3; k++)
-        p->mode[k] = (uint8_t)wt__sampler_addr_mode(s, k);
-    p->base = lv->base;
-    p->row_pitch = lv->row_pitch;
-    p->slice_pitch = lv->slice_pitch;
-    p->depth_pitch = lv->depth_pitch;
-    p->n[0] = lv->w;
-    p->n[1] = lv->h;
-    p->n[2] = lv->d;
-    p->dims = t->dims;
-    p->layers = t->layered ? t->num_layers : 0;
-    p->geom = (uint8_t)(t->dims == 3 ? WT_GEOM_3D : t->layered ? WT_GEOM_A2D : WT_GEOM_2D);
-    p->esize = t->fmt.esize;
-    p->wide = ct == WT__U16 || ct == WT__F16;
-    p->ftype = (uint8_t)(ct == WT__F32 ? 1 : ct == WT__F16 ? 2 : 0);
-    p->nch = t->fmt.nch;
-    p->linear = s->filter == WT_FILTER_LINEAR;
-    p->read_norm = t->read_norm;
-    memcpy(p->border_texel, t->border_texel, sizeof p->border_texel);
-    for (int k = 0; k < 3; k++) {
-        p->scale[k] = p->norm ? (float)p->n[k] : 1.0f;
-        p->npot[k] = (uint8_t)(p->norm && (p->n[k] & (p->n[k] - 1)) != 0);
-    }
     /* one address mode on both axes and nothing to scale off the 2^-9
      * grid: a variant with the modes compiled in */
     int same = p->mode[0] == p->mode[1] && !p->npot[0] && !p->npot[1];
-    const int rgba8 = !p->ftype && !p->wide && p->nch == 4;
+    const int rgba8 = !p->ftype && p->cbits == 8 && p->nch == 4;
     const int variant = same ? WT__L2_VARIANT_NO(p->mode[0], p->linear) : 0;
-    p->fn = p->dims == 3 ? lane3d : variant ? lane2d_fns[variant][rgba8] : lane2d_general[p->linear][rgba8];
-    /* the op fields every op it takes has (wt__tex_lane_kernel), and the
-     * destination types: .f32 for normalised and float reads, .u32/.s32
-     * for element type */
-    p->op_key = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32; /* family added per check; flags 0 */
-    p->dtypes = p->read_norm || p->ftype ? 1u << WT_DTYPE_F32 : 1u << WT_DTYPE_U32 | 1u << WT_DTYPE_S32;
+    t->lane_fn = p->dims == 3 ? lane3d : variant ? lane2d_fns[variant][rgba8] : lane2d_general[p->linear][rgba8];
     /* .2d RGBA8 read as normalised float: the view code outside the library
-     * fetches inline with (include/warptex/lane2d.h), its variant chosen as
-     * lane2d_fns's is */
-    if (p->dims == 2 && !p->layers && rgba8 && p->read_norm) {
+     * fetches inline with (include/warptex/lane2d.h).  The view is public
+     * API and cannot expose the plan, so it is a copy of the plan's fields
+     * the inline fetch reads, and its variant is chosen as lane2d_fns's is. */
+    if (p->dims == 2 && !p->layered && rgba8 && p->read_norm) {
         wt_lane2d_view *v = &t->lane2d;
         v->base = p->base;
         v->row_pitch = p->row_pitch;
@@ -172,7 +142,7 @@ WT_LANE_INLINE uint32_t half_to_f32(uint32_t h)
 
 /* One axis of the plan (include/warptex/lane2d.h: the arithmetic, shared with code that fetches inline) */
 typedef wt__l2_axis axis1;
-WT_LANE_INLINE void axis_of(const wt__lane_plan *p, int k, float c, int mode, int linear, int npot, int gather,
+WT_LANE_INLINE void axis_of(const wt__tex_plan *p, int k, float c, int mode, int linear, int npot, int gather,
                             axis1 *ax)
 {
     wt__l2_axis_of(p->n[k], p->scale[k], c, mode, linear, npot, gather, ax);
@@ -191,7 +161,7 @@ WT_LANE_INLINE void div4(simde__m128i k, float by, uint32_t d[4])
  * length compiles to a string move, and a 16-byte reload of narrower
  * stores waits for them to retire (NVIDIA's simplePitchLinearTexture spent
  * half its time there). */
-WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[4])
+WT_LANE_INLINE void codes(const wt__tex_plan *p, const uint8_t *q, int32_t raw[4])
 {
     if (p->ftype == 1) {
         for (int c = 0; c < 4; c++) {
@@ -200,7 +170,7 @@ WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[
                 memcpy(&v, q + 4 * c, 4);
             raw[c] = (int32_t)v;
         }
-    } else if (p->wide) {
+    } else if (p->cbits == 16) {
         for (int c = 0; c < 4; c++) {
             uint16_t v = 0;
             if (c < p->nch)
@@ -217,11 +187,11 @@ WT_LANE_INLINE void codes(const wt__lane_plan *p, const uint8_t *q, int32_t raw[
 
 /* The base of the slice a .2d/.a2d lane reads: [semantics#layers], [semantics#decision-layer-past-end], a layer past
  * the end (as .u32) reads the last. */
-WT_LANE_INLINE const uint8_t *slice_of(const wt__lane_plan *p, const wt__tex_lane_in *in)
+WT_LANE_INLINE const uint8_t *slice_of(const wt__tex_plan *p, const wt__tex_lane_in *in)
 {
     if (!p->layers)
         return p->base;
-    const uint32_t layer = in->c[0] < p->layers ? in->c[0] : p->layers - 1u;
+    const uint32_t layers = (uint32_t)p->layers, layer = in->c[0] < layers ? in->c[0] : layers - 1u;
     return p->base + (size_t)layer * p->slice_pitch;
 }
 
@@ -229,7 +199,7 @@ WT_LANE_INLINE const uint8_t *slice_of(const wt__lane_plan *p, const wt__tex_lan
  * take each axis's own from the plan and allow non-power-of-two normalised
  * extents; rgba8: four 8-bit channels.  The specialised variants below pass
  * constants, so each compiles to one straight path. */
-WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4], int mode,
+WT_LANE_INLINE void lane2d_body(const wt__tex_plan *p, const wt__tex_lane_in *in, uint32_t d[4], int mode,
                                 int linear, int rgba8)
 {
     const uint8_t *slice = slice_of(p, in);
@@ -255,7 +225,7 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
             for (int ch = 0; ch < 4; ch++)
                 d[ch] = half_to_f32((uint32_t)raw[ch]);
         else if (p->read_norm) /* [semantics#point-conversion]: code / (2^bits - 1), or the code */
-            div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
+            div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->cbits == 16 ? 65535.0f : 255.0f, d);
         else /* one 16-byte store: the caller reads d whole */
             simde_mm_storeu_si128((void *)d, simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]));
         return;
@@ -301,13 +271,13 @@ WT_LANE_INLINE void lane2d_body(const wt__lane_plan *p, const wt__tex_lane_in *i
     const simde__m128i S = simde_mm_setr_epi32(s4[0], s4[1], s4[2], s4[3]);
     /* channels the format lacks: S = 0, so +0.0 ([semantics#point-conversion]) */
     simde__m128i r = simde_mm_srli_epi32(simde_mm_add_epi32(S, simde_mm_set1_epi32(128)), 8);
-    div4(p->wide ? r : simde_mm_add_epi32(S, r), 65535.0f, d);
+    div4(p->cbits == 16 ? r : simde_mm_add_epi32(S, r), 65535.0f, d);
 }
 
 /* The variants (lane2d.h's table, WT__L2_VARIANTS) by variant number and
  * rgba8, and the general form by filter and rgba8. */
 #define WT__LANE2D_FN(name, m, l, r)                                                                      \
-    static void lane2d_##name##_##l##_##r(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4]) \
+    static void lane2d_##name##_##l##_##r(const wt__tex_plan *p, const wt__tex_lane_in *in, uint32_t d[4]) \
     {                                                                                                     \
         lane2d_body(p, in, d, m, l, r);                                                                   \
     }
@@ -323,7 +293,7 @@ static const lane_fn lane2d_general[2][2] = {{lane2d_general_0_0, lane2d_general
 /* .3d for one lane: z first ([semantics#integer-weights]: z0 = rhu(256 * (256 - c)) = 256 - c, z1
  * = c), each slice's share split over its 2x2 footprint as .2d's is; UNORM
  * sums over the eight taps; for f32/f16 each slice is its own [semantics#float-blend] group. */
-static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d[4])
+static void lane3d(const wt__tex_plan *p, const wt__tex_lane_in *in, uint32_t d[4])
 {
     float c[3];
     memcpy(c, in->c, sizeof c);
@@ -341,7 +311,7 @@ static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d
             for (int ch = 0; ch < 4; ch++)
                 d[ch] = half_to_f32((uint32_t)raw[ch]);
         else if (p->read_norm)
-            div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->wide ? 65535.0f : 255.0f, d);
+            div4(simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]), p->cbits == 16 ? 65535.0f : 255.0f, d);
         else /* one 16-byte store: the caller reads d whole */
             simde_mm_storeu_si128((void *)d, simde_mm_setr_epi32(raw[0], raw[1], raw[2], raw[3]));
         return;
@@ -381,13 +351,13 @@ static void lane3d(const wt__lane_plan *p, const wt__tex_lane_in *in, uint32_t d
     }
     simde__m128i Sv = simde_mm_setr_epi32(S[0], S[1], S[2], S[3]);
     simde__m128i r = simde_mm_srli_epi32(simde_mm_add_epi32(Sv, simde_mm_set1_epi32(128)), 8);
-    div4(p->wide ? r : simde_mm_add_epi32(Sv, r), 65535.0f, d);
+    div4(p->cbits == 16 ? r : simde_mm_add_epi32(Sv, r), 65535.0f, d);
 }
 
 /* [semantics#tld4]: a gathered component valued as point sampling, except that an f32
  * NaN gathers as 0x7fffffff and an f32 subnormal as ±0, and a half NaN as
  * 0x7fff widened (0x7fffe000). */
-WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
+WT_LANE_INLINE uint32_t gather_word(const wt__tex_plan *p, uint32_t u)
 {
     if (p->ftype == 1) {
         if ((u & 0x7f800000u) == 0x7f800000u && (u & 0x7fffffu))
@@ -398,7 +368,7 @@ WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
         return (u & 0x7c00u) == 0x7c00u && (u & 0x3ffu) ? 0x7fffe000u : half_to_f32(u);
     if (!p->read_norm)
         return u;
-    float f = (float)u / (p->wide ? 65535.0f : 255.0f);
+    float f = (float)u / (p->cbits == 16 ? 65535.0f : 255.0f);
     memcpy(&u, &f, 4);
     return u;
 }
@@ -406,7 +376,7 @@ WT_LANE_INLINE uint32_t gather_word(const wt__lane_plan *p, uint32_t u)
 /* tld4 of component comp for one lane ([semantics#tld4]; the base level, [semantics#decision-tld4-mipmaps]): d = {T(i0,
  * j1), T(i1, j1), T(i1, j0), T(i0, j0)} of the bilinear footprint, taken
  * without clamp's pre-clamp; a component the format lacks gathers 0. */
-__attribute__((noinline)) static void lane2d_gather(const wt__lane_plan *p, const wt__tex_lane_in *in, int comp,
+__attribute__((noinline)) static void lane2d_gather(const wt__tex_plan *p, const wt__tex_lane_in *in, int comp,
                                                     uint32_t d[4])
 {
     const uint8_t *slice = slice_of(p, in);
@@ -427,15 +397,18 @@ __attribute__((noinline)) static void lane2d_gather(const wt__lane_plan *p, cons
     }
 }
 
-int wt__tex_lane_kernel(const wt__lane_plan *p, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
+int wt__tex_lane_kernel(const wt__tex *t, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
 {
+    const wt__tex_plan *p = &t->plan;
     /* family, geom, ctype and flags as one compare (the op's first eight
-     * bytes, wt_op's layout), then mip, comp and the destination type */
+     * bytes, wt_op's layout: the ops it takes have .f32 coordinates and no
+     * flags), then mip, comp and the destination type */
     uint64_t key;
     memcpy(&key, op, sizeof key);
     key &= 0x00ff00ff0000ffffull;
-    const uint64_t tex = p->op_key | WT_FAMILY_TEX, tld4 = p->op_key | WT_FAMILY_TLD4;
-    if ((key != tex && key != tld4) || op->mip > WT_MIP_GRAD || op->comp > 3 || !(p->dtypes >> (op->dtype & 31) & 1u))
+    const uint64_t ops = (uint64_t)p->geom << 8 | (uint64_t)WT_CTYPE_F32 << 32;
+    const uint64_t tex = ops | WT_FAMILY_TEX, tld4 = ops | WT_FAMILY_TLD4;
+    if ((key != tex && key != tld4) || op->mip > WT_MIP_GRAD || op->comp > 3 || !wt__tex_plan_dtype_ok(p, op->dtype))
         return 0;
     if (key == tld4) {
         if (op->mip != WT_MIP_BASE || p->dims != 2) /* not PTX (check_op refuses it) */
@@ -443,6 +416,6 @@ int wt__tex_lane_kernel(const wt__lane_plan *p, const wt_op *op, const wt__tex_l
         lane2d_gather(p, in, op->comp, d);
         return 1;
     }
-    p->fn(p, in, d);
+    t->lane_fn(p, in, d);
     return 1;
 }

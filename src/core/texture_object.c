@@ -243,6 +243,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     d.mipmap_level_bias = s->bias;
     t->desc = d;
     wt__border_to_texel(t, s->border, t->border_texel);
+    wt__tex_plan_make(t);    /* the one plan every kernel below reads */
     wt__bind_tex_kernels(t); /* [design#specialise-once]: specialise once, not per lane */
     wt__bind_tex_lane(t);
 

@@ -174,8 +174,7 @@ void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lan
      * and refuses every op with an explicit sampler); the scalar backend is
      * the reference and runs it in full. */
     const wt__tex *t = op ? wt__handle_get(tex, WT__KIND_TEX) : NULL;
-    if (t && t->lane.fn && wt__backend_active()->id != WT__BACKEND_SCALAR &&
-        wt__tex_lane_kernel(&t->lane, op, in, d)) {
+    if (t && t->lane_fn && wt__backend_active()->id != WT__BACKEND_SCALAR && wt__tex_lane_kernel(t, op, in, d)) {
         wt__read_end();
         return;
     }

@@ -3,7 +3,7 @@
  *
  * The kernels of src/simd, whose SIMDe intrinsics become Advanced SIMD on
  * AArch64 (where NEON is baseline: usable whenever compiled in).  Objects
- * bind their kernels at creation (tex2d_neon.c); every op or object without
+ * bind their kernels at creation (tex_neon.c); every op or object without
  * one runs the reference's warp loop, which `warptex info` says.  On x86 it
  * builds only as an emulated test build (WT_EMULATED_ISA, SIMDe's portable
  * code), so the NEON instantiation is tested there too. */

@@ -4,6 +4,5 @@
 #error "tex2d_u8_neon.c must be built for AArch64 (Advanced SIMD is baseline there), or as a deliberately emulated test build (WT_EMULATED_ISA)"
 #endif
 #define WT_SIMD_ISA neon
-#define WT_SIMD_ID WT__BACKEND_NEON
 #include "../simd/vec8.h"
 #include "../simd/tex2d_u8_tpl.h"

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The axis module: every warp kernel of src/simd takes its indices and
- * fractions from here (tex2d_u8_tpl.h, tex2d_tpl.h), and the one-lane form
+ * fractions from here (tex2d_u8_tpl.h, tex_tpl.h), and the one-lane form
  * of the same steps is include/warptex/lane2d.h's wt__l2_axis_of, whose
  * x9_npot this calls lane by lane, so the arithmetic that leaves the 2^-9
  * grid is one function for every kernel.  The steps, each the reference's

@@ -1,7 +1,7 @@
 /* simd_kernels.h -- what each SIMD backend instantiates from the templates of src/simd
  * SPDX-License-Identifier: MIT
  *
- * The kernels are written once: the texture kernels (tex2d_tpl.h,
+ * The kernels are written once: the texture kernels (tex_tpl.h,
  * tex2d_u8_tpl.h) against the vector shim (vec8.h: SIMDe's 256-bit x86
  * intrinsics, 8 lanes; vec16.h: AVX-512, 16 lanes), the surface kernels
  * (surf_tpl.h) with SIMDe's 256-bit intrinsics; each backend directory
@@ -45,7 +45,7 @@ WT__SIMD_KERNELS(neon)
 #define WT_SIMD_FN(name) WT__SIMD_CAT(name, WT_SIMD_ISA)
 
 /* What the instantiated kernels cover, for wt_backend_describe(); lanes:
- * how many the texture kernels (tex2d_tpl.h, tex2d_u8_tpl.h) run at once.  The kernels compiled
+ * how many the texture kernels (tex_tpl.h, tex2d_u8_tpl.h) run at once.  The kernels compiled
  * for one shape and the u8 kernel's address-mode variants are listed from the
  * tables that instantiate them (tex_shapes.h), so the text cannot miss or
  * invent one; test_backend_equal's every_backend_equals_scalar checks that

@@ -9,11 +9,11 @@
  * compiled for its filter, its channel count and its address mode (one mode
  * on both axes, or any pair read from the plan); every op it does not take
  * (offsets, an explicit sampler, another destination type) goes to the
- * backend's generic path, as tex2d_tpl.h's kernels do.  It is written once
+ * backend's generic path, as tex_tpl.h's kernels do.  It is written once
  * against the vector shim, so the AVX2 and NEON backends run it 8 lanes at a
  * time and the AVX-512 backend 16.
  *
- * The arithmetic is the reference's, step for step, and tex2d_tpl.h's
+ * The arithmetic is the reference's, step for step, and tex_tpl.h's
  * header argues each step; in short:
  *   - Coordinates ([semantics#normalized-coords], [semantics#nan-inf-coords], [semantics#decision-huge-coords]): X9 = floor(x * 512) decides every
  *     index and weight.  On a power-of-two extent (or unnormalised) x * 512
@@ -48,34 +48,10 @@
 #ifndef WV_W
 #error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
 #endif
-#ifndef WT_SIMD_ID
-#error "an instantiation of tex2d_u8_tpl.h defines WT_SIMD_ID, its backend's id (dispatch.h)"
-#endif
-
-#ifndef WT_SIMD_PREFETCH_BYTES
-#define WT_SIMD_PREFETCH_BYTES (8u << 20)
-#endif
-#ifndef WT_SIMD_PREFETCH_SPAN
-#define WT_SIMD_PREFETCH_SPAN 64 /* texels: a warp spanning fewer on every axis is not prefetched */
-#endif
-
-/* What the kernel takes from the object, made when it is bound. */
-typedef struct u8plan {
-    const uint8_t *base;
-    int32_t n[2];       /* w, h */
-    float scale[2];     /* N when the coordinates are normalised, else 1 (x = c * scale, exact) */
-    int32_t npot[2];    /* normalised on an extent that is not a power of two: X9 through x9_npot */
-    int32_t mode[2];    /* effective address modes ([semantics#unnormalized-coords]: demoted when unnormalised) */
-    int32_t row_pitch;
-    int32_t slice_pitch;
-    int32_t layers;     /* .a2d: the layers (>= 1); 0: .2d */
-    int32_t nch;        /* channels = bytes per texel: 1, 2 or 4 */
-    int32_t read_norm;  /* codes read as normalised float */
-    int32_t pairs;      /* array storage: a row's texel pair may be read at once */
-    int32_t prefetch;   /* larger than WT_SIMD_PREFETCH_BYTES */
-    int32_t geom;       /* WT_GEOM_2D or WT_GEOM_A2D */
-    int32_t border[4];  /* raw codes of the border texel ([semantics#border-color]) */
-} u8plan;
+/* The kernel reads the object's plan (src/core/tex_plan.h), made once when
+ * it was created; byte offsets are 32-bit lanes (the binder takes only
+ * objects where every offset fits). */
+typedef wt__tex_plan u8plan;
 
 /* ---- one axis -------------------------------------------------------------- */
 
@@ -92,7 +68,7 @@ WV_INLINE void axis_u8(const u8plan *p, int k, wv_f c, int mode, int linear, int
 WV_INLINE void texel_codes(const u8plan *p, int nch, wv_i slice, wv_i x, wv_i y, wv_m m, wv_m out,
                                   wv_i raw[4])
 {
-    wv_i off = wv_add(wv_add(wv_mul(y, wv_set(p->row_pitch)), wv_slli(x, nch == 4 ? 2 : nch - 1)), slice);
+    wv_i off = wv_add(wv_add(wv_mul(y, wv_set((int32_t)p->row_pitch)), wv_slli(x, nch == 4 ? 2 : nch - 1)), slice);
     wv_i w = wv_fetch32(p->base, off, wv_mandnot(out, m));
     for (int c = 0; c < nch; c++)
         raw[c] = wv_sel(out, wv_and(wv_srli(w, 8 * c), wv_set(0xff)), wv_set(p->border[c]));
@@ -145,7 +121,7 @@ WV_INLINE void pair_texels(const u8plan *p, int nch, wv_i slice, const wv_axis *
     const wv_i x = wv_slli(X->i0, nch == 4 ? 2 : nch - 1);
     const wv_m same = wv_eq(X->i1, X->i0); /* the edge: the first texel twice */
     for (int dy = 0; dy < 2; dy++) {
-        texel_pair(p, nch, wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set(p->row_pitch)), x), slice), m,
+        texel_pair(p, nch, wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set((int32_t)p->row_pitch)), x), slice), m,
                    &t[2 * dy], &t[2 * dy + 1]);
         t[2 * dy + 1] = wv_sel(same, t[2 * dy + 1], t[2 * dy]);
     }
@@ -217,7 +193,7 @@ WV_INLINE void stage_footprints(const u8plan *p, const wt_tex_args *in, uint32_t
         const int g = k * WV_W;
         w->act[k] = (active >> g) & ((1u << WV_W) - 1u);
         w->m[k] = wv_mask(w->act[k]);
-        w->slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch))
+        w->slice[k] = p->layers ? wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch))
                                 : wv_zero();
         axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, gather, &w->X[k]);
         axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, gather, &w->Y[k]);
@@ -229,7 +205,7 @@ WV_INLINE void stage_footprints(const u8plan *p, const wt_tex_args *in, uint32_t
 WV_INLINE void stage_pairs(const u8plan *p, int nch, int need_next, warp_stage *w)
 {
     for (int k = 0; k < NG; k++) {
-        w->paired[k] = w->act[k] && p->pairs && pairable(&w->X[k], &w->Y[k], w->m[k], need_next);
+        w->paired[k] = w->act[k] && p->pair8 && pairable(&w->X[k], &w->Y[k], w->m[k], need_next);
         if (w->paired[k])
             pair_texels(p, nch, w->slice[k], &w->X[k], &w->Y[k], w->m[k], w->t[k]);
     }
@@ -303,9 +279,9 @@ WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args
         axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y);
         wv_i x = wv_slli(X.i0, p->nch == 4 ? 2 : p->nch - 1);
         if (p->layers)
-            x = wv_add(x, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set(p->slice_pitch)));
+            x = wv_add(x, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
         for (int r = 0; r < 2; r++)
-            wv_prefetch_lanes(p->base, wv_add(x, wv_mul(r ? Y.i1 : Y.i0, wv_set(p->row_pitch))), wv_mask(act));
+            wv_prefetch_lanes(p->base, wv_add(x, wv_mul(r ? Y.i1 : Y.i0, wv_set((int32_t)p->row_pitch))), wv_mask(act));
     }
 }
 
@@ -359,7 +335,7 @@ WV_INLINE int op_taken(const wt__tex_ctx *ctx, const u8plan *p, const wt_op *op)
 {
     if (op->geom != p->geom || op->ctype != WT_CTYPE_F32 || op->flags != 0 || ctx->s != &ctx->t->samp)
         return 0;
-    if (p->read_norm ? op->dtype != WT_DTYPE_F32 : op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32)
+    if (!wt__tex_plan_dtype_ok(p, op->dtype))
         return 0;
     return op->family == WT_FAMILY_TEX || (op->family == WT_FAMILY_TLD4 && op->mip == WT_MIP_BASE);
 }
@@ -367,7 +343,7 @@ WV_INLINE int op_taken(const wt__tex_ctx *ctx, const u8plan *p, const wt_op *op)
 WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
                              wt_tex_result *out, int mode, int linear, int nch)
 {
-    const u8plan *p = (const u8plan *)(const void *)ctx->t->kernel_plan[WT_SIMD_ID];
+    const u8plan *p = &ctx->t->plan;
     if (!op_taken(ctx, p, op))
         return 0;
     if (op->family == WT_FAMILY_TLD4) {
@@ -407,59 +383,28 @@ typedef struct u8_variant {
 #define WT__U8_WIDTH WT__U8_STR(WV_W)
 static const u8_variant u8_variants[] = {WT__U8_VARIANTS(WT__U8_ROW)};
 
-_Static_assert(sizeof(u8plan) <= sizeof(((wt__tex *)0)->kernel_plan[0]), "u8plan fits wt__tex.kernel_plan");
-
-static int is_pow2(int32_t n) { return (n & (n - 1)) == 0; }
-
-/* The variant for t's shape, its plan stored in t; NULL when t is not one
- * this file takes. */
+/* The variant for t's shape, read from its plan; NULL when t is not one this
+ * file takes. */
 wt__tex_kernel WT_SIMD_FN(wt__bind_tex2d_u8)(wt__tex *t, const char **name)
 {
-    const wt__sampler *s = &t->samp;
-    const int array = t->res_type == WT_RESOURCE_ARRAY || t->res_type == WT_RESOURCE_MIPMAPPED_ARRAY;
-    if (t->dims != 2 || t->cube || t->num_samples || t->fmt.ctype != WT__U8 || t->fmt.esize != t->fmt.nch ||
-        (t->fmt.nch != 1 && t->fmt.nch != 2 && t->fmt.nch != 4) || t->srgb || t->num_levels != 1 ||
-        (t->layered && t->num_layers == 0) || (t->fmt.esize < 4 && !array))
+    const wt__tex_plan *p = &t->plan;
+    if (p->dims != 2 || p->cube || t->num_samples || t->fmt.ctype != WT__U8 || p->esize != p->nch ||
+        (p->nch != 1 && p->nch != 2 && p->nch != 4) || t->srgb || t->num_levels != 1 ||
+        (p->layered && p->layers == 0) || (p->esize < 4 && !p->pair8))
         return NULL;
-    const int linear = s->filter == WT_FILTER_LINEAR;
-    if (linear && !t->read_norm) /* integers read as element type are not filtered (the generic path) */
+    if (p->linear && !p->read_norm) /* integers read as element type are not filtered (the generic path) */
         return NULL;
-    const wt__level *lv = &t->lv[0];
-    if (lv->w < 1 || lv->h < 1 || lv->w > (1 << 20) || lv->h > (1 << 20) || !lv->base ||
-        lv->row_pitch > (size_t)INT32_MAX / (size_t)lv->h / 2 ||
-        (t->layered && lv->slice_pitch > (size_t)INT32_MAX / 2 / t->num_layers))
+    if (p->n[0] < 1 || p->n[1] < 1 || p->n[0] > (1 << 20) || p->n[1] > (1 << 20) || !p->base ||
+        p->row_pitch > (size_t)INT32_MAX / (size_t)p->n[1] / 2 ||
+        (p->layered && p->slice_pitch > (size_t)INT32_MAX / 2 / (size_t)p->layers))
         return NULL;
-    u8plan p;
-    memset(&p, 0, sizeof p);
-    /* [semantics#mip-levels]: a mipmapped texture reads normalised coordinates whatever the
-     * flag says; its address modes are demoted as the flag says ([semantics#unnormalized-coords]) */
-    const int norm = wt__sampler_coords_normalized(t, s);
-    for (int k = 0; k < 2; k++) {
-        int md = s->address[k];
-        if (md > WT_ADDRESS_BORDER)
+    for (int k = 0; k < 2; k++)
+        if (t->samp.address[k] > WT_ADDRESS_BORDER)
             return NULL;
-        p.mode[k] = wt__sampler_addr_mode(s, k);
-        p.n[k] = k ? lv->h : lv->w;
-        p.scale[k] = norm ? (float)p.n[k] : 1.0f;
-        p.npot[k] = norm && !is_pow2(p.n[k]);
-    }
-    p.base = lv->base;
-    p.row_pitch = (int32_t)lv->row_pitch;
-    p.slice_pitch = (int32_t)lv->slice_pitch;
-    p.layers = t->layered ? (int32_t)t->num_layers : 0;
-    p.geom = t->layered ? WT_GEOM_A2D : WT_GEOM_2D;
-    p.nch = t->fmt.nch;
-    p.read_norm = t->read_norm;
-    p.pairs = array;
-    p.prefetch = (uint64_t)lv->row_pitch * (uint64_t)lv->h * (t->layered ? t->num_layers : 1) >
-                 (uint64_t)WT_SIMD_PREFETCH_BYTES;
-    for (int c = 0; c < 4; c++)
-        p.border[c] = c < p.nch ? t->border_texel[c] : 0;
-    const int mode = p.mode[0] == p.mode[1] ? p.mode[0] : -1;
+    const int mode = p->mode[0] == p->mode[1] ? p->mode[0] : -1;
     for (size_t i = 0; i < sizeof u8_variants / sizeof u8_variants[0]; i++) {
         const u8_variant *v = &u8_variants[i];
-        if (v->mode == mode && v->linear == linear && v->nch == p.nch) {
-            memcpy(t->kernel_plan[WT_SIMD_ID], &p, sizeof p);
+        if (v->mode == mode && v->linear == p->linear && v->nch == p->nch) {
             *name = v->name;
             return v->kernel;
         }

@@ -5,7 +5,7 @@
 
 #include "warptex/lane2d.h" /* the variant table */
 
-/* tex2d_tpl.h: the shapes compiled with their fields as constants, the
+/* tex_tpl.h: the shapes compiled with their fields as constants, the
  * common formats of docs/bench.md and the issue's list as 2D, 2D layered and 3D
  * textures read point or linear (without mip levels; 8-bit unsigned 2D and
  * layered textures go to tex2d_u8_tpl.h instead, except 3D).

@@ -1,7 +1,7 @@
 /* vec8.h -- the vector shim of the width-generic templates, 8 lanes (SIMDe's 256-bit intrinsics: AVX2, NEON)
  * SPDX-License-Identifier: MIT
  *
- * A template written against wv_* (tex2d_tpl.h, tex2d_u8_tpl.h, axis.h)
+ * A template written against wv_* (tex_tpl.h, tex2d_u8_tpl.h, axis.h)
  * runs WV_W lanes at a time: 8 here, 16 with vec16.h.  wv_i holds 32-bit integers, wv_f floats
  * and wv_m a lane mask (here an all-ones / all-zeros vector; vec16.h's is
  * an AVX-512 mask register).  Every operation is exact integer or IEEE

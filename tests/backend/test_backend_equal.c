@@ -234,7 +234,7 @@ static int first_diff(const wt_tex_result *a, const wt_tex_result *b, int *k, in
     return 0;
 }
 
-/* The kernels compiled for one shape (tex2d_tpl.h's tex2d_specs) that some
+/* The kernels compiled for one shape (tex_tpl.h's tex2d_specs) that some
  * case bound: every one of them must be among the cases. */
 #define WT__COUNT_ROW(...) +1
 enum { NSHAPES = 0 WT__TEX2D_SHAPES(WT__COUNT_ROW), NU8 = 0 WT__U8_VARIANTS(WT__COUNT_ROW) };
@@ -1015,7 +1015,7 @@ static void lane_kernel_equals_scalar(void **state)
             }
             wt__read_begin();
             const wt__tex *obj = wt__handle_get(t, WT__KIND_TEX);
-            int bound = obj && obj->lane.fn != NULL;
+            int bound = obj && obj->lane_fn != NULL;
             wt__read_end();
             if (!bound)
                 fail_msg("no one-lane kernel bound: tex %dx%d layers %d depth %d fmt %d read_norm %d linear %d "

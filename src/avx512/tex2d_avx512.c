@@ -1,9 +1,0 @@
-/* tex2d_avx512.c -- the avx512 instantiation of src/simd/tex2d_tpl.h, 16 lanes at a time
- * SPDX-License-Identifier: MIT */
-#if !defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512DQ__) || !defined(__AVX512VL__)
-#error "tex2d_avx512.c must be built with -mavx512f -mavx512bw -mavx512dq -mavx512vl"
-#endif
-#define WT_SIMD_ISA avx512
-#define WT_SIMD_ID WT__BACKEND_AVX512
-#include "../simd/vec16.h"
-#include "../simd/tex2d_tpl.h"

@@ -111,6 +111,29 @@ void wt__batch_tex_operands(const wt_tex_batch_in *in, int layered, int g, size_
     }
 }
 
+/* wt__unorm8 of a register's 32 lanes, in two loops the compiler
+ * vectorises (a channel at a time, not lane by lane through the byte
+ * interleave).  The clamp is done on the bit patterns, where it has no
+ * branch and no comparison that could trap: a positive float orders as its
+ * bits do, so bits above 1.0f's are 1.0f (+infinity too) unless they are a
+ * NaN's (above +infinity's), which give 0 as do the negative patterns (sign
+ * bit set: negatives, -0, negative NaNs).  Then the same double arithmetic
+ * as wt__unorm8, exact, so the same bytes. */
+static void unorm8_lanes(const uint32_t d[WT_WARP_SIZE], uint8_t b[WT_WARP_SIZE])
+{
+    int32_t c[WT_WARP_SIZE];
+    for (int l = 0; l < WT_WARP_SIZE; l++) {
+        const int32_t s = (int32_t)d[l];
+        int32_t v = s > 0x3f800000 ? 0x3f800000 : s;
+        v = s > 0x7f800000 ? 0 : v;
+        c[l] = s > 0 ? v : 0;
+    }
+    float f[WT_WARP_SIZE];
+    memcpy(f, c, sizeof f);
+    for (int l = 0; l < WT_WARP_SIZE; l++)
+        b[l] = (uint8_t)(int32_t)((double)f[l] * 255.0 + 0.5);
+}
+
 void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r)
 {
     switch (format) {
@@ -124,11 +147,24 @@ void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const 
         for (int l = 0; l < m; l++)
             memcpy(o + (size_t)l * 4u, &r->d[channel][l], 4);
         break;
-    case WT_BATCH_U8X4:
+    case WT_BATCH_U8X4: {
+        uint8_t b[4][WT_WARP_SIZE];
+        for (int c = 0; c < 4; c++)
+            unorm8_lanes(r->d[c], b[c]);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* r g b a in memory order are one little-endian word: built in a
+         * loop that vectorises, stored whole. */
+        uint32_t w[WT_WARP_SIZE];
+        for (int l = 0; l < WT_WARP_SIZE; l++)
+            w[l] = (uint32_t)b[0][l] | (uint32_t)b[1][l] << 8 | (uint32_t)b[2][l] << 16 | (uint32_t)b[3][l] << 24;
+        memcpy(o, w, (size_t)m * 4u);
+#else
         for (int l = 0; l < m; l++)
             for (int c = 0; c < 4; c++)
-                o[l * 4 + c] = wt__unorm8(float_of(r->d[c][l]));
+                o[l * 4 + c] = b[c][l];
+#endif
         break;
+    }
     case WT_BATCH_U8X4_SRGB:
         for (int l = 0; l < m; l++) {
             for (int c = 0; c < 3; c++)
@@ -136,9 +172,11 @@ void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const 
             o[l * 4 + 3] = wt__unorm8(float_of(r->d[3][l]));
         }
         break;
-    default: /* WT_BATCH_U8 */
-        for (int l = 0; l < m; l++)
-            o[l] = wt__unorm8(float_of(r->d[channel][l]));
+    default: { /* WT_BATCH_U8 */
+        uint8_t b[WT_WARP_SIZE];
+        unorm8_lanes(r->d[channel], b);
+        memcpy(o, b, (size_t)m);
         break;
+    }
     }
 }

@@ -43,8 +43,12 @@ extern const char *const bench_backend_names[BENCH_NBACKENDS];
 
 /* Workload ids as given to --workload, in run order (bench_config.c, as the
  * configuration, thread counts and records are). */
-#define BENCH_NWORKLOADS 7
-#define BENCH_NTEX 5 /* W1..W5 are indices 0..4; S1 is 5, S2 is 6 */
+#define BENCH_NWORKLOADS 8
+#define BENCH_NTEX 5 /* W1..W5 (warp API, coordinates from memory) are indices 0..4 */
+#define BENCH_W6 5   /* W6 warp-affine: the batch API computes the coordinates */
+#define BENCH_S1 6
+#define BENCH_S2 7
+#define BENCH_NPEERWL 6 /* workloads with peer figures in docs/bench.md: W1..W6 */
 extern const char *const bench_workload_ids[BENCH_NWORKLOADS];
 extern const char *const bench_workload_names[BENCH_NWORKLOADS];
 
@@ -69,6 +73,8 @@ typedef struct bench_record {
     int baseline;        /* 1: a plain-C comparison measured in the same run, not warptex; 2: one that
                           * computes the workload its own way (its checksum not compared) */
     int threads;
+    const char *api;     /* the warptex API measured ("warp", "batch"); NULL for a peer that is not warptex */
+    const char *output;  /* what is stored per sample: "float4", "u32x4", "float", "rgba8", "u32" */
     bench_status status;
     const char *unit;    /* "Msamples/s", "GB/s", "Mupdates/s" */
     double count;        /* samples, bytes moved or updates per pass */
@@ -128,6 +134,9 @@ typedef struct bench_spec {
     double count;          /* samples, bytes moved or updates per pass */
     const char *count_unit;
     double scale;          /* unit per count per second: 1e-6 (M.../s) or 1e-9 (GB/s) */
+    const char *api;       /* the record fields of the same names for the backends' runs */
+    const char *output;
+    const char *peer_output; /* the plain-C peer's output where it differs (W4 writes rgba8); NULL: output */
     bench_pass_fn pass;
     bench_prep_fn prep;
     bench_digest_fn digest;
@@ -206,10 +215,12 @@ typedef struct bench_failure {
 int bench_failure_seen(bench_failure *f);
 void bench_failure_record(bench_failure *f, wt_status st);
 
-/* Workloads: W1..W5 (index 0..4) in bench_tex.c, S1 and S2 in bench_surf.c.
+/* Workloads: W1..W5 (index 0..4) in bench_tex.c, W6 in bench_warp_affine.c,
+ * S1 and S2 in bench_surf.c.
  * Each measures every backend at every thread count and prints its lines.
  * Return 0, or -1 on a library failure (already reported). */
 int bench_tex_workload(int index, bench_config *cfg, const bench_data *d);
+int bench_warp_affine(bench_config *cfg, const bench_data *d);
 int bench_surf_copy(bench_config *cfg, const bench_data *d);
 int bench_surf_histogram(bench_config *cfg, const bench_data *d);
 
@@ -232,11 +243,12 @@ void bench_report_summary(FILE *f, const bench_config *cfg);
 /* ---- the peers of docs/bench.md (bench_peers.c) ------------------------------------ */
 
 /* Msamples/s on docs/bench.md's reference machine (2 cores, Zen 5, AVX-512),
- * medians at 1 thread [0] and 2 threads [1]; a negative value: not measured. */
+ * medians at 1 thread [0] and 2 threads [1] of W1..W6; a negative value:
+ * not measured. */
 typedef struct bench_peer {
     const char *id;   /* short key: "plain_c", "opencv", ... */
     const char *name; /* as docs/bench.md names it */
-    double w[BENCH_NTEX][2];
+    double w[BENCH_NPEERWL][2];
 } bench_peer;
 
 #define BENCH_NPEERS 6

@@ -30,13 +30,15 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s [--quick] [--reps N] [--threads N] [--workload W1,W2,...] [--backend B,...] [--json FILE|-] [--help]\n"
             "\n"
-            "Runs the standard workloads of docs/bench.md through the warp API for every backend\n"
-            "compiled in and usable here, at 1 thread and at all cores:\n"
+            "Runs the standard workloads of docs/bench.md through the warp API (W6: the batch API)\n"
+            "for every backend compiled in and usable here, at 1 thread and at all cores:\n"
             "  W1 bilinear-affine   tex.2d.v4.f32.f32, T2 RGBA8 normalised float, linear, affine coordinates\n"
             "  W2 bilinear-random   tex.2d.v4.f32.f32, as W1, random coordinates\n"
             "  W3 trilinear-volume  tex.3d.v4.f32.f32, T3 256^3 f32, linear, random coordinates\n"
             "  W4 point-affine      tex.2d.v4.u32.f32, T2 element type, point, affine coordinates\n"
             "  W5 gather4           tld4.r.2d.v4.f32.f32, as W1, affine coordinates\n"
+            "  W6 warp-affine       as W1 through wt_tex_batch_map: the library computes the affine\n"
+            "                       coordinates; RGBA8 out (beside OpenCV warpAffine's figure)\n"
             "  S1 surface-copy      suld.b.2d.v4.b8.trap + sust.b.2d.v4.b8.trap of T2 (GB/s), beside memcpy\n"
             "  S2 histogram         sured.b.add.1d.u32.trap of T2's R bytes (Mupdates/s), beside an\n"
             "                       OpenMP-atomic C loop; the totals must match\n"
@@ -119,7 +121,7 @@ static int parse_workloads(const char *s, unsigned *mask)
             }
         }
         if (!found) {
-            fprintf(stderr, "%s: --workload: '%.*s' is not one of W1 W2 W3 W4 W5 S1 S2\n", bench_prog, (int)len,
+            fprintf(stderr, "%s: --workload: '%.*s' is not one of W1 W2 W3 W4 W5 W6 S1 S2\n", bench_prog, (int)len,
                     p);
             return -1;
         }
@@ -314,9 +316,10 @@ int bench_main(const char *prog, int argc, char **argv)
     for (int w = 0; w < BENCH_NWORKLOADS && !failed; w++) {
         if (!(cfg.workloads & (1u << w)))
             continue;
-        int rc = w < BENCH_NTEX ? bench_tex_workload(w, &cfg, &d)
-                 : w == 5       ? bench_surf_copy(&cfg, &d)
-                                : bench_surf_histogram(&cfg, &d);
+        int rc = w < BENCH_NTEX   ? bench_tex_workload(w, &cfg, &d)
+                 : w == BENCH_W6 ? bench_warp_affine(&cfg, &d)
+                 : w == BENCH_S1 ? bench_surf_copy(&cfg, &d)
+                                 : bench_surf_histogram(&cfg, &d);
         failed = rc != 0;
     }
     bench_data_free(&d);

@@ -12,9 +12,9 @@
 
 const char *bench_prog = "warptex-bench";
 
-const char *const bench_workload_ids[BENCH_NWORKLOADS] = {"W1", "W2", "W3", "W4", "W5", "S1", "S2"};
+const char *const bench_workload_ids[BENCH_NWORKLOADS] = {"W1", "W2", "W3", "W4", "W5", "W6", "S1", "S2"};
 const char *const bench_workload_names[BENCH_NWORKLOADS] = {
-    "bilinear-affine", "bilinear-random", "trilinear-volume", "point-affine", "gather4", "surface-copy",
+    "bilinear-affine", "bilinear-random", "trilinear-volume", "point-affine", "gather4", "warp-affine", "surface-copy",
     "histogram"};
 
 void bench_config_init(bench_config *cfg, const char *prog)

@@ -85,6 +85,15 @@ static void result(FILE *f, const bench_record *r)
     const int ran = r->status != BENCH_REC_SKIPPED;
     fprintf(f, "{\"workload\": \"%s\", \"name\": \"%s\", ", bench_workload_ids[r->workload],
             bench_workload_names[r->workload]);
+    key(f, "api");
+    if (r->api)
+        bench_json_string(f, r->api);
+    else
+        fputs("null", f);
+    fputs(", ", f);
+    key(f, "output");
+    bench_json_string(f, r->output ? r->output : "");
+    fputs(", ", f);
     key(f, "backend");
     bench_json_string(f, r->backend);
     fprintf(f, ", \"baseline\": %s, \"threads\": %d, \"status\": \"%s\", \"unit\": \"%s\", \"median\": ",
@@ -204,13 +213,16 @@ int bench_json_write(FILE *f, const bench_config *cfg, const char *status, size_
     for (int p = 0; p < BENCH_NPEERS; p++) {
         fprintf(f, "%s\n    {\"id\": \"%s\", \"name\": ", p ? "," : "", bench_peers[p].id);
         bench_json_string(f, bench_peers[p].name);
-        for (int w = 0; w < BENCH_NTEX; w++) {
+        for (int w = 0; w < BENCH_NPEERWL; w++) {
             const double *v = bench_peers[p].w[w];
             fprintf(f, ", \"%s\": ", bench_workload_ids[w]);
-            if (v[0] < 0.0)
+            if (v[0] < 0.0) {
                 fputs("null", f);
-            else
-                fprintf(f, "[%g, %g]", v[0], v[1]);
+            } else {
+                fprintf(f, "[%g, ", v[0]);
+                num(f, v[1], v[1] >= 0.0, "%g");
+                fputc(']', f);
+            }
         }
         fputc('}', f);
     }

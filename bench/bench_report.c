@@ -81,7 +81,10 @@ static void fmt_peer(char *buf, size_t size, const double v[2])
         return;
     }
     snprintf(a, sizeof a, "%.0f", v[0]);
-    snprintf(b, sizeof b, "%.0f", v[1]);
+    if (v[1] < 0.0)
+        snprintf(b, sizeof b, "-");
+    else
+        snprintf(b, sizeof b, "%.0f", v[1]);
     snprintf(buf, size, "%s/%s", a, b);
 }
 
@@ -111,7 +114,7 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
         if (nc > 1)
             fmt_cell(all, sizeof all, best(cfg, w, counts[1]));
         fprintf(f, "%-20s %-18s %-24s", label, one, all);
-        if (w < BENCH_NTEX) {
+        if (w < BENCH_NPEERWL) {
             for (int p = 0; p < BENCH_NPEERS; p++) {
                 char cell[32];
                 fmt_peer(cell, sizeof cell, bench_peers[p].w[w]);
@@ -129,7 +132,7 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
             }
         } else {
             /* S1 and S2: docs/bench.md sets them beside plain C measured in the same run. */
-            const char *base = w == 5 ? "memcpy" : "atomic";
+            const char *base = w == BENCH_S1 ? "memcpy" : "atomic";
             const bench_record *b1 = bench_record_find(cfg, w, base, 1);
             const bench_record *bn = nc > 1 ? bench_record_find(cfg, w, base, counts[1]) : NULL;
             char v1[32] = "-", vn[32] = "-";
@@ -137,7 +140,7 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fmt_rate(v1, sizeof v1, b1->rate);
             if (bn && bn->status != BENCH_REC_SKIPPED)
                 fmt_rate(vn, sizeof vn, bn->rate);
-            fprintf(f, " %s", w == 5 ? "GB/s; memcpy in this run: " : "Mupdates/s; C atomics in this run: ");
+            fprintf(f, " %s", w == BENCH_S1 ? "GB/s; memcpy in this run: " : "Mupdates/s; C atomics in this run: ");
             if (nc > 1)
                 fprintf(f, "%s / %s", v1, vn);
             else

@@ -164,6 +164,11 @@ static void record_init(bench_record *r, const bench_spec *spec, const char *bac
     r->backend = backend;
     r->baseline = baseline;
     r->threads = threads;
+    /* A warptex run records the spec's API; the batch API's comparison
+     * lines (S1, S2, named "batch") are that API too; other baselines are
+     * plain C, not warptex. */
+    r->api = !baseline ? spec->api : strcmp(backend, "batch") == 0 ? "batch" : NULL;
+    r->output = baseline == 2 && spec->peer_output ? spec->peer_output : spec->output;
     r->unit = spec->unit;
     r->count = spec->count;
     r->count_unit = spec->count_unit;

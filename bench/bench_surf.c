@@ -265,12 +265,14 @@ int bench_surf_copy(bench_config *cfg, const bench_data *d)
 
     bench_spec spec;
     memset(&spec, 0, sizeof spec);
-    spec.workload = 5;
+    spec.workload = BENCH_S1;
     spec.label = "S1 surface-copy";
     spec.unit = "GB/s";
     spec.count = 2.0 * (double)bytes; /* read + written */
     spec.count_unit = "bytes";
     spec.scale = 1e-9;
+    spec.api = "warp";
+    spec.output = "rgba8"; /* the texels, copied as they are */
     spec.pass = copy_pass;
     spec.prep = copy_prep;
     spec.digest = copy_digest;
@@ -462,12 +464,14 @@ int bench_surf_histogram(bench_config *cfg, const bench_data *d)
 
     bench_spec spec;
     memset(&spec, 0, sizeof spec);
-    spec.workload = 6;
+    spec.workload = BENCH_S2;
     spec.label = "S2 histogram";
     spec.unit = "Mupdates/s";
     spec.count = (double)j->n;
     spec.count_unit = "updates";
     spec.scale = 1e-6;
+    spec.api = "warp";
+    spec.output = "u32"; /* the bins */
     spec.pass = hist_pass;
     spec.prep = hist_prep;
     spec.digest = hist_digest;

@@ -183,6 +183,11 @@ int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
     spec.count = (double)j.n;
     spec.count_unit = "samples";
     spec.scale = 1e-6;
+    /* what each run stores: W1, W2, W5 four floats, W3 one, W4 four u32
+     * (the plain-C peer's W4 writes RGBA8, docs/bench.md#output-classes) */
+    spec.api = "warp";
+    spec.output = volume ? "float" : point ? "u32x4" : "float4";
+    spec.peer_output = point ? "rgba8" : NULL;
     spec.pass = tex_pass;
     spec.digest = tex_digest;
     spec.state = &j;

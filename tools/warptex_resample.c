@@ -12,7 +12,7 @@
  *
  * The mip chain is built by the texture unit itself: each texel of level L is
  * a linear-filtered read of level L-1 at the texel's centre mapped into level
- * L-1.  For even sizes that point falls exactly between four texels, so the
+ * L-1, a scaling that wt_tex_batch_map computes (no coordinate array).  For even sizes that point falls exactly between four texels, so the
  * read is their 2x2 box average (weights 128/256 each, exact); for an odd size
  * it is the bilinear value at the mapped centre.  Under --srgb the read
  * decodes to linear light and the result is encoded back before it is stored,
@@ -198,10 +198,7 @@ static int build_level(wt_mipmapped_array marr, unsigned level, const options *o
         return lib_error("wt_create_texture_object() for a mip level", st);
 
     uint8_t *px = malloc(w1 * h1 * 4u);
-    float *xy = band_coords(w1);
-    if (!px || !xy) {
-        free(px);
-        free(xy);
+    if (!px) {
         wt_destroy_texture_object(tex);
         tool_error(cmd, "out of memory for mip level %u", level);
         return TOOL_FAIL;
@@ -209,30 +206,19 @@ static int build_level(wt_mipmapped_array marr, unsigned level, const options *o
     const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_BASE,
                       .dtype = WT_DTYPE_F32, .ctype = WT_CTYPE_F32};
     /* Unnormalised coordinates: the centre of texel i of level L lies at
-     * (i + 0.5) * w0 / w1 in level L-1, exactly 2i + 1 for even sizes. */
+     * (i + 0.5) * w0 / w1 in level L-1, exactly 2i + 1 for even sizes.  The
+     * library computes them (wt_tex_batch_map): with this diagonal matrix
+     * batch.h's float order gives x = (kx * u + 0 * v) + 0 = kx * u, the same
+     * product this loop made when it built a coordinate array. */
     const float kx = (float)w0 / (float)w1, ky = (float)h0 / (float)h1;
-    const wt_tex_batch_in in = {.coords = xy};
-    const size_t rows = band_rows(w1);
-    st = WT_SUCCESS;
-    for (size_t y0 = 0; y0 < h1 && !st; y0 += rows) {
-        size_t nr = h1 - y0 < rows ? h1 - y0 : rows;
-        float *p = xy;
-        for (size_t y = y0; y < y0 + nr; y++) {
-            const float v = ((float)y + 0.5f) * ky;
-            for (size_t x = 0; x < w1; x++) {
-                *p++ = ((float)x + 0.5f) * kx;
-                *p++ = v;
-            }
-        }
-        const wt_tex_batch_out out = {px + y0 * w1 * 4u, o->srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0};
-        st = wt_tex_batch(&op, tex, 0, nr * w1, &in, &out);
-    }
-    free(xy);
+    const wt_tex_map map = {{kx, 0.0f, 0.0f, 0.0f, ky, 0.0f, 0.0f, 0.0f, 1.0f}, w1, h1};
+    const wt_tex_batch_out out = {px, o->srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0};
+    st = wt_tex_batch_map(&op, tex, 0, &map, NULL, &out, 0);
     wt_destroy_texture_object(tex);
     if (st) {
         free(px);
         char what[64];
-        snprintf(what, sizeof what, "wt_tex_batch() building mip level %u", level);
+        snprintf(what, sizeof what, "wt_tex_batch_map() building mip level %u", level);
         return lib_error(what, st);
     }
     st = wt_memcpy_to_array(dst, 0, 0, 0, px, w1 * 4u, w1, h1, 1);

@@ -142,6 +142,71 @@ typedef struct wt_tex_batch_out {
 wt_status wt_tex_batch(const wt_op *op, wt_tex tex, wt_sampler smp, size_t n, const wt_tex_batch_in *in,
                        const wt_tex_batch_out *out);
 
+/* A mapping of a W x H output grid to texture coordinates, for
+ * wt_tex_batch_map: output pixel (i, j), 0 <= i < width, 0 <= j < height,
+ * samples at the point the 3 x 3 matrix m (row-major) gives its centre.
+ * In exactly this order, each *, + and / one IEEE-754 single-precision
+ * operation rounded to nearest even (never fused into a multiply-add, never
+ * carried in wider precision):
+ *   u = (float)i + 0.5f                 v = (float)j + 0.5f      (exact)
+ *   X = (m[0] * u + m[1] * v) + m[2]    (both products rounded, then summed)
+ *   Y = (m[3] * u + m[4] * v) + m[5]
+ *   D = (m[6] * u + m[7] * v) + m[8]
+ *   x = X / D                           y = Y / D
+ * An affine map is the matrix whose last row is 0 0 1: then D is 1 and
+ * (x, y) = (X, Y) bit for bit (the library skips the division, which
+ * changes nothing).  x and y are the tex instruction's coordinates as they
+ * are: normalised or not as the texture (or sampler) says, so a map onto a
+ * normalised texture includes the 1 / width and 1 / height scaling.
+ * Coordinates that come out infinite or NaN (a product or sum that
+ * overflows, D = 0 on a projective map's horizon) go to the instruction as
+ * they are, and it treats them as the warp call does.  width and height are
+ * at most WT_TEX_MAP_MAX_SIDE, so that every pixel centre is exact. */
+typedef struct wt_tex_map {
+    float m[9];
+    size_t width, height;
+} wt_tex_map;
+
+#define WT_TEX_MAP_MAX_SIDE ((size_t)1 << 23)
+
+/* wt_tex_batch_map: tex or tld4 (as wt_tex_batch) at every pixel of the
+ * grid `map` describes, the coordinates computed from map->m as above: this
+ * is an image warp (affine or perspective) of any texture object, with every
+ * filter, format and address mode the warp call has.  Pixel (i, j) is lane
+ * i % 32 of a warp of row j (a warp never spans two rows); its result is bit
+ * for bit what wt_tex_batch, wt_tex_warp or the per-lane call give at the
+ * coordinates (x, y) computed as above.
+ *   op   as wt_tex_batch takes it, on geometry 2d or a2d.
+ *   in   NULL when the op needs nothing but coordinates; else the layer
+ *        (a2d), lod (tex.level) and gradients (tex.grad) as wt_tex_batch
+ *        takes them, pixel (i, j) being lane j * width + i of a per-lane
+ *        array, or uniform (WT_BATCH_UNIFORM_*).  in->coords and the planes
+ *        x, y, z must be NULL: the map gives the coordinates.
+ *   out  the format and channel as for wt_tex_batch; pixel (i, j) is
+ *        written at out->data + j * pitch + i * (bytes per lane of the
+ *        format).  pitch 0 means rows packed (width * bytes per lane apart);
+ *        any other pitch must be at least that (padded rows; the bytes
+ *        between rows are not touched).
+ * Errors (before any lane runs, nothing written): WT_ERROR_INVALID_VALUE
+ * (op, map or out NULL; in NULL while the op needs a layer, lod or
+ * gradients; an input wt_tex_batch would refuse, or coordinates given; a
+ * geometry other than 2d and a2d; an entry of map->m that is not finite --
+ * a NaN or infinity in the matrix is refused as a mistake, while the
+ * arithmetic above may still produce them; width or height above
+ * WT_TEX_MAP_MAX_SIDE; a pitch below the row; an output too large to
+ * address), WT_ERROR_INVALID_HANDLE, WT_ERROR_INVALID_TEXTURE (as
+ * wt_tex_batch).  After that, warps fail only as wt_tex_batch's do (the
+ * object destroyed meanwhile); the message names the warp's row and
+ * columns.  A grid with no pixels (width or height 0) is valid and does
+ * nothing once the op and handles are checked.
+ * Speed: the coordinates are computed 32 at a time into the warp's operands
+ * and never stored in memory; rows are spread over the threads as batches
+ * are.
+ * Thread-safety: any thread (see above); safe against a concurrent destroy
+ * of tex or smp. */
+wt_status wt_tex_batch_map(const wt_op *op, wt_tex tex, wt_sampler smp, const wt_tex_map *map,
+                           const wt_tex_batch_in *in, const wt_tex_batch_out *out, size_t pitch);
+
 /* wt_float_to_unorm8: the byte of the byte formats: v clamped to [0, 1]
  * (NaN and negative values give 0), times 255, rounded to nearest with
  * halves rounded up: floor(v * 255 + 0.5), computed exactly.

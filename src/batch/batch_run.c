@@ -24,6 +24,7 @@
 typedef struct batch {
     const char *fn;
     size_t n, nwarps;
+    size_t cols, per_row; /* a grid batch (wt__batch_run_grid): lanes per row, warps per row; else 0 */
     wt__batch_warp_fn warp;
     void *ctx;
     _Atomic size_t first;     /* lowest failing warp so far, NO_FAILURE if none */
@@ -52,6 +53,14 @@ static void record(batch *b, size_t w, wt_status st, uint32_t bad)
     atomic_flag_clear_explicit(&b->lock, memory_order_release);
 }
 
+/* The active lanes of warp w: the first lanes of the batch, or of its row. */
+static uint32_t warp_mask(const batch *b, size_t w)
+{
+    if (!b->per_row)
+        return wt__batch_mask(b->n, w);
+    return wt__batch_mask(b->cols, w % b->per_row);
+}
+
 static void chunk(void *ctx, size_t begin, size_t end, int thread)
 {
     batch *b = ctx;
@@ -68,7 +77,7 @@ static void chunk(void *ctx, size_t begin, size_t end, int thread)
     int failed = 0;
     for (size_t w = begin; w < end; w++) {
         uint32_t bad = 0;
-        wt_status st = b->warp(b->ctx, w, wt__batch_mask(b->n, w), &s, &bad);
+        wt_status st = b->warp(b->ctx, w, warp_mask(b, w), &s, &bad);
         if (st) {
             record(b, w, st, bad);
             failed = 1;
@@ -78,30 +87,57 @@ static void chunk(void *ctx, size_t begin, size_t end, int thread)
         wt__error(saved_st, "%s", saved_msg);
 }
 
+/* Runs the warps of b over the threads and reports the first failure. */
+static wt_status run(batch *b, int serial)
+{
+    const char *fn = b->fn;
+    atomic_init(&b->first, NO_FAILURE);
+    atomic_init(&b->trapped, 0);
+    atomic_flag_clear(&b->lock);
+    int threads = serial ? 1 : wt_get_num_threads();
+    size_t grain = b->nwarps / ((size_t)threads * 8u);
+    grain = grain < MIN_GRAIN ? MIN_GRAIN : grain > MAX_GRAIN ? MAX_GRAIN : grain;
+    wt__parallel_for(b->nwarps, grain, threads, chunk, b);
+
+    size_t w = atomic_load(&b->first);
+    if (w == NO_FAILURE)
+        return WT_SUCCESS;
+    int count = __builtin_popcount(warp_mask(b, w));
+    if (b->per_row) {
+        /* A grid names pixels by row and column: its lanes are not a list. */
+        size_t row = w / b->per_row, c0 = (w % b->per_row) * WT_WARP_SIZE;
+        if (b->st == WT_ERROR_TRAP)
+            return wt__error(b->st, "%s(): lanes trapped; the first, row %zu column %zu: %s", fn, row,
+                             c0 + (size_t)__builtin_ctz(b->bad), b->msg);
+        return wt__error(b->st, "%s(): warp %zu (row %zu, columns %zu..%zu) failed: %s", fn, w, row, c0,
+                         c0 + (size_t)count - 1, b->msg);
+    }
+    size_t lo = w * WT_WARP_SIZE, hi = lo + (size_t)count - 1;
+    if (b->st == WT_ERROR_TRAP) {
+        size_t total = atomic_load(&b->trapped);
+        int l = __builtin_ctz(b->bad);
+        return wt__error(b->st, "%s(): %zu lane%s trapped; the first, lane %zu (warp %zu, lane %d): %s", fn, total,
+                         total == 1 ? "" : "s", lo + (size_t)l, w, l, b->msg);
+    }
+    return wt__error(b->st, "%s(): warp %zu (lanes %zu..%zu) failed: %s", fn, w, lo, hi, b->msg);
+}
+
 wt_status wt__batch_run(const char *fn, size_t n, int serial, wt__batch_warp_fn warp, void *ctx)
 {
     if (n == 0)
         return WT_SUCCESS;
     batch b = {.fn = fn, .n = n, .nwarps = n / WT_WARP_SIZE + (n % WT_WARP_SIZE != 0), .warp = warp, .ctx = ctx};
-    atomic_init(&b.first, NO_FAILURE);
-    atomic_init(&b.trapped, 0);
-    atomic_flag_clear(&b.lock);
-    int threads = serial ? 1 : wt_get_num_threads();
-    size_t grain = b.nwarps / ((size_t)threads * 8u);
-    grain = grain < MIN_GRAIN ? MIN_GRAIN : grain > MAX_GRAIN ? MAX_GRAIN : grain;
-    wt__parallel_for(b.nwarps, grain, threads, chunk, &b);
+    return run(&b, serial);
+}
 
-    size_t w = atomic_load(&b.first);
-    if (w == NO_FAILURE)
+wt_status wt__batch_run_grid(const char *fn, size_t cols, size_t rows, wt__batch_warp_fn warp, void *ctx)
+{
+    if (cols == 0 || rows == 0)
         return WT_SUCCESS;
-    size_t lo = w * WT_WARP_SIZE, hi = lo + (size_t)__builtin_popcount(wt__batch_mask(n, w)) - 1;
-    if (b.st == WT_ERROR_TRAP) {
-        size_t total = atomic_load(&b.trapped);
-        int l = __builtin_ctz(b.bad);
-        return wt__error(b.st, "%s(): %zu lane%s trapped; the first, lane %zu (warp %zu, lane %d): %s", fn, total,
-                         total == 1 ? "" : "s", lo + (size_t)l, w, l, b.msg);
-    }
-    return wt__error(b.st, "%s(): warp %zu (lanes %zu..%zu) failed: %s", fn, w, lo, hi, b.msg);
+    size_t per_row = cols / WT_WARP_SIZE + (cols % WT_WARP_SIZE != 0);
+    batch b = {.fn = fn, .n = cols * rows, .nwarps = per_row * rows, .cols = cols, .per_row = per_row, .warp = warp,
+               .ctx = ctx};
+    return run(&b, 0);
 }
 
 wt_status wt__batch_check_n(const char *fn, size_t n, size_t bytes, const char *what)

@@ -32,6 +32,13 @@ typedef wt_status (*wt__batch_warp_fn)(void *ctx, size_t w, uint32_t active, wt_
  * its lanes (and, for traps, how many lanes trapped and the first one). */
 WT_INTERNAL wt_status wt__batch_run(const char *fn, size_t n, int serial, wt__batch_warp_fn warp, void *ctx);
 
+/* A grid of `rows` rows of `cols` lanes: each row is its own warps (warp w
+ * is row w / ceil(cols / 32), columns 32 (w % that) on), so that a warp never
+ * spans two rows, and the rows' warps are spread over the threads as
+ * wt__batch_run spreads a list's.  The caller's product cols * rows must fit
+ * in size_t.  Failures are reported by row and column. */
+WT_INTERNAL wt_status wt__batch_run_grid(const char *fn, size_t cols, size_t rows, wt__batch_warp_fn warp, void *ctx);
+
 /* The active mask of warp w of an n-lane batch. */
 static inline uint32_t wt__batch_mask(size_t n, size_t w)
 {

@@ -76,6 +76,8 @@ static void spec_init(bench_spec *spec, int workload, fake *f)
     spec->count = 1e6;
     spec->count_unit = "samples";
     spec->scale = 1e-6;
+    spec->api = "warp";
+    spec->output = workload == BENCH_S1 ? "rgba8" : "float4";
     spec->pass = fake_pass;
     spec->prep = fake_prep;
     spec->digest = fake_digest;
@@ -199,13 +201,18 @@ static void mismatch_and_baseline(void **state)
     bench_mismatch_reset();
     fake f = {0}, base = {0};
     bench_spec spec;
-    spec_init(&spec, 5, &f);
+    spec_init(&spec, BENCH_S1, &f);
     assert_int_equal(bench_run_backends(&cfg, &spec, 1), 0);
     /* A baseline giving the same output is consistent and has a ratio to scalar. */
     assert_int_equal(bench_run_baseline(&cfg, &spec, "memcpy", fake_pass, NULL, fake_digest, &base, 1), 0);
-    const bench_record *b = bench_record_find(&cfg, 5, "memcpy", 1);
+    const bench_record *b = bench_record_find(&cfg, BENCH_S1, "memcpy", 1);
     assert_non_null(b);
     assert_true(b->baseline);
+    assert_null(b->api); /* plain C is not warptex */
+    assert_string_equal(b->output, "rgba8");
+    const bench_record *sc = bench_record_find(&cfg, BENCH_S1, "scalar", 1);
+    assert_non_null(sc);
+    assert_string_equal(sc->api, "warp");
     assert_int_equal(b->status, BENCH_REC_OK);
     assert_true(b->vs_scalar > 0.0);
     assert_int_equal(base.preps, 0);
@@ -213,7 +220,7 @@ static void mismatch_and_baseline(void **state)
     /* A run whose output differs from the first is a mismatch: recorded, reported, counted. */
     base.change_at = 1;
     assert_int_equal(bench_run_baseline(&cfg, &spec, "atomic", fake_pass, NULL, fake_digest, &base, 1), 0);
-    const bench_record *m = bench_record_find(&cfg, 5, "atomic", 1);
+    const bench_record *m = bench_record_find(&cfg, BENCH_S1, "atomic", 1);
     assert_non_null(m);
     assert_int_equal(m->status, BENCH_REC_MISMATCH);
     assert_int_equal(bench_mismatch_count(), 1);

@@ -1,0 +1,182 @@
+/* batch_tex_io.c -- the checks, operand gathering and output formats that wt_tex_batch and wt_tex_batch_map share
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "batch_tex_io.h"
+
+const unsigned wt__batch_format_bytes[WT_BATCH_U8 + 1] = {16, 4, 4, 4, 1};
+
+static float float_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+wt_status wt__batch_want(const char *fn, const void *p, int need, size_t n, const char *name, const char *why)
+{
+    if (need && !p && n > 0)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): in->%s is NULL with n = %zu (%s)", fn, name, n, why);
+    if (!need && p)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): in->%s is given, but the op does not use it (%s)", fn, name,
+                         why);
+    return WT_SUCCESS;
+}
+
+int wt__batch_grad_components(int geom)
+{
+    return geom == WT_GEOM_1D || geom == WT_GEOM_A1D ? 1 : geom == WT_GEOM_2D || geom == WT_GEOM_A2D ? 2 : 3;
+}
+
+wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_batch_out *out, size_t n, int *k)
+{
+    if (op->family != WT_FAMILY_TEX && op->family != WT_FAMILY_TLD4)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op->family = %u is not WT_FAMILY_TEX or WT_FAMILY_TLD4", fn,
+                         op->family);
+    *k = op->geom < WT_GEOM_COUNT ? wt__batch_float_coords(op->geom) : 0;
+    if (*k == 0)
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): op->geom = %u is not a geometry with float coordinates (1d, 2d, 3d, a1d, a2d, cube, "
+                         "acube)", fn, op->geom);
+    if (op->ctype != WT_CTYPE_F32)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): op->ctype = %u: batches take .f32 coordinates only", fn,
+                         op->ctype);
+    if (op->flags & ~(unsigned)(WT_OP_SAMPLER | WT_OP_PRED))
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): op->flags = 0x%x: batches take WT_OP_SAMPLER and WT_OP_PRED only (no offsets, no "
+                         "depth compare)", fn, op->flags);
+    if ((unsigned)out->format > WT_BATCH_U8)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u is not a wt_batch_format", fn,
+                         (unsigned)out->format);
+    int one = out->format == WT_BATCH_CHANNEL || out->format == WT_BATCH_U8;
+    if (one ? out->channel > 3 : out->channel != 0)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->channel = %u must be %s", fn, out->channel,
+                         one ? "0..3" : "0 for this format");
+    if (out->format >= WT_BATCH_U8X4 && op->dtype != WT_DTYPE_F32)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u makes bytes of floats: op->dtype = %u is not "
+                         "WT_DTYPE_F32", fn, (unsigned)out->format, op->dtype);
+    if (!out->data && n > 0)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->data is NULL with n = %zu", fn, n);
+    return WT_SUCCESS;
+}
+
+wt_status wt__batch_tex_check_operands(const char *fn, const wt_op *op, const wt_tex_batch_in *in, size_t n)
+{
+    wt_status st;
+    int layered = wt__batch_has_layer(op->geom);
+    int level = op->mip == WT_MIP_LEVEL, grad = op->mip == WT_MIP_GRAD;
+    if ((st = wt__batch_want(fn, in->layer, layered, n, "layer",
+                             layered ? "a layered geometry" : "the geometry has no layers")) ||
+        (st = wt__batch_want(fn, in->lod, level, n, "lod", level ? "tex.level" : "op->mip is not WT_MIP_LEVEL")) ||
+        (st = wt__batch_want(fn, in->dpdx, grad, n, "dpdx", grad ? "tex.grad" : "op->mip is not WT_MIP_GRAD")) ||
+        (st = wt__batch_want(fn, in->dpdy, grad, n, "dpdy", grad ? "tex.grad" : "op->mip is not WT_MIP_GRAD")))
+        return st;
+    unsigned allowed = (layered ? WT_BATCH_UNIFORM_LAYER : 0u) | (level ? WT_BATCH_UNIFORM_LOD : 0u) |
+                       (grad ? WT_BATCH_UNIFORM_GRAD : 0u);
+    if (in->uniform & ~allowed)
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): in->uniform = 0x%x has bits for inputs this op does not use (it takes 0x%x)", fn,
+                         in->uniform, allowed);
+    return WT_SUCCESS;
+}
+
+void wt__batch_tex_operands(const wt_tex_batch_in *in, int layered, int g, size_t i0, int m, wt_tex_args *a)
+{
+    if (layered) {
+        int uni = (in->uniform & WT_BATCH_UNIFORM_LAYER) != 0;
+        for (int l = 0; l < m; l++)
+            a->c[0][l] = in->layer[uni ? 0 : i0 + (size_t)l];
+    }
+    if (in->lod) {
+        int uni = (in->uniform & WT_BATCH_UNIFORM_LOD) != 0;
+        for (int l = 0; l < m; l++)
+            a->lod[l] = bits_of(in->lod[uni ? 0 : i0 + (size_t)l]);
+    }
+    if (g) {
+        int uni = (in->uniform & WT_BATCH_UNIFORM_GRAD) != 0;
+        for (int l = 0; l < m; l++) {
+            size_t at = uni ? 0 : (i0 + (size_t)l) * (size_t)g;
+            for (int q = 0; q < g; q++) {
+                a->dpdx[q][l] = in->dpdx[at + (size_t)q];
+                a->dpdy[q][l] = in->dpdy[at + (size_t)q];
+            }
+        }
+    }
+}
+
+/* wt__unorm8 of a register's 32 lanes, in two loops the compiler
+ * vectorises (a channel at a time, not lane by lane through the byte
+ * interleave).  The clamp is done on the bit patterns, where it has no
+ * branch and no comparison that could trap: a positive float orders as its
+ * bits do, so bits above 1.0f's are 1.0f (+infinity too) unless they are a
+ * NaN's (above +infinity's), which give 0 as do the negative patterns (sign
+ * bit set: negatives, -0, negative NaNs).  Then the same double arithmetic
+ * as wt__unorm8, exact, so the same bytes. */
+static void unorm8_lanes(const uint32_t d[WT_WARP_SIZE], uint8_t b[WT_WARP_SIZE])
+{
+    int32_t c[WT_WARP_SIZE];
+    for (int l = 0; l < WT_WARP_SIZE; l++) {
+        const int32_t s = (int32_t)d[l];
+        int32_t v = s > 0x3f800000 ? 0x3f800000 : s;
+        v = s > 0x7f800000 ? 0 : v;
+        c[l] = s > 0 ? v : 0;
+    }
+    float f[WT_WARP_SIZE];
+    memcpy(f, c, sizeof f);
+    for (int l = 0; l < WT_WARP_SIZE; l++)
+        b[l] = (uint8_t)(int32_t)((double)f[l] * 255.0 + 0.5);
+}
+
+void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r)
+{
+    switch (format) {
+    case WT_BATCH_V4:
+        for (int l = 0; l < m; l++) {
+            uint32_t v[4] = {r->d[0][l], r->d[1][l], r->d[2][l], r->d[3][l]};
+            memcpy(o + (size_t)l * 16u, v, sizeof v);
+        }
+        break;
+    case WT_BATCH_CHANNEL:
+        for (int l = 0; l < m; l++)
+            memcpy(o + (size_t)l * 4u, &r->d[channel][l], 4);
+        break;
+    case WT_BATCH_U8X4: {
+        uint8_t b[4][WT_WARP_SIZE];
+        for (int c = 0; c < 4; c++)
+            unorm8_lanes(r->d[c], b[c]);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* r g b a in memory order are one little-endian word: built in a
+         * loop that vectorises, stored whole. */
+        uint32_t w[WT_WARP_SIZE];
+        for (int l = 0; l < WT_WARP_SIZE; l++)
+            w[l] = (uint32_t)b[0][l] | (uint32_t)b[1][l] << 8 | (uint32_t)b[2][l] << 16 | (uint32_t)b[3][l] << 24;
+        memcpy(o, w, (size_t)m * 4u);
+#else
+        for (int l = 0; l < m; l++)
+            for (int c = 0; c < 4; c++)
+                o[l * 4 + c] = b[c][l];
+#endif
+        break;
+    }
+    case WT_BATCH_U8X4_SRGB:
+        for (int l = 0; l < m; l++) {
+            for (int c = 0; c < 3; c++)
+                o[l * 4 + c] = wt__srgb8(float_of(r->d[c][l]));
+            o[l * 4 + 3] = wt__unorm8(float_of(r->d[3][l]));
+        }
+        break;
+    default: { /* WT_BATCH_U8 */
+        uint8_t b[WT_WARP_SIZE];
+        unorm8_lanes(r->d[channel], b);
+        memcpy(o, b, (size_t)m);
+        break;
+    }
+    }
+}

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <mutex>
 #include <set>
+#include <string.h>
 
 #include "cuda_internal.h"
 
@@ -152,20 +153,27 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, 
         return fail(cudaErrorInvalidResourceHandle);
     switch (attr) {
     case cudaStreamAttributeAccessPolicyWindow: {
-        const cudaAccessPolicyWindow &w = value->accessPolicyWindow;
         /* CUDA's rules for a window: a hit ratio in [0, 1], properties it knows, a miss that
-         * does not persist */
-        if (!(w.hitRatio >= 0.0f && w.hitRatio <= 1.0f) || (unsigned)w.hitProp > cudaAccessPropertyPersisting ||
-            (unsigned)w.missProp > cudaAccessPropertyPersisting || w.missProp == cudaAccessPropertyPersisting)
+         * does not persist.  The enumerations are read as the ints they are stored in: a value
+         * outside an enumeration is the caller's mistake to report, not to load as the enum */
+        const cudaAccessPolicyWindow &w = value->accessPolicyWindow;
+        int hit, miss;
+        memcpy(&hit, &w.hitProp, sizeof hit);
+        memcpy(&miss, &w.missProp, sizeof miss);
+        if (!(w.hitRatio >= 0.0f && w.hitRatio <= 1.0f) || hit < cudaAccessPropertyNormal ||
+            hit > cudaAccessPropertyPersisting || miss < cudaAccessPropertyNormal || miss >= cudaAccessPropertyPersisting)
             return fail(cudaErrorInvalidValue);
         s->window = w;
         return cudaSuccess;
     }
-    case cudaStreamAttributeSynchronizationPolicy:
-        if (value->syncPolicy < cudaSyncPolicyAuto || value->syncPolicy > cudaSyncPolicyBlockingSync)
+    case cudaStreamAttributeSynchronizationPolicy: {
+        int policy;
+        memcpy(&policy, &value->syncPolicy, sizeof policy);
+        if (policy < cudaSyncPolicyAuto || policy > cudaSyncPolicyBlockingSync)
             return fail(cudaErrorInvalidValue);
         s->sync_policy = value->syncPolicy;
         return cudaSuccess;
+    }
     case cudaStreamAttributePriority: return cudaSuccess; /* clamped to the range [0, 0] */
     default: return fail(cudaErrorInvalidValue);
     }

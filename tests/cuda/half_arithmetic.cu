@@ -125,6 +125,7 @@ int main()
     EXPECT(__low2float(z) == 0.0f && __high2float(z) == 0.5f);
     float2 f = __half22float2(__hmul2_sat(v, v));
     EXPECT(f.x == 1.0f && f.y == 1.0f);
+    cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(mine), cudaFree(ptx);
     std::printf("half_arithmetic: %d inputs, %d ops each: %s\n", n, OPS, failures ? "FAILED" : "ok");
     return failures != 0;
 }

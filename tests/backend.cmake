@@ -29,3 +29,11 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND NOT CMAKE_CROSSCO
                    ${CMAKE_BINARY_DIR}/cpu_without_avx512)
   set_tests_properties(cpu_without_avx512 PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()
+
+# test_backend_cpu_lacks runs each backend's check in a child it starts itself; a cross build's
+# emulator (qemu-user without binfmt) cannot start one, so each check is also a test of its own,
+# run through the emulator like every test (a backend not compiled in says so and passes).
+foreach(name avx512 avx2 neon)
+  add_test(NAME test_backend_cpu_lacks_${name} COMMAND test_backend_cpu_lacks ${name})
+  set_tests_properties(test_backend_cpu_lacks_${name} PROPERTIES ENVIRONMENT "${WT_TEST_ENV}")
+endforeach()

@@ -13,7 +13,9 @@
  * fault was found: see docs/design.md#backend-choice.
  *
  *   test_backend_cpu_lacks            run every hidden set, each in a child process
- *   test_backend_cpu_lacks NAME       hide the features NAME needs and check (the child) */
+ *   test_backend_cpu_lacks NAME       hide the features NAME needs and check (the child; also a
+ *                                     test of its own per backend, tests/backend.cmake, for cross
+ *                                     builds under an emulator that cannot start a child) */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -156,6 +158,13 @@ static void every_backend_hidden_in_turn(void **state)
         }
         int st = 0;
         assert_int_equal(waitpid(pid, &st, 0), pid);
+        if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
+            /* the program cannot start itself again: a cross build under an emulator (qemu-user
+             * without binfmt), where tests/backend.cmake runs each backend's check as a test of
+             * its own, test_backend_cpu_lacks_NAME, through the emulator */
+            print_message("cannot start itself again here: see test_backend_cpu_lacks_%s\n", b->name);
+            continue;
+        }
         if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
             fail_msg("with %s's CPU features hidden the check failed (status 0x%x)", b->name, st);
         print_message("backend %s hidden: the check passed (or said above why there was nothing to hide)\n", b->name);
@@ -175,6 +184,10 @@ int main(int argc, char **argv)
         if (!f) {
             fprintf(stderr, "test_backend_cpu_lacks: no SIMD backend called \"%s\"\n", hidden_backend);
             return 2;
+        }
+        if (!find(hidden_backend)) {
+            printf("backend %s is not compiled in: nothing to check\n", hidden_backend);
+            return 0;
         }
         wt_debug_hide_cpu_features(f);
         const struct CMUnitTest one[] = {cmocka_unit_test(hidden_backend_never_runs)};

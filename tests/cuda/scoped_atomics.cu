@@ -43,11 +43,12 @@ __global__ void hammer(counters *c, int n)
     atomicAdd_system(&c->add64_s, 3ull);
     atomicAdd_system(&c->addf_s, 0.5f);
     atomicAdd_block(&c->addd_b, 0.25);
-    // one increment per thread through a CAS loop of each scope
-    int old = c->cas_s, seen;
+    // one increment per thread through a CAS loop of each scope (the first guess is 0: the
+    // counter is only ever read through the CAS, never by a plain load racing with it)
+    int old = 0, seen;
     while ((seen = atomicCAS_system(&c->cas_s, old, old + 1)) != old)
         old = seen;
-    old = c->cas_b;
+    old = 0;
     while ((seen = atomicCAS_block(&c->cas_b, old, old + 1)) != old)
         old = seen;
 }

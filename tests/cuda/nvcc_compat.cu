@@ -69,6 +69,7 @@ __global__ void uses_device_min_max(int *out, float *f)
 
 int main()
 {
+    EXPECT(implicit_names(4.0) > 2.0); // the pre-included names are usable, not only declared
     // the helper's device pick: every attribute it reads succeeds and leaves no error behind
     EXPECT(helper_pick_device() == 0);
 

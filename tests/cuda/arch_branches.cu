@@ -11,14 +11,7 @@
 
 #include <cstdio>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 #ifdef __CUDA_ARCH__
 #error "__CUDA_ARCH__ is defined at file scope: the host pass's helpers below would vanish"

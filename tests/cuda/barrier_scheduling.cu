@@ -13,14 +13,7 @@
 #include <set>
 #include <vector>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 // rounds of: write my slot, barrier, read my right neighbour's, barrier; also counts how many
 // threads passed each barrier before me (thread order on the CPU) and a __syncthreads_count

@@ -13,14 +13,7 @@
 
 namespace cg = cooperative_groups;
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 enum { R_INDEX, R_SYNC, R_ALONE, R_SHFL, R_REDUCE, R_VOTE, R_GROUP, R_COUNT };
 

@@ -14,14 +14,7 @@
 
 namespace cg = cooperative_groups;
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 constexpr int kThreads = 64, kBlocks = 4, kN = kThreads * kBlocks;
 enum { R_AGG, R_BIN, R_LABEL, R_AFTER, R_SINGLE, R_SYNCWARP, R_COUNT };

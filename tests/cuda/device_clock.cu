@@ -9,14 +9,7 @@
 #include <cstdio>
 #include <ctime>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 // the 32-bit form, as the samples write it: the difference of two clock() readings
 __global__ void spin32(long long *out, clock_t cycles)

@@ -11,14 +11,7 @@
 
 #include "include/dynamic_shared_kernels.cuh"
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 template <class T> struct SharedMemory {
     __device__ inline operator T *()

@@ -7,14 +7,7 @@
 
 #include <cstdio>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 __global__ void first(float *p) { p[threadIdx.x] = 1.0f; }
 __global__ void second(float *p) { p[threadIdx.x] = 2.0f; }

@@ -14,14 +14,7 @@
 
 #include "inline_asm_ops.cuh"
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 struct kinds {
     unsigned int r;

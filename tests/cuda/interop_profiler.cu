@@ -18,14 +18,7 @@
 #error "the interop, profiler and driver-function headers do not define CUDA's include guards"
 #endif
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 // the call fails with cudaErrorNotSupported, which is then the last error (and is cleared)
 #define EXPECT_NOT_SUPPORTED(call)                                                         \
     do {                                                                                   \

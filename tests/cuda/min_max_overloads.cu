@@ -9,14 +9,7 @@
 #include <cstdio>
 #include <type_traits>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 // the result types CUDA's math API gives (crt/math_functions.hpp)
 static_assert(std::is_same<decltype(umin(1u, 2u)), unsigned int>::value, "umin");

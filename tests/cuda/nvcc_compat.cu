@@ -52,14 +52,7 @@ static inline double implicit_names(double a)
 #endif
 #define __CUDACC__ 1
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 
 __global__ void uses_device_min_max(int *out, float *f)
 {

@@ -13,14 +13,7 @@
 
 #include <cuda_runtime.h>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                                                  \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                                      \
-            failures++;                                                                                               \
-        }                                                                                                             \
-    } while (0)
+#include "include/expect.h"
 #define EXPECT_OK(call) expect_error((call), cudaSuccess, __LINE__, #call)
 #define EXPECT_REFUSED(call) expect_error((call), cudaErrorInvalidValue, __LINE__, #call)
 

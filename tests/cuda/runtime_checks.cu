@@ -15,14 +15,7 @@
 #include <warptex.h>
 #include <warptex/lane2d.h>
 
-static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "include/expect.h"
 #define EXPECT_OK(call) EXPECT((call) == cudaSuccess)
 
 // ---- barriers: many threads, many barriers, each round reads what the neighbours wrote ----

@@ -20,14 +20,7 @@ static const bool sanitized = true;
 static const bool sanitized = false;
 #endif
 
-[[maybe_unused]] static int failures = 0;
-#define EXPECT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "../include/expect.h"
 #define EXPECT_ERR(call, err)                                                              \
     do {                                                                                   \
         const cudaError_t e_ = (call);                                                     \

@@ -146,6 +146,11 @@ typedef struct bench_spec {
     int have_first;
 } bench_spec;
 
+/* A spec of a sampling workload (W1-W6): zeroed, then its workload, its label ("W1
+ * bilinear-affine", written into label) and count samples a pass, in Msamples/s.  The caller
+ * sets api, output and the functions. */
+void bench_spec_samples(bench_spec *spec, char label[32], int workload, double count);
+
 /* Runs every backend compiled in (scalar first) at `threads` threads: a
  * usable one gets one warm-up and cfg->reps timed passes, its digest checked
  * against the first run of this spec, one line printed and one record kept;

@@ -219,6 +219,18 @@ static int measure(bench_config *cfg, bench_spec *spec, bench_record *r, bench_p
     return 0;
 }
 
+void bench_spec_samples(bench_spec *spec, char label[32], int workload, double count)
+{
+    snprintf(label, 32, "%s %s", bench_workload_ids[workload], bench_workload_names[workload]);
+    memset(spec, 0, sizeof *spec);
+    spec->workload = workload;
+    spec->label = label;
+    spec->unit = "Msamples/s";
+    spec->count = count;
+    spec->count_unit = "samples";
+    spec->scale = 1e-6;
+}
+
 int bench_run_backends(bench_config *cfg, bench_spec *spec, int threads)
 {
     const char *initial = wt_backend_name();

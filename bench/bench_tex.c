@@ -174,15 +174,8 @@ int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
                 coords[i * (size_t)j.dims + (size_t)k];
 
     char label[32];
-    snprintf(label, sizeof label, "%s %s", bench_workload_ids[index], bench_workload_names[index]);
     bench_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.workload = index;
-    spec.label = label;
-    spec.unit = "Msamples/s";
-    spec.count = (double)j.n;
-    spec.count_unit = "samples";
-    spec.scale = 1e-6;
+    bench_spec_samples(&spec, label, index, (double)j.n);
     /* what each run stores: W1, W2, W5 four floats, W3 one, W4 four u32
      * (the plain-C peer's W4 writes RGBA8, docs/bench.md#output-classes) */
     spec.api = "warp";

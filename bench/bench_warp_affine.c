@@ -103,15 +103,8 @@ int bench_warp_affine(bench_config *cfg, const bench_data *d)
         goto done;
     }
     char label[32];
-    snprintf(label, sizeof label, "%s %s", bench_workload_ids[BENCH_W6], bench_workload_names[BENCH_W6]);
     bench_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.workload = BENCH_W6;
-    spec.label = label;
-    spec.unit = "Msamples/s";
-    spec.count = (double)(j.map.width * j.map.height);
-    spec.count_unit = "samples";
-    spec.scale = 1e-6;
+    bench_spec_samples(&spec, label, BENCH_W6, (double)(j.map.width * j.map.height));
     spec.api = "batch";
     spec.output = "rgba8";
     spec.pass = w6_pass;

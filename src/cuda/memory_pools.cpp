@@ -79,6 +79,19 @@ cudaError_t alloc_from(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t
         pool->reserved_high = pool->used;
     return cudaSuccess;
 }
+/* device 0's default pool, or its current one */
+cudaError_t device_pool(cudaMemPool_t *memPool, int device, bool current)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!memPool)
+        return fail(cudaErrorInvalidValue);
+    if (device != 0)
+        return fail(cudaErrorInvalidDevice);
+    std::lock_guard<std::mutex> g(g_lock);
+    *memPool = current ? g_current : &g_default;
+    return cudaSuccess;
+}
 } // namespace
 
 namespace wt_cuda_rt {
@@ -121,26 +134,11 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
 {
-    if (cudaError_t e = enter())
-        return e;
-    if (!memPool)
-        return fail(cudaErrorInvalidValue);
-    if (device != 0)
-        return fail(cudaErrorInvalidDevice);
-    *memPool = &g_default;
-    return cudaSuccess;
+    return device_pool(memPool, device, false);
 }
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
 {
-    if (cudaError_t e = enter())
-        return e;
-    if (!memPool)
-        return fail(cudaErrorInvalidValue);
-    if (device != 0)
-        return fail(cudaErrorInvalidDevice);
-    std::lock_guard<std::mutex> g(g_lock);
-    *memPool = g_current;
-    return cudaSuccess;
+    return device_pool(memPool, device, true);
 }
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
 {

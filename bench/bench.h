@@ -73,7 +73,7 @@ typedef struct bench_record {
     int baseline;        /* 1: a plain-C comparison measured in the same run, not warptex; 2: one that
                           * computes the workload its own way (its checksum not compared) */
     int threads;
-    const char *api;     /* the warptex API measured ("warp", "batch"); NULL for a peer that is not warptex */
+    const char *api;     /* the warptex door measured ("warp", "batch", "ptx"); NULL for a peer that is not warptex */
     const char *output;  /* what is stored per sample: "float4", "u32x4", "float", "rgba8", "u32" */
     bench_status status;
     const char *unit;    /* "Msamples/s", "GB/s", "Mupdates/s" */
@@ -229,12 +229,18 @@ int bench_warp_affine(bench_config *cfg, const bench_data *d);
 int bench_surf_copy(bench_config *cfg, const bench_data *d);
 int bench_surf_histogram(bench_config *cfg, const bench_data *d);
 
+/* W1 through the PTX door (bench_ptx.c): nvcc's PTX of the W1 kernel run by the PTX front end
+ * on `tex` and the n interleaved coordinates uv, every backend at every thread count, each
+ * record's digest checked against `warp`'s (the warp API's W1).  Returns 0 or -1. */
+int bench_ptx_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n);
+
 /* ---- records (bench_config.c) ----------------------------------------------- */
 
 /* Appends a record (copied); sets cfg->oom when out of memory. */
 void bench_record_add(bench_config *cfg, const bench_record *r);
-/* The record of (workload, backend, threads), or NULL. */
-const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *backend, int threads);
+/* The record of (workload, api, backend, threads), or NULL; api NULL finds a plain-C record. */
+const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *api, const char *backend,
+                                      int threads);
 
 /* ---- reports (bench_report.c) ------------------------------------------------ */
 

@@ -6,11 +6,11 @@
 
 #include "bench.h"
 
-#define LINE_FMT "%-20s %-8s %7d %11s %-10s %9s %10s  %-18s %s\n"
+#define LINE_FMT "%-20s %-5s %-8s %7d %11s %-10s %9s %10s  %-18s %s\n"
 
 void bench_report_head(FILE *f)
 {
-    fprintf(f, "\n%-20s %-8s %7s %11s %-10s %9s %10s  %-18s %s\n", "workload", "backend", "threads", "median",
+    fprintf(f, "\n%-20s %-5s %-8s %7s %11s %-10s %9s %10s  %-18s %s\n", "workload", "api", "backend", "threads", "median",
             "unit", "vs scalar", "ms/pass", "checksum", "verdict");
     fflush(f);
 }
@@ -29,7 +29,7 @@ void bench_report_line(FILE *f, const bench_record *r)
     const char *verdict = r->status == BENCH_REC_MISMATCH ? "CHECKSUM MISMATCH" : "";
     char note[160];
     snprintf(note, sizeof note, "%s%s%s", r->note, *r->note && *verdict ? " " : "", verdict);
-    fprintf(f, LINE_FMT, label, r->backend, r->threads, fig, r->unit, ratio, ms, sum, note);
+    fprintf(f, LINE_FMT, label, r->api ? r->api : "-", r->backend, r->threads, fig, r->unit, ratio, ms, sum, note);
     fflush(f);
 }
 
@@ -121,8 +121,8 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fprintf(f, " %10s", cell);
             }
             /* docs/bench.md's plain C is of its machine; this run's is of this one */
-            const bench_record *p1 = bench_record_find(cfg, w, "plain_c", 1);
-            const bench_record *pn = nc > 1 ? bench_record_find(cfg, w, "plain_c", counts[1]) : NULL;
+            const bench_record *p1 = bench_record_find(cfg, w, NULL, "plain_c", 1);
+            const bench_record *pn = nc > 1 ? bench_record_find(cfg, w, NULL, "plain_c", counts[1]) : NULL;
             if (p1) {
                 char v1[32], vn[32] = "-";
                 fmt_rate(v1, sizeof v1, p1->rate);
@@ -133,8 +133,8 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
         } else {
             /* S1 and S2: docs/bench.md sets them beside plain C measured in the same run. */
             const char *base = w == BENCH_S1 ? "memcpy" : "atomic";
-            const bench_record *b1 = bench_record_find(cfg, w, base, 1);
-            const bench_record *bn = nc > 1 ? bench_record_find(cfg, w, base, counts[1]) : NULL;
+            const bench_record *b1 = bench_record_find(cfg, w, NULL, base, 1);
+            const bench_record *bn = nc > 1 ? bench_record_find(cfg, w, NULL, base, counts[1]) : NULL;
             char v1[32] = "-", vn[32] = "-";
             if (b1 && b1->status != BENCH_REC_SKIPPED)
                 fmt_rate(v1, sizeof v1, b1->rate);
@@ -146,8 +146,8 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
             else
                 fprintf(f, "%s", v1);
             /* the batch API's figures (bench_surf.c) */
-            const bench_record *a1 = bench_record_find(cfg, w, "batch", 1);
-            const bench_record *an = nc > 1 ? bench_record_find(cfg, w, "batch", counts[1]) : NULL;
+            const bench_record *a1 = bench_record_find(cfg, w, "batch", "batch", 1);
+            const bench_record *an = nc > 1 ? bench_record_find(cfg, w, "batch", "batch", counts[1]) : NULL;
             if (a1 && a1->status != BENCH_REC_SKIPPED) {
                 char c1[32], cn[32] = "-";
                 fmt_rate(c1, sizeof c1, a1->rate);

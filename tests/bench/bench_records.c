@@ -143,7 +143,7 @@ static void skipped_backends(void **state)
     /* One record per (backend compiled in, threads); none for neon. */
     assert_int_equal(cfg.nrecords, 6);
     for (int t = 1; t <= 2; t++) {
-        const bench_record *sc = bench_record_find(&cfg, 0, "scalar", t);
+        const bench_record *sc = bench_record_find(&cfg, 0, "warp", "scalar", t);
         assert_non_null(sc);
         assert_int_equal(sc->status, BENCH_REC_OK);
         assert_int_equal(sc->reps, 3);
@@ -155,13 +155,13 @@ static void skipped_backends(void **state)
         else
             assert_true(sc->vs_1_thread > 0.0);
         for (int b = 0; b < 2; b++) {
-            const bench_record *r = bench_record_find(&cfg, 0, b ? "avx512" : "avx2", t);
+            const bench_record *r = bench_record_find(&cfg, 0, "warp", b ? "avx512" : "avx2", t);
             assert_non_null(r);
             assert_int_equal(r->status, BENCH_REC_SKIPPED);
             assert_true(r->rate == 0.0 && r->vs_scalar == 0.0 && r->reps == 0);
             assert_non_null(strstr(r->note, "SKIPPED"));
         }
-        assert_null(bench_record_find(&cfg, 0, "neon", t));
+        assert_null(bench_record_find(&cfg, 0, "warp", "neon", t));
     }
 
     /* The text: a SKIPPED line per skipped backend and thread count, with no figure or checksum. */
@@ -191,6 +191,52 @@ static void skipped_backends(void **state)
     assert_int_equal(wt_set_backend(initial), WT_SUCCESS);
 }
 
+/* Two doors of one workload (the warp API and PTX, as W1 has): separate records, each door's
+ * ratios against its own scalar and its own one-thread figure, its name on its report line. */
+static void doors_kept_apart(void **state)
+{
+    (void)state;
+    bench_config cfg;
+    capture cap;
+    config_init(&cfg, &cap);
+    bench_mismatch_reset();
+    const char *initial = wt_backend_name();
+    assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+    fake f = {0}, g = {0};
+    bench_spec warp, ptx;
+    spec_init(&warp, 0, &f);
+    spec_init(&ptx, 0, &g);
+    ptx.api = "ptx";
+    for (int t = 1; t <= 2; t++) {
+        assert_int_equal(bench_run_backends(&cfg, &warp, t), 0);
+        ptx.first = warp.first; /* the door's output must equal the warp API's */
+        ptx.have_first = 1;
+        assert_int_equal(bench_run_backends(&cfg, &ptx, t), 0);
+    }
+    assert_int_equal(bench_mismatch_count(), 0);
+    assert_int_equal(cfg.nrecords, 12);
+    for (int d = 0; d < 2; d++) {
+        const char *api = d ? "ptx" : "warp";
+        const bench_record *one = bench_record_find(&cfg, 0, api, "scalar", 1);
+        const bench_record *two = bench_record_find(&cfg, 0, api, "scalar", 2);
+        assert_non_null(one);
+        assert_non_null(two);
+        assert_string_equal(one->api, api);
+        assert_string_equal(two->api, api);
+        assert_true(one->vs_scalar == 1.0 && two->vs_scalar == 1.0);
+        assert_true(two->vs_1_thread == two->rate / one->rate);
+    }
+    assert_true(bench_record_find(&cfg, 0, "warp", "scalar", 1) != bench_record_find(&cfg, 0, "ptx", "scalar", 1));
+    assert_null(bench_record_find(&cfg, 0, "cuda", "scalar", 1));
+    fclose(cfg.out);
+    char line[512];
+    assert_non_null(line_with(cap.buf, " ptx ", "0.5000000000", line, sizeof line));
+    assert_non_null(line_with(cap.buf, " warp ", "0.5000000000", line, sizeof line));
+    free(cap.buf);
+    bench_config_free(&cfg);
+    assert_int_equal(wt_set_backend(initial), WT_SUCCESS);
+}
+
 static void mismatch_and_baseline(void **state)
 {
     (void)state;
@@ -205,12 +251,12 @@ static void mismatch_and_baseline(void **state)
     assert_int_equal(bench_run_backends(&cfg, &spec, 1), 0);
     /* A baseline giving the same output is consistent and has a ratio to scalar. */
     assert_int_equal(bench_run_baseline(&cfg, &spec, "memcpy", fake_pass, NULL, fake_digest, &base, 1), 0);
-    const bench_record *b = bench_record_find(&cfg, BENCH_S1, "memcpy", 1);
+    const bench_record *b = bench_record_find(&cfg, BENCH_S1, NULL, "memcpy", 1);
     assert_non_null(b);
     assert_true(b->baseline);
     assert_null(b->api); /* plain C is not warptex */
     assert_string_equal(b->output, "rgba8");
-    const bench_record *sc = bench_record_find(&cfg, BENCH_S1, "scalar", 1);
+    const bench_record *sc = bench_record_find(&cfg, BENCH_S1, "warp", "scalar", 1);
     assert_non_null(sc);
     assert_string_equal(sc->api, "warp");
     assert_int_equal(b->status, BENCH_REC_OK);
@@ -220,7 +266,7 @@ static void mismatch_and_baseline(void **state)
     /* A run whose output differs from the first is a mismatch: recorded, reported, counted. */
     base.change_at = 1;
     assert_int_equal(bench_run_baseline(&cfg, &spec, "atomic", fake_pass, NULL, fake_digest, &base, 1), 0);
-    const bench_record *m = bench_record_find(&cfg, BENCH_S1, "atomic", 1);
+    const bench_record *m = bench_record_find(&cfg, BENCH_S1, NULL, "atomic", 1);
     assert_non_null(m);
     assert_int_equal(m->status, BENCH_REC_MISMATCH);
     assert_int_equal(bench_mismatch_count(), 1);
@@ -263,6 +309,7 @@ int main(int argc, char **argv)
     json_path = argc > 1 ? argv[1] : NULL;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(skipped_backends),
+        cmocka_unit_test(doors_kept_apart),
         cmocka_unit_test(mismatch_and_baseline),
         cmocka_unit_test(medians),
         cmocka_unit_test(json_strings),

@@ -233,6 +233,10 @@ int bench_surf_histogram(bench_config *cfg, const bench_data *d);
  * on `tex` and the n interleaved coordinates uv, every backend at every thread count, each
  * record's digest checked against `warp`'s (the warp API's W1).  Returns 0 or -1. */
 int bench_ptx_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n);
+/* W1 through the CUDA door (bench_cuda.c): a kernel built by warptex-cxx, the same way; records
+ * nothing in a build without the CUDA layer, where bench_cuda_door() is 0 (else 1). */
+int bench_cuda_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n);
+int bench_cuda_door(void);
 
 /* ---- records (bench_config.c) ----------------------------------------------- */
 

@@ -30,7 +30,8 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s [--quick] [--reps N] [--threads N] [--workload W1,W2,...] [--backend B,...] [--json FILE|-] [--help]\n"
             "\n"
-            "Runs the standard workloads of docs/bench.md through the warp API (W6: the batch API; W1 also as PTX)\n"
+            "Runs the standard workloads of docs/bench.md through the warp API (W6: the batch API; W1 also as\n"
+            "PTX and as a CUDA kernel)\n"
             "for every backend compiled in and usable here, at 1 thread and at all cores:\n"
             "  W1 bilinear-affine   tex.2d.v4.f32.f32, T2 RGBA8 normalised float, linear, affine coordinates\n"
             "  W2 bilinear-random   tex.2d.v4.f32.f32, as W1, random coordinates\n"

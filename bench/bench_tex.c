@@ -190,7 +190,7 @@ int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
         if (bench_run_backends(cfg, &spec, counts[t]) || bench_plain_c_run(index, cfg, &spec, d, counts[t]))
             goto done;
     /* W1 through the other doors, on the same texture and coordinates (docs/bench.md#doors) */
-    if (index == 0 && bench_ptx_w1(cfg, &spec, j.tex, coords, j.n))
+    if (index == 0 && (bench_ptx_w1(cfg, &spec, j.tex, coords, j.n) || bench_cuda_w1(cfg, &spec, j.tex, coords, j.n)))
         goto done;
     rc = 0;
 done:

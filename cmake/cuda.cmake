@@ -118,16 +118,6 @@ if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
   endif()
 endif()
 
-# bench/cuda/w1_cuda.cu: W1 as a CUDA kernel, built by warptex-cxx (run <build>/warptex-bench-cuda)
-if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND OpenMP_C_FOUND AND TARGET warptex-cxx)
-  set(wt_w1 ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-cuda)
-  add_custom_command(OUTPUT ${wt_w1}
-    COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:warptex-cxx> -O2 -g -Xcompiler -fopenmp,-Wall,-Wextra,-Werror
-            ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu -o ${wt_w1}
-    DEPENDS ${PROJECT_SOURCE_DIR}/bench/cuda/w1_cuda.cu warptex-cxx warptex_cuda warptex_static
-    COMMENT "warptex-cxx bench/cuda/w1_cuda.cu" VERBATIM)
-  add_custom_target(warptex_bench_cuda ALL DEPENDS ${wt_w1})
-endif()
 # bench/cuda/barrier_cuda.cu: the CPU cost of a __syncthreads per thread (run <build>/warptex-bench-barrier)
 if(WT_CUDA_LAYER AND WT_BUILD_BENCH AND TARGET warptex-cxx)
   set(wt_barrier ${CMAKE_CURRENT_BINARY_DIR}/warptex-bench-barrier)

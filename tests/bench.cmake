@@ -161,11 +161,9 @@ if(CMAKE_SCRIPT_MODE_FILE)
     # One result per (workload, compiled-in backend, threads), plus the baselines: two per thread
     # count for S1 (memcpy, the batch API) and S2 (C atomics, the batch API), and at most one for
     # each of W1-W5 (the plain-C peer, bench_plain_c.c; a document made by a test of the records
-    # may have none).  W1 is measured through the PTX door too (bench_ptx.c), unless the document
-    # was made by the records' test (DOORS_W1=warp).
-    if(NOT DEFINED DOORS_W1)
-      set(DOORS_W1 warp ptx)
-    endif()
+    # may have none).  W1 is measured through every door in DOORS_W1 ("warp|ptx|cuda": bench_ptx.c,
+    # bench_cuda.c; the records' test makes its document through the warp API alone).
+    string(REPLACE "|" ";" DOORS_W1 "${DOORS_W1}")
     list(LENGTH DOORS_W1 ndoors_w1)
     set(expected 0)
     set(base_min 0)
@@ -446,8 +444,13 @@ endif()
 # wt_bench_test(NAME EXE MODE run|fail ARGS <a|b|c> [JSON f] [PROGRAM p] [RC n] [OUT_RE re] [ERR_RE re])
 function(wt_bench_test name exe)
   cmake_parse_arguments(T "" "MODE;ARGS;JSON;PROGRAM;RC;OUT_RE;ERR_RE" "" ${ARGN})
+  # W1's doors: the warp API and PTX always, a CUDA kernel where the CUDA layer is built (CMakeLists.txt)
+  set(doors "warp|ptx")
+  if(WT_CUDA_LAYER AND TARGET warptex-cxx)
+    set(doors "warp|ptx|cuda")
+  endif()
   set(defs -DMODE=${T_MODE} -DEXE=$<TARGET_FILE:${exe}> "-DARGS=${T_ARGS}" -DVERSION=${PROJECT_VERSION}
-           "-DEMULATOR=${WT_BENCH_EMULATOR}")
+           "-DEMULATOR=${WT_BENCH_EMULATOR}" "-DDOORS_W1=${doors}")
   foreach(k JSON PROGRAM RC OUT_RE ERR_RE)
     if(DEFINED T_${k})
       list(APPEND defs "-D${k}=${T_${k}}")

@@ -44,6 +44,7 @@
 #include "float_blend.h"
 #include "dispatch.h"
 #include "lane.h"
+#include "lane_object.h"
 
 #define WT_LANE_INLINE static inline __attribute__((always_inline))
 
@@ -418,4 +419,20 @@ int wt__tex_lane_kernel(const wt__tex *t, const wt_op *op, const wt__tex_lane_in
     }
     t->lane_fn(p, in, d);
     return 1;
+}
+
+const void *wt__tex_lane_object(uint64_t tex)
+{
+    const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
+    return t && t->lane_fn ? t : NULL;
+}
+
+int wt__tex_lane_object_run(const void *obj, const wt_op *op, const uint32_t c[4], uint32_t d[4])
+{
+    if (wt__backend_active()->id == WT__BACKEND_SCALAR) /* as wt__tex_lane: the reference runs in full */
+        return 0;
+    wt__tex_lane_in in;
+    memset(&in, 0, sizeof in);
+    memcpy(in.c, c, sizeof in.c);
+    return wt__tex_lane_kernel((const wt__tex *)obj, op, &in, d);
 }

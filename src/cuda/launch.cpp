@@ -607,6 +607,8 @@ void run_block(launch_run *L, unsigned long long id)
     wt_cuda_tls.block = nullptr;
     wt_cuda_tls.lane_tex = 0; /* the block's inline view is forgotten (wt_cuda_lane2d_lookup) */
     wt_cuda_tls.lane_view = nullptr;
+    wt_cuda_tls.lane_obj_tex = 0; /* and its resolved texture (lane_fetch.cpp) */
+    wt_cuda_tls.lane_obj = nullptr;
 }
 
 /* this OS thread's dynamic shared memory, made with its first launch */

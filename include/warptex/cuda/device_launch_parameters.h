@@ -20,6 +20,10 @@ struct wt_cuda_thread_state {
      * (texture_fetch_functions.h); 0 / NULL when the block starts */
     unsigned long long lane_tex;
     const void *lane_view;
+    /* the texture the block fetched from last through its one-lane kernel and
+     * that object (src/cuda/lane_fetch.cpp); 0 / NULL when the block starts */
+    unsigned long long lane_obj_tex;
+    const void *lane_obj;
 };
 extern __thread struct wt_cuda_thread_state wt_cuda_tls;
 

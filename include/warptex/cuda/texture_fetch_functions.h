@@ -31,11 +31,70 @@
 #include "vector_types.h"
 #include "warptex/lane2d.h"
 #include "warptex/nvvm.h"
+#include "warptex/op.h"
 
 #include "device_launch_parameters.h"
 
 /* src/cuda/launch.cpp: t's inline view, remembered for the running block */
 extern "C" const wt_lane2d_view *wt_cuda_lane2d_lookup(unsigned long long t);
+
+/* src/cuda/lane_fetch.cpp: a base-level fetch with .f32 coordinates c (PTX order, bit patterns)
+ * through the object's one-lane kernel, the object resolved once a block: 1 with d written, or 0
+ * where that kernel does not serve (the per-lane call answers then) */
+extern "C" int wt_cuda_tex_lane(unsigned long long t, const wt_op *op, const uint32_t c[4], uint32_t d[4]);
+namespace wt_cuda_detail {
+static inline uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+static constexpr wt_op lane_op(unsigned geom, unsigned dtype)
+{
+    wt_op o{};
+    o.family = WT_FAMILY_TEX;
+    o.geom = (uint8_t)geom;
+    o.mip = WT_MIP_BASE;
+    o.dtype = (uint8_t)dtype;
+    o.ctype = WT_CTYPE_F32;
+    return o;
+}
+template <class R> static inline R lane_words(const uint32_t d[4])
+{
+    R r;
+    static_assert(sizeof r == 4 * sizeof d[0], "four words");
+    memcpy(&r, d, sizeof r);
+    return r;
+}
+} // namespace wt_cuda_detail
+#define WT__UNPAREN(...) __VA_ARGS__
+/* the per-lane entry points' shapes (pre##v4f32##post in WT__TEX_BODY below): the one-lane kernel,
+ * else the per-lane call */
+#define WT__LANE_FORM(name, geom, v, R, dtype, params, c0, c1, c2, ...)                                  \
+    static inline R name(cudaTextureObject_t t, WT__UNPAREN params)                                     \
+    {                                                                                                   \
+        static constexpr wt_op op = ::wt_cuda_detail::lane_op(geom, dtype);                             \
+        const uint32_t c[4] = {c0, c1, c2, 0};                                                          \
+        uint32_t d[4];                                                                                  \
+        if (__builtin_expect(wt_cuda_tex_lane(t, &op, c, d), 1))                                        \
+            return ::wt_cuda_detail::lane_words<R>(d);                                                  \
+        return __VA_ARGS__;                                                                             \
+    }
+#define WT__LANE_FORMS(v, R, dtype)                                                                     \
+    WT__LANE_FORM(wt_cuda_lane_2d_##v##_f32, WT_GEOM_2D, v, R, dtype, (float x, float y),                \
+                  ::wt_cuda_detail::fbits(x), ::wt_cuda_detail::fbits(y), 0u,                           \
+                  wt_tex_unified_2d_##v##_f32(t, x, y))                                                 \
+    WT__LANE_FORM(wt_cuda_lane_2d_array_##v##_f32, WT_GEOM_A2D, v, R, dtype, (int layer, float x, float y), \
+                  (uint32_t)layer, ::wt_cuda_detail::fbits(x), ::wt_cuda_detail::fbits(y),              \
+                  wt_tex_unified_2d_array_##v##_f32(t, layer, x, y))                                    \
+    WT__LANE_FORM(wt_cuda_lane_3d_##v##_f32, WT_GEOM_3D, v, R, dtype, (float x, float y, float z),       \
+                  ::wt_cuda_detail::fbits(x), ::wt_cuda_detail::fbits(y), ::wt_cuda_detail::fbits(z),   \
+                  wt_tex_unified_3d_##v##_f32(t, x, y, z))
+WT__LANE_FORMS(v4f32, wt_float4, WT_DTYPE_F32)
+WT__LANE_FORMS(v4s32, wt_int4, WT_DTYPE_S32)
+WT__LANE_FORMS(v4u32, wt_int4, WT_DTYPE_U32)
+#undef WT__LANE_FORMS
+#undef WT__LANE_FORM
 
 namespace wt_cuda_detail {
 /* kind: 0 float (.f32), 1 signed (.s32), 2 unsigned (.u32) */
@@ -159,7 +218,6 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
         *isResident = true;                                                                             \
         *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                       \
     }
-#define WT__UNPAREN(...) __VA_ARGS__
 #define WT__TEXFN(name, params, pre, post, ...) WT__TEXFN_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
 #define WT__TEXFN_SPARSE(name, params, pre, post, ...)                                                  \
     WT__TEXFN_SPARSE_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
@@ -171,15 +229,15 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
     if constexpr (::wt_cuda_detail::tex_ret<T>::kind == 0) {                                            \
         const wt_lane2d_view *v_ = ::wt_cuda_detail::lane2d_of(t);                                      \
         return ::wt_cuda_detail::px_to<T>(v_ ? ::wt_cuda_detail::lane2d_fetch(v_, x, y)                 \
-                                             : ::wt_cuda_detail::px_from(wt_tex_unified_2d_v4f32_f32(t, x, y))); \
+                                             : ::wt_cuda_detail::px_from(wt_cuda_lane_2d_v4f32_f32(t, x, y))); \
     }
 
 WT__TEXFN(tex1Dfetch, (int x), wt_tex_unified_1d_, _s32, x)
 WT__TEXFN(tex1D, (float x), wt_tex_unified_1d_, _f32, x)
-WT__TEXFN_SPARSE_F(tex2D, (float x, float y), WT__FAST_2D, wt_tex_unified_2d_, _f32, x, y)
-WT__TEXFN_SPARSE(tex3D, (float x, float y, float z), wt_tex_unified_3d_, _f32, x, y, z)
+WT__TEXFN_SPARSE_F(tex2D, (float x, float y), WT__FAST_2D, wt_cuda_lane_2d_, _f32, x, y)
+WT__TEXFN_SPARSE(tex3D, (float x, float y, float z), wt_cuda_lane_3d_, _f32, x, y, z)
 WT__TEXFN(tex1DLayered, (float x, int layer), wt_tex_unified_1d_array_, _f32, layer, x)
-WT__TEXFN_SPARSE(tex2DLayered, (float x, float y, int layer), wt_tex_unified_2d_array_, _f32, layer, x, y)
+WT__TEXFN_SPARSE(tex2DLayered, (float x, float y, int layer), wt_cuda_lane_2d_array_, _f32, layer, x, y)
 WT__TEXFN(texCubemap, (float x, float y, float z), wt_tex_unified_cube_, _f32, x, y, z)
 WT__TEXFN(texCubemapLayered, (float x, float y, float z, int layer), wt_tex_unified_cube_array_, _f32, layer, x,
           y, z)

@@ -42,6 +42,7 @@ struct wt_tile_pool_s {
     uint8_t *mem;
     size_t bytes;
     uint8_t owned;               /* library memory, freed with the pool */
+    struct wt_tile_pool_s *next_dead; /* on a list of pools to retire once the map lock is dropped */
 };
 #define WT__POOL_MAGIC 0x5754504cu /* "WTPL" */
 
@@ -90,9 +91,13 @@ WT_INTERNAL const wt__sparse_level *wt__array_sparse_level(const struct wt_array
  * or from host rows `pitch` bytes apart ([semantics#sparse-copies]). */
 WT_INTERNAL void wt__sparse_copy(struct wt_array_s *a, size_t x, size_t y, size_t z, void *host, size_t pitch,
                                  size_t w, size_t h, size_t d, int to_array);
-/* Drop one reference on a pool (tile_pool.c); the last one retires its
- * memory.  Call under the map lock. */
-WT_INTERNAL void wt__tile_pool_unref(struct wt_tile_pool_s *p);
+/* Drop one reference on a pool (tile_pool.c), under the map lock; when it
+ * was the last, the pool goes on *dead, for wt__tile_pool_retire once the
+ * lock is dropped (retiring takes reclaim.c's lock, which is held when a
+ * released object frees a sparse array and takes the map lock: one order). */
+WT_INTERNAL void wt__tile_pool_unref(struct wt_tile_pool_s *p, struct wt_tile_pool_s **dead);
+/* Retire every pool of the list: its memory goes once no reader can hold it. */
+WT_INTERNAL void wt__tile_pool_retire(struct wt_tile_pool_s *dead);
 /* The map lock (sparse_map.c): mappings and pool references change under it. */
 WT_INTERNAL void wt__sparse_lock(void);
 WT_INTERNAL void wt__sparse_unlock(void);

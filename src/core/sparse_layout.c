@@ -92,11 +92,13 @@ void wt__sparse_free(wt__sparse *sp)
 {
     if (!sp)
         return;
+    struct wt_tile_pool_s *dead = NULL;
     wt__sparse_lock();
     for (size_t i = 0; i < sp->npages; i++)
         if (sp->owner[i])
-            wt__tile_pool_unref(sp->owner[i]);
+            wt__tile_pool_unref(sp->owner[i], &dead);
     wt__sparse_unlock();
+    wt__tile_pool_retire(dead);
     wt__free(sp->owner);
     wt__free(sp->pages);
     wt__free(sp);

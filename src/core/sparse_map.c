@@ -137,8 +137,10 @@ static wt_status check_entry(size_t i, const wt_sparse_map_entry *e, plan *p)
     return WT_SUCCESS;
 }
 
-/* Point page k of the table at the pool's bytes (or at nothing). */
-static void set_page(wt__sparse *sp, size_t k, struct wt_tile_pool_s *pool, size_t pool_offset)
+/* Point page k of the table at the pool's bytes (or at nothing); a pool
+ * whose last mapping this was goes on *dead. */
+static void set_page(wt__sparse *sp, size_t k, struct wt_tile_pool_s *pool, size_t pool_offset,
+                     struct wt_tile_pool_s **dead)
 {
     struct wt_tile_pool_s *old = sp->owner[k];
     if (pool)
@@ -146,15 +148,15 @@ static void set_page(wt__sparse *sp, size_t k, struct wt_tile_pool_s *pool, size
     sp->owner[k] = pool;
     atomic_store_explicit(&sp->pages[k], pool ? pool->mem + pool_offset : NULL, memory_order_release);
     if (old)
-        wt__tile_pool_unref(old); /* after the store: a new reader cannot find the old bytes */
+        wt__tile_pool_unref(old, dead); /* after the store: a new reader cannot find the old bytes */
 }
 
-static void apply(const plan *p)
+static void apply(const plan *p, struct wt_tile_pool_s **dead)
 {
     size_t n = 0;
     if (!p->sl) { /* a mip-tail range: consecutive pages */
         for (size_t k = 0; k < p->npages; k++, n++)
-            set_page(p->sp, p->tail_page + k, p->pool, p->pool_offset + n * WT__TILE_BYTES);
+            set_page(p->sp, p->tail_page + k, p->pool, p->pool_offset + n * WT__TILE_BYTES, dead);
         return;
     }
     const wt__sparse_level *sl = p->sl;
@@ -162,7 +164,7 @@ static void apply(const plan *p)
         for (uint32_t ty = p->ty0; ty < p->ty0 + p->nty; ty++)
             for (uint32_t tx = p->tx0; tx < p->tx0 + p->ntx; tx++, n++)
                 set_page(p->sp, p->tail_page + ((size_t)tz * sl->ny + ty) * sl->nx + tx, p->pool,
-                         p->pool_offset + n * WT__TILE_BYTES);
+                         p->pool_offset + n * WT__TILE_BYTES, dead);
 }
 
 wt_status wt_sparse_map(const wt_sparse_map_entry *entries, size_t count)
@@ -178,14 +180,16 @@ wt_status wt_sparse_map(const wt_sparse_map_entry *entries, size_t count)
     if (!plans)
         return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): out of memory", FN);
     /* Checked and applied under the lock, so no pool released in between */
+    struct wt_tile_pool_s *dead = NULL;
     wt__sparse_lock();
     wt_status st = WT_SUCCESS;
     for (size_t i = 0; i < count && !st; i++)
         st = check_entry(i, &entries[i], &plans[i]);
     if (!st)
         for (size_t i = 0; i < count; i++)
-            apply(&plans[i]);
+            apply(&plans[i], &dead);
     wt__sparse_unlock();
+    wt__tile_pool_retire(dead); /* outside the map lock (sparse.h) */
     wt__free(plans);
     return st;
 }

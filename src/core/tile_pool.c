@@ -22,10 +22,21 @@ static void release_pool(void *p)
     wt__free(pool);
 }
 
-void wt__tile_pool_unref(struct wt_tile_pool_s *p)
+void wt__tile_pool_unref(struct wt_tile_pool_s *p, struct wt_tile_pool_s **dead)
 {
-    if (--p->refs == 0)
-        wt__retire(p, release_pool);
+    if (--p->refs == 0) {
+        p->next_dead = *dead;
+        *dead = p;
+    }
+}
+
+void wt__tile_pool_retire(struct wt_tile_pool_s *dead)
+{
+    while (dead) {
+        struct wt_tile_pool_s *next = dead->next_dead;
+        wt__retire(dead, release_pool);
+        dead = next;
+    }
 }
 
 static wt_status make_pool(wt_tile_pool *out, void *memory, size_t bytes, const char *fn)
@@ -84,13 +95,15 @@ wt_status wt_tile_pool_release(wt_tile_pool pool)
 {
     /* Under the map lock: a map call that checked this pool live applies
      * its mappings (and their references) before the user's reference goes. */
+    struct wt_tile_pool_s *dead = NULL;
     wt__sparse_lock();
     int taken = wt__live_take(pool, WT__POOL_MAGIC, NULL);
     if (taken == 1) {
         pool->magic = DEAD_MAGIC;
-        wt__tile_pool_unref(pool);
+        wt__tile_pool_unref(pool, &dead);
     }
     wt__sparse_unlock();
+    wt__tile_pool_retire(dead);
     if (taken != 1)
         return wt__error(WT_ERROR_INVALID_VALUE, "wt_tile_pool_release(): %p is NULL or not a live tile pool",
                          (void *)pool);

@@ -5,6 +5,7 @@
 #include "warptex/types.h"
 #include "warptex/status.h"
 #include "warptex/resource.h"
+#include "warptex/sparse.h"
 #include "warptex/object.h"
 #include "warptex/op.h"
 #include "warptex/warp.h"

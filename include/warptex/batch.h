@@ -125,8 +125,9 @@ typedef struct wt_tex_batch_out {
  * 2d, 3d, a1d, a2d, cube or acube (tld4: 2d, a2d, cube, acube), ctype .f32,
  * mip base / level / grad (tex), any dtype for WT_BATCH_V4 and _CHANNEL and
  * .f32 for the byte formats; flags WT_OP_SAMPLER and WT_OP_PRED (which
- * changes nothing: warptex objects are always resident), not WT_OP_OFFSET
- * or WT_OP_DEPTH_COMPARE.
+ * changes nothing: a batch has no predicate output; on a sparse texture a
+ * lane that is not resident reads zeros, [semantics#sparse-zero]), not
+ * WT_OP_OFFSET or WT_OP_DEPTH_COMPARE.
  * Errors (see above for partial work): WT_ERROR_INVALID_VALUE (op, in or out
  * NULL; an input that the op needs NULL while n > 0, or one it does not use
  * given; coords and planes both given; a uniform bit unknown or for an input

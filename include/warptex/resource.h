@@ -30,6 +30,9 @@ wt_channel_desc wt_make_channel_desc(int x, int y, int z, int w, wt_channel_kind
 #define WT_ARRAY_SURFACE_LOAD_STORE 0x02u
 #define WT_ARRAY_CUBEMAP 0x04u
 #define WT_ARRAY_TEXTURE_GATHER 0x08u
+/* cudaArraySparse: no memory behind the array until tiles are mapped
+ * (warptex/sparse.h); 2D, 2D layered and 3D arrays only. */
+#define WT_ARRAY_SPARSE 0x40u
 
 /* Opaque CUDA-array counterparts. */
 typedef struct wt_array_s *wt_array;
@@ -40,14 +43,16 @@ typedef struct wt_mipmapped_array_s *wt_mipmapped_array;
  * WT_ARRAY_CUBEMAP depth is 6 (or 6 x cubes with LAYERED too) and width must
  * equal height.  WT_ARRAY_SURFACE_LOAD_STORE allows surface objects over it;
  * WT_ARRAY_TEXTURE_GATHER is taken on plain 2D arrays only, with CUDA's
- * gather limits (tld4 itself does not require it).  Contents start as
- * zero.  Sizes are checked against the CUDA limits ([semantics#limits]) before
+ * gather limits (tld4 itself does not require it).  WT_ARRAY_SPARSE makes a
+ * sparse array (warptex/sparse.h): 2D, 2D layered or 3D only, every tile
+ * unmapped at first.  Contents start as zero.  Sizes are checked against the CUDA limits ([semantics#limits]) before
  * anything is allocated: 1D 131072 (surface 32768), 1D layered 32768 x 2048,
  * 2D 131072 x 65536, 2D gather 32768 x 32768, 2D layered 32768 x 32768 x 2048
  * (surface x 1048), 3D 16384^3, cubemap 32768, cubemap layered 32768 x 2046
  * (depth counts faces, 6 x cubes).
  * Errors: WT_ERROR_INVALID_VALUE (NULL out, zero or inconsistent sizes,
- * unknown flags, a non-square or not-6n cubemap, a size past its limit),
+ * unknown flags, a non-square or not-6n cubemap, a size past its limit,
+ * WT_ARRAY_SPARSE on a 1D, cubemap or multisample array),
  * WT_ERROR_INVALID_CHANNEL_DESCRIPTOR (see wt_channel_desc),
  * WT_ERROR_OUT_OF_MEMORY; *out is NULL on failure.
  * Thread-safety: any thread; concurrent calls are independent. */

@@ -26,7 +26,8 @@ typedef struct wt_tex_args {
 
 /* Results: d[k][lane] is the 32-bit destination register k (its bits per
  * op->dtype); lanes outside the active mask are left untouched.  pred has
- * bit `lane` set when the data was resident (always, for warptex objects). */
+ * bit `lane` set when the data was resident (always on a dense object; on a
+ * sparse one as [semantics#sparse-residency] says). */
 typedef struct wt_tex_result {
     uint32_t d[4][WT_WARP_SIZE];
     uint32_t pred;
@@ -45,6 +46,27 @@ typedef struct wt_tex_result {
  * tex or smp (the call finishes on the object it found). */
 wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active,
                       const wt_tex_args *in, wt_tex_result *out);
+
+/* One lane's operands of wt_tex_lane: the lane slice of wt_tex_args. */
+typedef struct wt_tex_lane_args {
+    uint32_t c[4];
+    uint32_t lod;
+    float dpdx[3], dpdy[3];
+    int32_t offset[3];
+    float depth;
+} wt_tex_lane_args;
+
+/* wt_tex_lane: one lane of wt_tex_warp (tex or tld4 with any op), for a
+ * caller that wants the residency predicate of `tex ... |p`, which the
+ * NVVM-named calls cannot return: d receives the four destination registers,
+ * *resident (may be NULL) 1 when every texel that decides residency is
+ * resident ([semantics#sparse-residency]; always on a dense object), 0 when
+ * not (d is then all zeros, [semantics#sparse-zero]) or on an error.  Equal
+ * to wt_tex_warp with lane 0 alone active.
+ * Errors: as wt_tex_warp, and WT_ERROR_INVALID_VALUE for NULL in or d.
+ * Thread-safety: as wt_tex_warp. */
+wt_status wt_tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt_tex_lane_args *in, uint32_t d[4],
+                      int *resident);
 
 /* Operands of suld / sust / sured.  c in PTX order: 1d {x}, 2d {x,y},
  * 3d {x,y,z}, a1d {layer,x}, a2d {layer,x,y}; x in bytes for .b, in samples

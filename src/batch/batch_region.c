@@ -114,7 +114,7 @@ static int direct_rows(const region_job *j)
     int done = 0;
     wt__read_begin();
     const wt__surf *s = wt__handle_get(j->surf, WT__KIND_SURF);
-    if (s) {
+    if (s && !s->sparse) { /* a sparse surface's bytes are its tiles: the warps run it */
         const uint64_t row_bytes = (uint64_t)s->w * s->fmt.esize, h = s->h ? s->h : 1, d = s->d ? s->d : 1;
         const uint64_t right = (uint64_t)j->r.x + (uint64_t)j->r.width * j->lane_bytes;
         uint64_t slice = 0;

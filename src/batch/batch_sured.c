@@ -167,7 +167,7 @@ static int combined(const wt_op *op, wt_surf surf, size_t n, const wt_sured_batc
     const wt__surf *s = wt__handle_get(surf, WT__KIND_SURF);
     const unsigned size = wide ? 8u : 4u;
     const uint64_t row_bytes = s ? (uint64_t)s->w * s->fmt.esize : 0;
-    if (s && row_bytes >= size && row_bytes / size <= COMBINE_MAX_ELEMS && n >= 4 * (row_bytes / size)) {
+    if (s && !s->sparse && row_bytes >= size && row_bytes / size <= COMBINE_MAX_ELEMS && n >= 4 * (row_bytes / size)) {
         const int32_t *x = in->coords ? in->coords : in->x;
         const uint32_t last = (uint32_t)(row_bytes - size); /* the last aligned element's x */
         int simple = 1;

@@ -10,6 +10,7 @@
 
 #include "internal.h"
 #include "byte_span.h"
+#include "sparse.h"
 
 #define DEAD_MAGIC 0xdeadbeefu
 
@@ -93,7 +94,7 @@ static wt_status make_array(struct wt_array_s **out, const wt_channel_desc *desc
     if (st)
         return st;
     const unsigned known = WT_ARRAY_LAYERED | WT_ARRAY_SURFACE_LOAD_STORE | WT_ARRAY_CUBEMAP |
-                           WT_ARRAY_TEXTURE_GATHER;
+                           WT_ARRAY_TEXTURE_GATHER | WT_ARRAY_SPARSE;
     if (flags & ~known)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): flags = 0x%x has unknown bits", fn, flags);
     int layered = (flags & WT_ARRAY_LAYERED) != 0, cube = (flags & WT_ARRAY_CUBEMAP) != 0;
@@ -112,6 +113,10 @@ static wt_status make_array(struct wt_array_s **out, const wt_channel_desc *desc
     }
     if (layered && depth == 0)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): layered array with depth (layers) = 0", fn);
+    /* [semantics#sparse-arrays]: CUDA's rule, 2D, 2D layered and 3D only */
+    if ((flags & WT_ARRAY_SPARSE) && (dims == 1 || cube || samples))
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): WT_ARRAY_SPARSE needs a 2D, 2D layered or 3D array (not %s)", fn,
+                         samples ? "multisample" : cube ? "a cubemap" : "1D");
     if ((flags & WT_ARRAY_TEXTURE_GATHER) && (dims != 2 || layered || cube))
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): WT_ARRAY_TEXTURE_GATHER needs a plain 2D array", fn);
     limits lim = array_limits(dims, flags, (flags & WT_ARRAY_SURFACE_LOAD_STORE) != 0);
@@ -145,6 +150,14 @@ static wt_status make_array(struct wt_array_s **out, const wt_channel_desc *desc
     a->slices = (uint32_t)((layered || cube) ? depth : 1) * (samples ? samples : 1);
     a->num_levels = num_levels;
     size_t bytes = layout_levels(a);
+    if (flags & WT_ARRAY_SPARSE) { /* no storage: tiles are mapped onto pools (sparse_map.c) */
+        if (bytes == 0 || (st = wt__sparse_make(a, fn)) != WT_SUCCESS) {
+            wt__free(a);
+            return bytes ? st : wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): %zu x %zu x %zu overflows", fn, width, height, depth);
+        }
+        *out = a;
+        return WT_SUCCESS;
+    }
     if (bytes == 0 || !(a->data = wt__alloc(bytes))) {
         wt__free(a);
         return wt__error(WT_ERROR_OUT_OF_MEMORY, "%s(): cannot allocate storage for %zu x %zu x %zu", fn, width,
@@ -207,6 +220,7 @@ void wt__array_release(struct wt_array_s *a)
     a = root_of(a);
     if (atomic_fetch_sub_explicit(&a->refs, 1, memory_order_acq_rel) == 1) {
         a->magic = DEAD_MAGIC;
+        wt__sparse_free(a->sparse); /* its mappings' references on their pools go too */
         wt__free(a->data);
         wt__free(a);
     }
@@ -403,6 +417,10 @@ wt_status wt_memcpy_to_array(wt_array dst, size_t x, size_t y, size_t z, const v
     wt_status st = check_box(dst, x, y, z, w, h, d, src_pitch, src, "wt_memcpy_to_array");
     if (st)
         return st;
+    if (dst->sparse) {
+        wt__sparse_copy(dst, x, y, z, (void *)(uintptr_t)src, src_pitch, w, h, d, 1);
+        return WT_SUCCESS;
+    }
     const uint8_t *s = src;
     for (size_t k = 0; k < d; k++)
         for (size_t j = 0; j < h; j++)
@@ -416,6 +434,10 @@ wt_status wt_memcpy_from_array(void *dst, size_t dst_pitch, wt_array src, size_t
     wt_status st = check_box(src, x, y, z, w, h, d, dst_pitch, dst, "wt_memcpy_from_array");
     if (st)
         return st;
+    if (src->sparse) {
+        wt__sparse_copy(src, x, y, z, dst, dst_pitch, w, h, d, 0);
+        return WT_SUCCESS;
+    }
     uint8_t *o = dst;
     for (size_t k = 0; k < d; k++)
         for (size_t j = 0; j < h; j++)

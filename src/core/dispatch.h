@@ -13,6 +13,10 @@ typedef struct wt__tex_ctx {
     const wt__tex *t;
     const wt__sampler *s;
     const uint8_t *border; /* esize bytes */
+    /* Set to 1 when a fetch reads a texel on an unmapped tile of a sparse
+     * texture ([semantics#sparse-residency]); NULL outside the reference's
+     * one-lane sample, which points it at its own flag. */
+    uint8_t *miss;
 } wt__tex_ctx;
 
 /* A kernel an object binds at creation for its exact shape (format, filter,

@@ -85,6 +85,7 @@ struct wt_array_s {
     wt__level_layout lv[WT__MAX_LEVELS];
     uint8_t *data;                  /* owned storage (NULL for a level alias) */
     size_t bytes;
+    struct wt__sparse *sparse;      /* the tile table of a sparse array (sparse.h), NULL when dense */
     struct wt_mipmapped_array_s *parent; /* set for wt_get_mipmapped_array_level() arrays */
     uint32_t parent_level;
 };
@@ -151,6 +152,7 @@ typedef struct wt__tex {
     uint8_t cube;                /* cubemap (layered or not) */
     uint8_t res_type;            /* wt_resource_type */
     uint8_t mipmapped;           /* over a mipmapped array: LOD applies, coords normalised */
+    uint8_t sparse;              /* over a sparse array: the reference alone reads it ([semantics#sparse-residency]) */
     uint32_t num_levels;         /* levels visible through the view (>= 1) */
     uint32_t num_layers;         /* layers (cubemap layered: cubes); 0 if not layered */
     uint32_t num_samples;        /* multisample: samples; else 0 */
@@ -197,9 +199,10 @@ typedef struct wt__surf {
     uint8_t res_type;
     uint32_t w, h, d;            /* in elements; d = 1 unless 3D */
     uint32_t num_layers;         /* slices: layers, 6*cubes; 0 if not layered */
-    uint8_t *base;
+    uint8_t *base;               /* NULL over a sparse array */
     size_t row_pitch, depth_pitch, slice_pitch;
     struct wt_array_s *arr;
+    const struct wt__sparse_level *sparse; /* over a sparse array: its level's tiles (sparse.h) */
 } wt__surf;
 
 /* ---- handles (handle.c) -------------------------------------------------

@@ -137,6 +137,9 @@ unsigned wt__read_depth(void)
     return r ? r->depth : anonymous_depth;
 }
 
+/* 1 while this thread runs a release inside collect() (holding retire_lock). */
+static _Thread_local int collecting;
+
 /* Release what no reader can still hold.  Caller holds retire_lock. */
 static void collect(void)
 {
@@ -153,7 +156,9 @@ static void collect(void)
         retired *it = *pp;
         if (it->epoch < oldest) {
             *pp = it->next;
-            it->release(it->obj);
+            collecting = 1;
+            it->release(it->obj); /* may retire more at the list's head (wt__retire) */
+            collecting = 0;
             free(it);
         } else {
             pp = &it->next;
@@ -179,8 +184,14 @@ void wt__reclaim_poll(void)
 
 void wt__retire(void *obj, void (*release)(void *))
 {
+    /* A release run by collect() may retire more (a sparse array's last
+     * object frees the array, whose pools go through here): this thread
+     * then holds retire_lock already, and the object joins the list without
+     * a nested collection, which the next one releases. */
+    const int nested = collecting;
     retired *it = malloc(sizeof *it);
-    pthread_mutex_lock(&retire_lock);
+    if (!nested)
+        pthread_mutex_lock(&retire_lock);
     uint64_t e = atomic_load_explicit(&global_epoch, memory_order_relaxed);
     atomic_store(&global_epoch, e + 1); /* seq_cst */
     if (it) {
@@ -189,11 +200,15 @@ void wt__retire(void *obj, void (*release)(void *))
         it->epoch = e;
         it->next = pending;
         pending = it;
-        collect();
+        if (nested)
+            atomic_store_explicit(&have_pending, 1, memory_order_relaxed);
+        else
+            collect();
     } else {
         /* No memory to defer: wait for the readers of epoch <= e instead. */
         for (;;) {
-            collect();
+            if (!nested)
+                collect();
             int busy = atomic_load(&anonymous_readers) > 0;
             for (reader *r = atomic_load(&readers); r && !busy; r = r->next) {
                 uint64_t re = atomic_load(&r->epoch);
@@ -205,5 +220,6 @@ void wt__retire(void *obj, void (*release)(void *))
         }
         release(obj);
     }
-    pthread_mutex_unlock(&retire_lock);
+    if (!nested)
+        pthread_mutex_unlock(&retire_lock);
 }

@@ -1,6 +1,7 @@
 /* surface_object.c -- cudaCreateSurfaceObject: validation, the wt__surf descriptor, suq
  * SPDX-License-Identifier: MIT */
 #include "internal.h"
+#include "sparse.h"
 #include "resource_check.h"
 #include "surface.h"
 
@@ -19,7 +20,9 @@ static void from_array(wt__surf *s, struct wt_array_s *a)
     s->h = lv->h;
     s->d = lv->d;
     s->num_layers = (s->layered || s->cube) ? a->slices : 0;
-    s->base = wt__array_data(a) + lv->offset;
+    /* [semantics#sparse-surfaces]: a sparse array's elements are found through its tiles */
+    s->sparse = wt__array_sparse_level(a, 0);
+    s->base = s->sparse ? NULL : wt__array_data(a) + lv->offset;
     s->row_pitch = lv->row_pitch;
     s->depth_pitch = lv->depth_pitch;
     s->slice_pitch = lv->slice_pitch;

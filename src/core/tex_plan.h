@@ -23,9 +23,13 @@
  * layer).  Texel (x, y, z) of slice s: base + s*slice_pitch + z*depth_pitch +
  * y*row_pitch + x*esize.  d = 1 unless 3D. */
 typedef struct wt__level {
-    const uint8_t *base;
+    const uint8_t *base;         /* NULL over a sparse array */
     int32_t w, h, d;
     size_t row_pitch, depth_pitch, slice_pitch;
+    /* Over a sparse array: its level's tiles (sparse.h) and the view's first
+     * slice; only the reference reads them (no kernel binds a sparse object). */
+    const struct wt__sparse_level *sparse;
+    uint32_t sparse_slice0;
 } wt__level;
 
 /* A texture larger than this (level 0, all layers) misses the caches on

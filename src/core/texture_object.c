@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "sparse.h"
 #include "dispatch.h"
 #include "lane.h"
 #include "resource_check.h"
@@ -31,7 +32,11 @@ static void levels_from_array(wt__tex *t, struct wt_array_s *a, unsigned first_l
     for (unsigned l = 0; l < nlevels; l++) {
         const wt__level_layout *src = &a->lv[first_level + l];
         wt__level *lv = &t->lv[l];
-        lv->base = data + src->offset + (size_t)first_slice * src->slice_pitch;
+        /* [semantics#sparse]: a sparse array has no storage; its texels are
+         * found through the tile table, slice by slice from the view's first */
+        lv->sparse = wt__array_sparse_level(a, first_level + l);
+        lv->sparse_slice0 = first_slice;
+        lv->base = lv->sparse ? NULL : data + src->offset + (size_t)first_slice * src->slice_pitch;
         lv->w = (int32_t)src->w;
         lv->h = (int32_t)src->h;
         lv->d = (int32_t)src->d;
@@ -170,6 +175,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
         if (t->layered)
             t->num_layers = ns / (t->cube ? 6u : 1u) / (a->samples ? a->samples : 1u);
         levels_from_array(t, a, fl, nl, fs); /* a level alias's lv[0] is its parent's level */
+        t->sparse = (uint8_t)(a->sparse != NULL);
         t->arr = wt__array_retain(a);
         break;
     }
@@ -184,7 +190,7 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
         t->dims = res->type == WT_RESOURCE_LINEAR ? 1 : 2;
         t->num_levels = 1;
         t->lv[0] = (wt__level){rm.base, (int32_t)rm.w, (int32_t)rm.h, 1, rm.pitch, rm.pitch * rm.h,
-                               rm.pitch * rm.h};
+                               rm.pitch * rm.h, NULL, 0};
         if (res->type == WT_RESOURCE_LINEAR) {
             /* Linear resources ignore address mode, filter and normalisation ([semantics#resource-desc], [semantics#decision-linear-memory-sampling]). */
             d.filter_mode = WT_FILTER_POINT;
@@ -244,8 +250,13 @@ wt_status wt_create_texture_object(wt_tex *out, const wt_resource_desc *res, con
     t->desc = d;
     wt__border_to_texel(t, s->border, t->border_texel);
     wt__tex_plan_make(t);    /* the one plan every kernel below reads */
-    wt__bind_tex_kernels(t); /* [design#specialise-once]: specialise once, not per lane */
-    wt__bind_tex_lane(t);
+    /* A sparse object binds no kernel and no one-lane variant: every door
+     * then runs the reference, whose one texel read knows the tile table
+     * ([semantics#sparse-residency]); dense objects keep their kernels. */
+    if (!t->sparse) {
+        wt__bind_tex_kernels(t); /* [design#specialise-once]: specialise once, not per lane */
+        wt__bind_tex_lane(t);
+    }
 
     if ((st = wt__handle_new(out, WT__KIND_TEX, t)))
         goto fail;

@@ -6,9 +6,11 @@
 #include "../core/lane.h"
 
 /* tex / tld4 for one lane: validates the op against the object, runs the
- * active backend for that lane, writes the four destination registers.  On a
- * bad handle or op, d is zeroed and the thread's last error is set. */
-WT_INTERNAL void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp,
+ * active backend for that lane, writes the four destination registers and
+ * returns the residency predicate ([semantics#sparse-residency]; 1 on a
+ * dense object).  On a bad handle or op, d is zeroed, the thread's last
+ * error is set and 0 is returned. */
+WT_INTERNAL int wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp,
                               const wt__tex_lane_in *in, uint32_t d[4]);
 
 /* suld / sust / sured for one lane.  c as wt_surf_args (PTX order), v the

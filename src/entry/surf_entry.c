@@ -118,7 +118,9 @@ wt_status wt_surf_warp(const wt_op *op, wt_surf surf, uint32_t active, const wt_
                     out->d[k][l] = 0;
         return st;
     }
-    out->trap = wt__backend_active()->surf_warp(s, op, active, in, out);
+    /* [semantics#sparse-surfaces]: a sparse surface runs the reference, the one path that knows its tiles */
+    out->trap = s->sparse ? wt__surf_warp_reference(s, op, active, in, out)
+                          : wt__backend_active()->surf_warp(s, op, active, in, out);
     const char *why = out->trap ? trap_reason(s, op) : NULL; /* s is valid until read_end */
     wt__read_end();
     if (out->trap) {

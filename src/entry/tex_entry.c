@@ -78,6 +78,7 @@ static wt_status resolve(const wt_op *op, wt_tex tex, wt_sampler smp, wt__tex_ct
     ctx->t = t;
     ctx->s = &t->samp;
     ctx->border = t->border_texel;
+    ctx->miss = NULL;
     if (op->flags & WT_OP_SAMPLER) {
         const wt__sampler *s = wt__handle_get(smp, WT__KIND_SAMPLER);
         if (!s)
@@ -123,6 +124,13 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
         out->pred = 0;
         return st;
     }
+    if (ctx.t->sparse) {
+        /* [semantics#sparse-residency]: a sparse object runs the reference on
+         * every backend, which reports each lane's residency */
+        out->pred = wt__tex_warp_reference_pred(&ctx, op, active, in, out);
+        wt__read_end();
+        return WT_SUCCESS;
+    }
     /* The object's kernel for this backend when the op is one it was made
      * for (it says no otherwise), else the backend's generic path. */
     const wt__backend *b = wt__backend_active();
@@ -130,7 +138,7 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
     if (!k || !k(&ctx, op, active, in, out))
         b->tex_warp(&ctx, op, active, in, out);
     wt__read_end();
-    out->pred = active; /* warptex objects are always resident ([semantics#depth-compare-residency]) */
+    out->pred = active; /* dense objects are always resident ([semantics#depth-compare-residency]) */
     return WT_SUCCESS;
 }
 
@@ -162,23 +170,59 @@ static int lane_fast(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane
     return 1;
 }
 
-void wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lane_in *in, uint32_t d[4])
+/* One lane: the status, the registers and the residency predicate (0 on an error). */
+static wt_status lane_run(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lane_in *in, uint32_t d[4],
+                          int *resident, const char *fn)
 {
     wt__tex_ctx ctx;
     wt__sampler eff;
     uint8_t border[16];
     memset(d, 0, 4 * sizeof d[0]);
+    *resident = 0;
     wt__read_begin();
     /* The one-lane kernel of the object's shape where it has one and takes
      * the op (it checks the op as check_op() and the geometry check would,
      * and refuses every op with an explicit sampler); the scalar backend is
-     * the reference and runs it in full. */
+     * the reference and runs it in full.  A sparse object has neither kernel
+     * and runs the reference, which knows residency. */
     const wt__tex *t = op ? wt__handle_get(tex, WT__KIND_TEX) : NULL;
     if (t && t->lane_fn && wt__backend_active()->id != WT__BACKEND_SCALAR && wt__tex_lane_kernel(t, op, in, d)) {
         wt__read_end();
-        return;
+        *resident = 1;
+        return WT_SUCCESS;
     }
-    if (resolve(op, tex, smp, &ctx, &eff, border, "tex lane") == WT_SUCCESS && !lane_fast(&ctx, op, in, d))
-        wt__tex_sample_scalar(&ctx, op, in, d);
+    wt_status st = resolve(op, tex, smp, &ctx, &eff, border, fn);
+    if (st == WT_SUCCESS)
+        *resident = lane_fast(&ctx, op, in, d) ? 1 : wt__tex_sample_scalar(&ctx, op, in, d);
     wt__read_end();
+    return st;
+}
+
+int wt__tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt__tex_lane_in *in, uint32_t d[4])
+{
+    int resident;
+    (void)lane_run(op, tex, smp, in, d, &resident, "tex lane");
+    return resident;
+}
+
+wt_status wt_tex_lane(const wt_op *op, wt_tex tex, wt_sampler smp, const wt_tex_lane_args *in, uint32_t d[4],
+                      int *resident)
+{
+    const char *fn = "wt_tex_lane";
+    if (!in || !d)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s is NULL", fn, in ? "d" : "in");
+    wt__tex_lane_in li;
+    memcpy(li.c, in->c, sizeof li.c);
+    li.lod = in->lod;
+    for (int k = 0; k < 3; k++) {
+        li.dpdx[k] = in->dpdx[k];
+        li.dpdy[k] = in->dpdy[k];
+        li.off[k] = in->offset[k];
+    }
+    li.depth = in->depth;
+    int r;
+    wt_status st = lane_run(op, tex, smp, &li, d, &r, fn);
+    if (resident)
+        *resident = r;
+    return st;
 }

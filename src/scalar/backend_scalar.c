@@ -4,9 +4,10 @@
 
 static int always(void) { return 1; }
 
-void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
-                            wt_tex_result *out)
+uint32_t wt__tex_warp_reference_pred(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
+                                     const wt_tex_args *in, wt_tex_result *out)
 {
+    uint32_t pred = 0;
     for (int l = 0; l < WT_WARP_SIZE; l++) {
         if (!(active >> l & 1))
             continue;
@@ -21,10 +22,18 @@ void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t ac
         }
         li.depth = in->depth[l];
         uint32_t d[4];
-        wt__tex_sample_scalar(ctx, op, &li, d);
+        if (wt__tex_sample_scalar(ctx, op, &li, d))
+            pred |= 1u << l;
         for (int k = 0; k < 4; k++)
             out->d[k][l] = d[k];
     }
+    return pred;
+}
+
+void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
+                            wt_tex_result *out)
+{
+    (void)wt__tex_warp_reference_pred(ctx, op, active, in, out);
 }
 
 /* Lanes run in lane order, so sured lanes hitting one element all apply in

@@ -24,6 +24,9 @@
  * op run as their generic path. */
 WT_INTERNAL void wt__tex_warp_reference(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
                                         const wt_tex_args *in, wt_tex_result *out);
+/* The same, returning the lanes whose data was resident ([semantics#sparse-residency]). */
+WT_INTERNAL uint32_t wt__tex_warp_reference_pred(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active,
+                                                 const wt_tex_args *in, wt_tex_result *out);
 WT_INTERNAL uint32_t wt__surf_warp_reference(const wt__surf *s, const wt_op *op, uint32_t active,
                                              const wt_surf_args *in, wt_surf_result *out);
 
@@ -100,8 +103,11 @@ WT_INTERNAL extern const uint8_t wt__lod_log2_table[256];
 WT_INTERNAL void wt__cube_project(float x, float y, float z, int *face, float *s, float *t);
 
 /* tex or tld4 for one lane; op already validated against ctx->t by the core
- * (geometry matches the texture, ctype legal, tld4 geometry legal). */
-WT_INTERNAL void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op,
+ * (geometry matches the texture, ctype legal, tld4 geometry legal).  Returns
+ * the residency predicate: 0 when a texel of non-zero weight lies on an
+ * unmapped tile of a sparse texture, and then d is all zeros
+ * ([semantics#sparse-residency], [semantics#sparse-zero]); 1 otherwise. */
+WT_INTERNAL int wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op,
                                        const wt__tex_lane_in *in, uint32_t d[4]);
 /* The texel selection of a tex (not tld4) lane without the value step: the
  * weighted taps wt__tex_sample_scalar resolves (tex_scalar.c).  n = 0 means

@@ -75,8 +75,9 @@ int wt__surf_reduce_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
     int st = wt__surf_locate(s, op, c, r.unit, r.size, &loc);
     if (st == WT__LOC_TRAP)
         return 1;
-    if (st == WT__LOC_OUTSIDE)
-        return 0; /* [semantics#surface-out-of-range] / [semantics#decision-sured]: .zero drops the reduction whole, as for sust */
+    if (st == WT__LOC_OUTSIDE || st == WT__LOC_UNMAPPED)
+        return 0; /* [semantics#surface-out-of-range] / [semantics#decision-sured]: .zero drops the reduction whole, as for
+                   * sust; [semantics#sparse-surfaces]: so does an unmapped tile */
     wt__atomic_reduce(&r.r, loc.p, loc.n, v);
     return 0;
 }

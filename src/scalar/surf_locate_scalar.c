@@ -4,6 +4,7 @@
  * Shared by the loads and stores (surf_scalar.c) and the reductions
  * (sured_scalar.c), which call it and not each other. */
 #include "surf_scalar.h"
+#include "../core/sparse.h"
 
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 {
@@ -64,6 +65,19 @@ int wt__surf_locate(const wt__surf *s, const wt_op *op, const int32_t c[4], uint
     if (n <= 0)
         return WT__LOC_TRAP; /* a zero-width surface: nothing can be addressed */
 
+    loc->n = (uint32_t)n;
+    loc->size = size;
+    if (s->sparse) {
+        /* [semantics#sparse-surfaces], after the out-of-range rule chose the
+         * element.  No access crosses a tile or page ([semantics#sparse-tiles]:
+         * tile rows and mip-tail rows are whole 16-byte units). */
+        const uint32_t es = s->fmt.esize;
+        uint8_t *e = wt__sparse_texel(s->sparse, layer, (uint32_t)(xb / es), (uint32_t)y, (uint32_t)z, es);
+        if (!e)
+            return WT__LOC_UNMAPPED;
+        loc->p = e + xb % es;
+        return WT__LOC_OK;
+    }
     loc->p = s->base + (size_t)layer * s->slice_pitch + (size_t)z * s->depth_pitch + (size_t)y * s->row_pitch +
              (size_t)xb;
     loc->n = (uint32_t)n;

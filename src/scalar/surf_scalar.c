@@ -62,8 +62,8 @@ int wt__surf_access_scalar(const wt__surf *s, const wt_op *op, const int32_t c[4
     r = wt__surf_locate(s, op, c, 1, size, &loc);
     if (r == WT__LOC_TRAP)
         return 1;
-    if (r == WT__LOC_OUTSIDE)
-        return 0; /* [semantics#surface-out-of-range] .zero: the whole load is 0 (d already is), the whole store dropped */
+    if (r == WT__LOC_OUTSIDE || r == WT__LOC_UNMAPPED)
+        return 0; /* [semantics#surface-out-of-range] .zero, [semantics#sparse-surfaces]: the whole load is 0 (d already is), the whole store dropped */
     if (op->family == WT_FAMILY_SULD) {
         /* [semantics#decision-narrow-rows]: bytes beyond a narrow row read as 0 (buf is zeroed). */
         memcpy(buf, loc.p, loc.n);

@@ -18,7 +18,8 @@ typedef struct wt__surf_loc {
 enum {
     WT__LOC_OK = 0,      /* access p[0 .. n-1] */
     WT__LOC_TRAP = 1,    /* .trap out of range, or x misaligned under any mode ([semantics#surface-addressing]) */
-    WT__LOC_OUTSIDE = 2  /* .zero and some byte outside: load 0, drop the store ([semantics#surface-out-of-range]) */
+    WT__LOC_OUTSIDE = 2, /* .zero and some byte outside: load 0, drop the store ([semantics#surface-out-of-range]) */
+    WT__LOC_UNMAPPED = 3 /* on an unmapped tile of a sparse surface: load 0, drop the store or reduction ([semantics#sparse-surfaces]) */
 };
 
 /* surf_locate_scalar.c: apply the [semantics#surface-addressing]/[semantics#surface-out-of-range] addressing to c (PTX order for op->geom): x is

@@ -1,6 +1,7 @@
 /* taps_scalar.c -- texel addresses (bounds-checked) and the weighted tap list of a fetch
  * SPDX-License-Identifier: MIT */
 #include "sample_scalar.h"
+#include "../core/sparse.h"
 
 uint32_t wt__tex_slices(const wt__tex *t)
 {
@@ -21,8 +22,22 @@ void wt__texel_raw(const wt__tex_ctx *ctx, const wt__level *lv, uint32_t slice, 
      * a guard only: every index reaching here was mapped into the level by
      * the address mode, and memory outside the level is never read. */
     if (x < 0 || y < 0 || z < 0 || x >= lv->w || y >= lv->h || z >= lv->d || slice >= wt__tex_slices(t) ||
-        !lv->base) {
-        wt__texel_load(&t->fmt, ctx->border, raw);
+        (!lv->base && !lv->sparse)) {
+        wt__texel_load(&t->fmt, ctx->border, raw); /* [semantics#sparse-residency]: a border texel is resident */
+        return;
+    }
+    if (lv->sparse) {
+        /* [semantics#sparse-residency]: the texel counts at the address it
+         * is read from (after wrap or clamp); an unmapped one clears p */
+        const uint8_t *q = wt__sparse_texel(lv->sparse, lv->sparse_slice0 + slice, (uint32_t)x, (uint32_t)y,
+                                            (uint32_t)z, t->fmt.esize);
+        if (q) {
+            wt__texel_load(&t->fmt, q, raw);
+        } else {
+            raw[0] = raw[1] = raw[2] = raw[3] = 0;
+            if (ctx->miss)
+                *ctx->miss = 1;
+        }
         return;
     }
     const uint8_t *p = lv->base + (size_t)slice * lv->slice_pitch + (size_t)z * lv->depth_pitch +

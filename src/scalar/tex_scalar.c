@@ -214,7 +214,10 @@ void wt__tex_footprint_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt_
     }
 }
 
-void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
+/* One lane: the value, and whether every texel that carries weight is
+ * resident.  The taps are the texels of non-zero weight ([semantics#integer-weights]:
+ * a weight-0 term reads nothing), so this is [semantics#sparse-residency]'s AND. */
+static void sample(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
 {
     if (op->family == WT_FAMILY_TLD4) {
         wt__tld4_scalar(ctx, op, in, d);
@@ -227,4 +230,19 @@ void wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__te
         return;
     }
     wt__taps_resolve(ctx, op, &taps, d);
+}
+
+int wt__tex_sample_scalar(const wt__tex_ctx *ctx, const wt_op *op, const wt__tex_lane_in *in, uint32_t d[4])
+{
+    if (!ctx->t->sparse) {
+        sample(ctx, op, in, d);
+        return 1;
+    }
+    uint8_t miss = 0;
+    wt__tex_ctx c = *ctx;
+    c.miss = &miss;
+    sample(&c, op, in, d);
+    if (miss)
+        memset(d, 0, 4 * sizeof d[0]); /* [semantics#sparse-zero]: every component 0 */
+    return !miss;
 }

@@ -57,12 +57,6 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, e
     return d;
 }
 
-/* cudaArraySparse (0x40): the C API makes sparse arrays, but this runtime has
- * no way yet to map their tiles (cuMemMapArrayAsync) nor an isResident that
- * reports them, so such an array would read zeros while claiming residency.
- * Refused as before the C API had them, with the value CUDA gives a flag it
- * does not take. */
-static bool sparse_refused(unsigned int flags) { return (flags & WT_ARRAY_SPARSE) != 0; }
 
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
                             unsigned int flags)
@@ -71,7 +65,7 @@ cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDe
         return e;
     if (!array || !desc)
         return fail(cudaErrorInvalidValue);
-    if ((flags & (cudaArrayLayered | cudaArrayCubemap)) || sparse_refused(flags))
+    if (flags & (cudaArrayLayered | cudaArrayCubemap))
         return fail(cudaErrorInvalidValue); /* cudaMalloc3DArray's flags */
     const wt_channel_desc d = to_wt(*desc);
     return status(wt_malloc_array(array, &d, width, height, 0, flags));
@@ -82,7 +76,7 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
 {
     if (cudaError_t e = enter())
         return e;
-    if (!array || !desc || sparse_refused(flags))
+    if (!array || !desc)
         return fail(cudaErrorInvalidValue);
     const wt_channel_desc d = to_wt(*desc);
     return status(wt_malloc_array(array, &d, extent.width, extent.height, extent.depth, flags));
@@ -93,7 +87,7 @@ cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const
 {
     if (cudaError_t e = enter())
         return e;
-    if (!mipmappedArray || !desc || sparse_refused(flags))
+    if (!mipmappedArray || !desc)
         return fail(cudaErrorInvalidValue);
     const wt_channel_desc d = to_wt(*desc);
     return status(wt_malloc_mipmapped_array(mipmappedArray, &d, extent.width, extent.height, extent.depth, numLevels,

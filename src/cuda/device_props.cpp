@@ -52,6 +52,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->regsPerBlock = 65536;
     p->regsPerMultiprocessor = 65536;
     p->warpSize = 32;
+    p->sparseCudaArraySupported = 1; /* cudaArraySparse, cuda.h's tile pools (sparse.cpp) */
     p->memPitch = (size_t)-1 / 2;
     p->maxThreadsPerBlock = 1024;
     p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024, p->maxThreadsDim[2] = 64;
@@ -210,6 +211,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrHostRegisterReadOnlySupported: v = p.hostRegisterReadOnlySupported; break;
     case cudaDevAttrMemoryPoolsSupported: v = p.memoryPoolsSupported; break;
     case cudaDevAttrNumaId: v = p.deviceNumaId; break;
+    case cudaDevAttrSparseCudaArraySupported: v = p.sparseCudaArraySupported; break;
     case cudaDevAttrHostNumaId: v = p.hostNumaId; break;
     default:
         /* an attribute of CUDA 13.0 that the CPU does not have answers 0; a

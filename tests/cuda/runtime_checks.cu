@@ -758,14 +758,24 @@ static void check_resources()
     EXPECT(std::memcmp(got, want, sizeof got) == 0 && want[0] == 0 && want[2] == src[0] && want[3] == src[1]);
     EXPECT(cudaMemcpy2DToArray(ia, 2, 0, src.data(), 32, 32, 1, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
     EXPECT(cudaMemcpy2DToArray(ia, 0, 7, src.data(), 32, 32, 2, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
-    /* cudaArraySparse (0x40) is refused until the runtime can map tiles (src/cuda/arrays.cpp) */
+    /* cudaArraySparse (0x40): 2D, 2D layered and 3D arrays and mipmapped arrays (src/cuda/sparse.cpp,
+     * sparse_residency.cu maps and samples one); 1D and cubemap ones refused */
     cudaArray_t sp = nullptr;
     cudaMipmappedArray_t msp = nullptr;
     cudaChannelFormatDesc f4 = cudaCreateChannelDesc<float>();
-    EXPECT(cudaMallocArray(&sp, &f4, 256, 256, 0x40) == cudaErrorInvalidValue);
-    EXPECT(cudaMalloc3DArray(&sp, &f4, make_cudaExtent(256, 256, 0), 0x40) == cudaErrorInvalidValue);
-    EXPECT(cudaMallocMipmappedArray(&msp, &f4, make_cudaExtent(256, 256, 0), 3, 0x40) == cudaErrorInvalidValue);
-    EXPECT(sp == nullptr && msp == nullptr);
+    EXPECT(cudaMallocArray(&sp, &f4, 256, 256, cudaArraySparse) == cudaSuccess && sp);
+    EXPECT(cudaFreeArray(sp) == cudaSuccess);
+    EXPECT(cudaMalloc3DArray(&sp, &f4, make_cudaExtent(64, 64, 64), cudaArraySparse) == cudaSuccess && sp);
+    EXPECT(cudaFreeArray(sp) == cudaSuccess);
+    EXPECT(cudaMallocMipmappedArray(&msp, &f4, make_cudaExtent(256, 256, 0), 3, cudaArraySparse) == cudaSuccess);
+    cudaArraySparseProperties spp;
+    EXPECT(cudaMipmappedArrayGetSparseProperties(&spp, msp) == cudaSuccess && spp.tileExtent.width == 128);
+    EXPECT(cudaFreeMipmappedArray(msp) == cudaSuccess);
+    sp = nullptr;
+    EXPECT(cudaMalloc3DArray(&sp, &f4, make_cudaExtent(256, 0, 0), cudaArraySparse) == cudaErrorInvalidValue);
+    EXPECT(cudaMalloc3DArray(&sp, &f4, make_cudaExtent(64, 64, 6), cudaArraySparse | cudaArrayCubemap) ==
+           cudaErrorInvalidValue);
+    EXPECT(sp == nullptr);
     (void)cudaGetLastError();
     cudaChannelFormatDesc d;
     cudaExtent e;

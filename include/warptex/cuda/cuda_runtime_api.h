@@ -142,6 +142,10 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
 cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
                                      const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,
                                      unsigned int numLevels, unsigned int flags = 0);
+/* of a cudaArraySparse array; a level array of a sparse mipmapped array is asked through the latter */
+cudaError_t cudaArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaArray_t array);
+cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties,
+                                                  cudaMipmappedArray_t mipmap);
 cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray,
                                        unsigned int level);
 cudaError_t cudaFreeArray(cudaArray_t array);

@@ -61,6 +61,20 @@ struct cudaChannelFormatDesc {
 #define cudaArraySurfaceLoadStore 0x02
 #define cudaArrayCubemap 0x04
 #define cudaArrayTextureGather 0x08
+#define cudaArraySparse 0x40 /* tiles mapped with cuda.h's cuMemMapArrayAsync ([semantics#sparse]) */
+#define cudaArraySparsePropertiesSingleMipTail 0x1
+
+/* cudaArrayGetSparseProperties: a tile's extent in elements, the first level of the mip tail and
+ * one layer's mip-tail bytes (warptex/sparse.h) */
+struct cudaArraySparseProperties {
+    struct {
+        unsigned int width, height, depth;
+    } tileExtent;
+    unsigned int miptailFirstLevel;
+    unsigned long long miptailSize;
+    unsigned int flags;
+    unsigned int reserved[4];
+};
 
 /* Host allocation, stream, event and managed-memory flags (accepted, no effect on the CPU) */
 #define cudaHostAllocDefault 0x00

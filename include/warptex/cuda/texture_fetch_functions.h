@@ -32,6 +32,7 @@
 #include "warptex/lane2d.h"
 #include "warptex/nvvm.h"
 #include "warptex/op.h"
+#include "warptex/warp.h"
 
 #include "device_launch_parameters.h"
 
@@ -68,6 +69,7 @@ template <class R> static inline R lane_words(const uint32_t d[4])
 }
 } // namespace wt_cuda_detail
 #define WT__UNPAREN(...) __VA_ARGS__
+#define WT__LANE ::wt_cuda_detail::lane_in()
 /* the per-lane entry points' shapes (pre##v4f32##post in WT__TEX_BODY below): the one-lane kernel,
  * else the per-lane call */
 #define WT__LANE_FORM(name, geom, v, R, dtype, params, c0, c1, c2, ...)                                  \
@@ -183,6 +185,47 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
 }
 } // namespace wt_cuda_detail
 
+namespace wt_cuda_detail {
+/* One lane's operands for wt_tex_lane, built in PTX order: lane_in().c(x).c(y).lod(level) */
+struct lane_in {
+    wt_tex_lane_args a{};
+    int n = 0;
+    lane_in &c(float v) { a.c[n++] = fbits(v); return *this; }
+    lane_in &c(int v) { a.c[n++] = (uint32_t)v; return *this; }
+    lane_in &lod(float v) { a.lod = fbits(v); return *this; }
+    lane_in &grad(float dx0, float dx1, float dx2, float dy0, float dy1, float dy2)
+    {
+        a.dpdx[0] = dx0, a.dpdx[1] = dx1, a.dpdx[2] = dx2;
+        a.dpdy[0] = dy0, a.dpdy[1] = dy1, a.dpdy[2] = dy2;
+        return *this;
+    }
+};
+/* A fetch with the residency predicate (tex ... |p): the texels that decide it and the zeros a
+ * non-resident fetch returns are docs/semantics.md's; on a dense texture always resident.  A
+ * failing call (a bad handle) reads as not resident and fails the launch as any fetch does. */
+template <class T>
+static inline T resident_fetch(cudaTextureObject_t t, unsigned family, unsigned comp, unsigned geom, unsigned mip,
+                               const lane_in &in, bool *isResident)
+{
+    static_assert(sizeof(tex_ret<T>) > 0, "not a CUDA texture type");
+    wt_op op{};
+    op.family = (uint8_t)family;
+    op.geom = (uint8_t)geom;
+    op.mip = (uint8_t)mip;
+    op.dtype = (uint8_t)(tex_ret<T>::kind == 0 ? WT_DTYPE_F32 : tex_ret<T>::kind == 1 ? WT_DTYPE_S32 : WT_DTYPE_U32);
+    op.ctype = WT_CTYPE_F32;
+    op.comp = (uint8_t)comp;
+    uint32_t d[4];
+    int resident = 0;
+    wt_tex_lane(&op, t, 0, &in.a, d, &resident);
+    *isResident = resident != 0;
+    if constexpr (tex_ret<T>::kind == 0)
+        return tex_from<T>(lane_words<wt_float4>(d));
+    else
+        return tex_from<T>(lane_words<wt_int4>(d));
+}
+} // namespace wt_cuda_detail
+
 /* The body of every fetch: pick the instruction's destination type from T.
  * pre##v4f32##post etc. name the per-lane entry point; __VA_ARGS__ its operands. */
 #define WT__TEX_BODY(T, fast, pre, post, ...)                                                           \
@@ -205,22 +248,22 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
     {                                                                                                   \
         *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                       \
     }
-#define WT__TEXFN_SPARSE_F(name, params, fast, pre, post, ...)                                          \
+/* ... and the isResident forms: the per-lane call that reports residency (wt_tex_lane), with
+ * resid = (geom, mip, the lane's operands as a lane_in) */
+#define WT__TEXFN_SPARSE_F(name, params, fast, resid, pre, post, ...)                                   \
     WT__TEXFN_F(name, params, fast, pre, post, __VA_ARGS__)                                             \
     template <class T> static inline T name(cudaTextureObject_t t, WT__UNPAREN params, bool *isResident) \
     {                                                                                                   \
-        *isResident = true;                                                                             \
-        WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__)                                                \
+        return ::wt_cuda_detail::resident_fetch<T>(t, WT_FAMILY_TEX, 0, WT__UNPAREN resid, isResident);  \
     }                                                                                                   \
     template <class T>                                                                                  \
     static inline void name(T *ret, cudaTextureObject_t t, WT__UNPAREN params, bool *isResident)        \
     {                                                                                                   \
-        *isResident = true;                                                                             \
-        *ret = [&]() -> T { WT__TEX_BODY(T, fast, pre, post, t, __VA_ARGS__) }();                       \
+        *ret = ::wt_cuda_detail::resident_fetch<T>(t, WT_FAMILY_TEX, 0, WT__UNPAREN resid, isResident);  \
     }
 #define WT__TEXFN(name, params, pre, post, ...) WT__TEXFN_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
-#define WT__TEXFN_SPARSE(name, params, pre, post, ...)                                                  \
-    WT__TEXFN_SPARSE_F(name, params, WT__NO_FAST, pre, post, __VA_ARGS__)
+#define WT__TEXFN_SPARSE(name, params, resid, pre, post, ...)                                           \
+    WT__TEXFN_SPARSE_F(name, params, WT__NO_FAST, resid, pre, post, __VA_ARGS__)
 #define WT__NO_FAST(T, ...)
 /* tex2D<float T> on a .2d RGBA8 normalised texture: the one-lane kernel's
  * arithmetic inline (warptex/lane2d.h), on the view the running block has
@@ -234,33 +277,42 @@ static inline const wt_lane2d_view *lane2d_of(cudaTextureObject_t t)
 
 WT__TEXFN(tex1Dfetch, (int x), wt_tex_unified_1d_, _s32, x)
 WT__TEXFN(tex1D, (float x), wt_tex_unified_1d_, _f32, x)
-WT__TEXFN_SPARSE_F(tex2D, (float x, float y), WT__FAST_2D, wt_cuda_lane_2d_, _f32, x, y)
-WT__TEXFN_SPARSE(tex3D, (float x, float y, float z), wt_cuda_lane_3d_, _f32, x, y, z)
+WT__TEXFN_SPARSE_F(tex2D, (float x, float y), WT__FAST_2D, (WT_GEOM_2D, WT_MIP_BASE, WT__LANE.c(x).c(y)),
+                   wt_cuda_lane_2d_, _f32, x, y)
+WT__TEXFN_SPARSE(tex3D, (float x, float y, float z), (WT_GEOM_3D, WT_MIP_BASE, WT__LANE.c(x).c(y).c(z)),
+                 wt_cuda_lane_3d_, _f32, x, y, z)
 WT__TEXFN(tex1DLayered, (float x, int layer), wt_tex_unified_1d_array_, _f32, layer, x)
-WT__TEXFN_SPARSE(tex2DLayered, (float x, float y, int layer), wt_cuda_lane_2d_array_, _f32, layer, x, y)
+WT__TEXFN_SPARSE(tex2DLayered, (float x, float y, int layer), (WT_GEOM_A2D, WT_MIP_BASE, WT__LANE.c(layer).c(x).c(y)),
+                 wt_cuda_lane_2d_array_, _f32, layer, x, y)
 WT__TEXFN(texCubemap, (float x, float y, float z), wt_tex_unified_cube_, _f32, x, y, z)
 WT__TEXFN(texCubemapLayered, (float x, float y, float z, int layer), wt_tex_unified_cube_array_, _f32, layer, x,
           y, z)
 WT__TEXFN(tex1DLod, (float x, float level), wt_tex_unified_1d_level_, _f32, x, level)
-WT__TEXFN_SPARSE(tex2DLod, (float x, float y, float level), wt_tex_unified_2d_level_, _f32, x, y, level)
-WT__TEXFN_SPARSE(tex3DLod, (float x, float y, float z, float level), wt_tex_unified_3d_level_, _f32, x, y, z,
-                 level)
+WT__TEXFN_SPARSE(tex2DLod, (float x, float y, float level), (WT_GEOM_2D, WT_MIP_LEVEL, WT__LANE.c(x).c(y).lod(level)),
+                 wt_tex_unified_2d_level_, _f32, x, y, level)
+WT__TEXFN_SPARSE(tex3DLod, (float x, float y, float z, float level),
+                 (WT_GEOM_3D, WT_MIP_LEVEL, WT__LANE.c(x).c(y).c(z).lod(level)), wt_tex_unified_3d_level_, _f32, x,
+                 y, z, level)
 WT__TEXFN(tex1DLayeredLod, (float x, int layer, float level), wt_tex_unified_1d_array_level_, _f32, layer, x,
           level)
-WT__TEXFN_SPARSE(tex2DLayeredLod, (float x, float y, int layer, float level), wt_tex_unified_2d_array_level_,
+WT__TEXFN_SPARSE(tex2DLayeredLod, (float x, float y, int layer, float level),
+                 (WT_GEOM_A2D, WT_MIP_LEVEL, WT__LANE.c(layer).c(x).c(y).lod(level)), wt_tex_unified_2d_array_level_,
                  _f32, layer, x, y, level)
 WT__TEXFN(texCubemapLod, (float x, float y, float z, float level), wt_tex_unified_cube_level_, _f32, x, y, z,
           level)
 WT__TEXFN(texCubemapLayeredLod, (float x, float y, float z, int layer, float level),
           wt_tex_unified_cube_array_level_, _f32, layer, x, y, z, level)
 WT__TEXFN(tex1DGrad, (float x, float dPdx, float dPdy), wt_tex_unified_1d_grad_, _f32, x, dPdx, dPdy)
-WT__TEXFN_SPARSE(tex2DGrad, (float x, float y, float2 dPdx, float2 dPdy), wt_tex_unified_2d_grad_, _f32, x, y,
-                 dPdx.x, dPdx.y, dPdy.x, dPdy.y)
-WT__TEXFN_SPARSE(tex3DGrad, (float x, float y, float z, float4 dPdx, float4 dPdy), wt_tex_unified_3d_grad_, _f32,
-                 x, y, z, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)
+WT__TEXFN_SPARSE(tex2DGrad, (float x, float y, float2 dPdx, float2 dPdy),
+                 (WT_GEOM_2D, WT_MIP_GRAD, WT__LANE.c(x).c(y).grad(dPdx.x, dPdx.y, 0, dPdy.x, dPdy.y, 0)),
+                 wt_tex_unified_2d_grad_, _f32, x, y, dPdx.x, dPdx.y, dPdy.x, dPdy.y)
+WT__TEXFN_SPARSE(tex3DGrad, (float x, float y, float z, float4 dPdx, float4 dPdy),
+                 (WT_GEOM_3D, WT_MIP_GRAD, WT__LANE.c(x).c(y).c(z).grad(dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)),
+                 wt_tex_unified_3d_grad_, _f32, x, y, z, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)
 WT__TEXFN(tex1DLayeredGrad, (float x, int layer, float dPdx, float dPdy), wt_tex_unified_1d_array_grad_, _f32,
           layer, x, dPdx, dPdy)
 WT__TEXFN_SPARSE(tex2DLayeredGrad, (float x, float y, int layer, float2 dPdx, float2 dPdy),
+                 (WT_GEOM_A2D, WT_MIP_GRAD, WT__LANE.c(layer).c(x).c(y).grad(dPdx.x, dPdx.y, 0, dPdy.x, dPdy.y, 0)),
                  wt_tex_unified_2d_array_grad_, _f32, layer, x, y, dPdx.x, dPdx.y, dPdy.x, dPdy.y)
 WT__TEXFN(texCubemapGrad, (float x, float y, float z, float4 dPdx, float4 dPdy), wt_tex_unified_cube_grad_, _f32,
           x, y, z, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y, dPdy.z)
@@ -290,14 +342,14 @@ template <class T> static inline void tex2Dgather(T *ret, cudaTextureObject_t t,
 template <class T>
 static inline T tex2Dgather(cudaTextureObject_t t, float x, float y, bool *isResident, int comp = 0)
 {
-    *isResident = true;
-    return wt_cuda_detail::gather<T>(t, x, y, comp);
+    return wt_cuda_detail::resident_fetch<T>(t, WT_FAMILY_TLD4, comp >= 0 && comp <= 3 ? (unsigned)comp : 0u,
+                                             WT_GEOM_2D, WT_MIP_BASE,
+                                             WT__LANE.c(x).c(y), isResident);
 }
 template <class T>
 static inline void tex2Dgather(T *ret, cudaTextureObject_t t, float x, float y, bool *isResident, int comp = 0)
 {
-    *isResident = true;
-    *ret = wt_cuda_detail::gather<T>(t, x, y, comp);
+    *ret = tex2Dgather<T>(t, x, y, isResident, comp);
 }
 
 #endif

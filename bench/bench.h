@@ -229,14 +229,25 @@ int bench_warp_affine(bench_config *cfg, const bench_data *d);
 int bench_surf_copy(bench_config *cfg, const bench_data *d);
 int bench_surf_histogram(bench_config *cfg, const bench_data *d);
 
+/* A door's W1 output: n float4s in sample order (what bench_float4_digest reads; the first member
+ * of the door's state) */
+typedef struct bench_float4_out {
+    float *out;
+    size_t n;
+} bench_float4_out;
+int bench_float4_digest(void *state, bench_digest *dg, char *note, size_t note_size);
+/* Runs a door of the workload of `warp` (its label, count and the digest every run must give):
+ * `api` names it; pass and digest as a spec's; every backend at every thread count. */
+int bench_run_door(bench_config *cfg, const bench_spec *warp, const char *api, bench_pass_fn pass,
+                   bench_digest_fn digest, void *state);
+
 /* W1 through the PTX door (bench_ptx.c): nvcc's PTX of the W1 kernel run by the PTX front end
  * on `tex` and the n interleaved coordinates uv, every backend at every thread count, each
  * record's digest checked against `warp`'s (the warp API's W1).  Returns 0 or -1. */
 int bench_ptx_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n);
 /* W1 through the CUDA door (bench_cuda.c): a kernel built by warptex-cxx, the same way; records
- * nothing in a build without the CUDA layer, where bench_cuda_door() is 0 (else 1). */
+ * nothing in a build without the CUDA layer. */
 int bench_cuda_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n);
-int bench_cuda_door(void);
 
 /* ---- records (bench_config.c) ----------------------------------------------- */
 

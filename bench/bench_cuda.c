@@ -17,9 +17,9 @@
 int bench_cuda_w1_launch(unsigned long long tex, const float *uv, float *out, int n, const char **why);
 
 typedef struct cuda_job {
+    bench_float4_out o; /* first: bench_float4_digest reads it */
     wt_tex tex;
     const float *uv;
-    float *out;
     int n;
 } cuda_job;
 
@@ -28,20 +28,13 @@ static int cuda_pass(void *state, int threads)
     cuda_job *j = state;
     const char *why = "";
     (void)threads;
-    if (bench_cuda_w1_launch((unsigned long long)j->tex, j->uv, j->out, j->n, &why)) {
+    if (bench_cuda_w1_launch((unsigned long long)j->tex, j->uv, j->o.out, j->n, &why)) {
         fprintf(stderr, "%s: W1 as a CUDA kernel: %s\n", bench_prog, why);
         return -1;
     }
     return 0;
 }
 
-static int cuda_digest(void *state, bench_digest *dg, char *note, size_t note_size)
-{
-    const cuda_job *j = state;
-    (void)note, (void)note_size;
-    bench_digest_f32(dg, (const uint32_t *)(const void *)j->out, (size_t)j->n * 4u);
-    return 0;
-}
 #endif
 
 int bench_cuda_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n)
@@ -51,35 +44,16 @@ int bench_cuda_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const f
         fprintf(stderr, "%s: W1 as a CUDA kernel: %zu samples do not fit the kernel's int\n", bench_prog, n);
         return -1;
     }
-    cuda_job j = {tex, uv, malloc(n * 4u * sizeof(float)), (int)n};
-    if (!j.out) {
+    cuda_job j = {{malloc(n * 4u * sizeof(float)), n}, tex, uv, (int)n};
+    if (!j.o.out) {
         fprintf(stderr, "%s: out of memory for the W1 CUDA output\n", bench_prog);
         return -1;
     }
-    bench_spec spec = *warp; /* the same workload, label and digest to agree with */
-    spec.api = "cuda";
-    spec.peer_output = NULL;
-    spec.pass = cuda_pass;
-    spec.prep = NULL;
-    spec.digest = cuda_digest;
-    spec.state = &j;
-    int counts[2], rc = 0;
-    const int nc = bench_thread_counts(cfg, counts);
-    for (int t = 0; t < nc && rc == 0; t++)
-        rc = bench_run_backends(cfg, &spec, counts[t]);
-    free(j.out);
+    const int rc = bench_run_door(cfg, warp, "cuda", cuda_pass, bench_float4_digest, &j);
+    free(j.o.out);
     return rc;
 #else
     (void)cfg, (void)warp, (void)tex, (void)uv, (void)n;
-    return 0;
-#endif
-}
-
-int bench_cuda_door(void)
-{
-#ifdef WT_BENCH_CUDA
-    return 1;
-#else
     return 0;
 #endif
 }

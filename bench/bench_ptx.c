@@ -19,10 +19,10 @@ extern const size_t bench_w1_ptx_size;
 #define W1_BLOCK 256u
 
 typedef struct ptx_job {
+    bench_float4_out o; /* first: bench_float4_digest reads it */
     wt_function fn;
     wt_tex tex;
     const float *uv;
-    float *out;
     int n;
 } ptx_job;
 
@@ -30,21 +30,13 @@ static int ptx_pass(void *state, int threads)
 {
     ptx_job *j = state;
     (void)threads; /* wt_launch_kernel runs wt_get_num_threads(), which bench_run_backends set */
-    void *params[4] = {&j->tex, &j->uv, &j->out, &j->n};
+    void *params[4] = {&j->tex, &j->uv, &j->o.out, &j->n};
     const wt_dim3 grid = {((unsigned)j->n + W1_BLOCK - 1) / W1_BLOCK, 1, 1}, block = {W1_BLOCK, 1, 1};
     wt_status st = wt_launch_kernel(j->fn, grid, block, 0, params);
     if (st) {
         bench_lib_error("wt_launch_kernel()", st, wt_last_error_message());
         return -1;
     }
-    return 0;
-}
-
-static int ptx_digest(void *state, bench_digest *dg, char *note, size_t note_size)
-{
-    const ptx_job *j = state;
-    (void)note, (void)note_size;
-    bench_digest_f32(dg, (const uint32_t *)(const void *)j->out, (size_t)j->n * 4u);
     return 0;
 }
 
@@ -66,30 +58,20 @@ int bench_ptx_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const fl
         bench_lib_error("wt_module_load_ptx(w1.ptx)", st, wt_last_error_message());
         return -1;
     }
-    if (!(j.out = malloc(n * 4u * sizeof *j.out))) {
+    j.o.n = n;
+    if (!(j.o.out = malloc(n * 4u * sizeof *j.o.out))) {
         fprintf(stderr, "%s: out of memory for the W1 PTX output\n", bench_prog);
         goto done;
     }
     if ((st = wt_module_get_function(&j.fn, mod, "w1")) ||
         (st = wt_module_register_memory(mod, (void *)uv, n * 2u * sizeof *uv, 0)) ||
-        (st = wt_module_register_memory(mod, j.out, n * 4u * sizeof *j.out, 1))) {
+        (st = wt_module_register_memory(mod, j.o.out, n * 4u * sizeof *j.o.out, 1))) {
         bench_lib_error("w1.ptx", st, wt_last_error_message());
         goto done;
     }
-    bench_spec spec = *warp; /* the same workload, label and digest to agree with */
-    spec.api = "ptx";
-    spec.peer_output = NULL;
-    spec.pass = ptx_pass;
-    spec.prep = NULL;
-    spec.digest = ptx_digest;
-    spec.state = &j;
-    int counts[2];
-    const int nc = bench_thread_counts(cfg, counts);
-    rc = 0;
-    for (int t = 0; t < nc && rc == 0; t++)
-        rc = bench_run_backends(cfg, &spec, counts[t]);
+    rc = bench_run_door(cfg, warp, "ptx", ptx_pass, bench_float4_digest, &j);
 done:
     wt_module_unload(mod);
-    free(j.out);
+    free(j.o.out);
     return rc;
 }

@@ -263,6 +263,31 @@ int bench_run_backends(bench_config *cfg, bench_spec *spec, int threads)
     return rc;
 }
 
+int bench_run_door(bench_config *cfg, const bench_spec *warp, const char *api, bench_pass_fn pass,
+                   bench_digest_fn digest, void *state)
+{
+    bench_spec spec = *warp; /* the same workload, label and digest to agree with */
+    spec.api = api;
+    spec.peer_output = NULL;
+    spec.pass = pass;
+    spec.prep = NULL;
+    spec.digest = digest;
+    spec.state = state;
+    int counts[2], rc = 0;
+    const int nc = bench_thread_counts(cfg, counts);
+    for (int t = 0; t < nc && rc == 0; t++)
+        rc = bench_run_backends(cfg, &spec, counts[t]);
+    return rc;
+}
+
+int bench_float4_digest(void *state, bench_digest *dg, char *note, size_t note_size)
+{
+    const bench_float4_out *o = state;
+    (void)note, (void)note_size;
+    bench_digest_f32(dg, (const uint32_t *)(const void *)o->out, o->n * 4u);
+    return 0;
+}
+
 int bench_run_baseline(bench_config *cfg, bench_spec *spec, const char *name, bench_pass_fn pass,
                        bench_prep_fn prep, bench_digest_fn digest, void *state, int threads)
 {

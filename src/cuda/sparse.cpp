@@ -22,8 +22,17 @@ using wt_cuda_rt::fail;
 using wt_cuda_rt::from_status;
 
 namespace {
-template <class P> void properties_out(P *out, const wt_sparse_properties &p)
+/* A sparse array's or mipmapped array's properties in CUDA's form (one struct serves the runtime
+ * and the driver call) */
+template <class A>
+wt_status properties(cudaArraySparseProperties *out, wt_status (*get)(wt_sparse_properties *, A), A arr)
 {
+    wt_sparse_properties p;
+    if (!out)
+        return WT_ERROR_INVALID_VALUE;
+    const wt_status s = get(&p, arr);
+    if (s != WT_SUCCESS)
+        return s;
     memset(out, 0, sizeof *out);
     out->tileExtent.width = p.tile_width;
     out->tileExtent.height = p.tile_height;
@@ -31,6 +40,15 @@ template <class P> void properties_out(P *out, const wt_sparse_properties &p)
     out->miptailFirstLevel = p.miptail_first_level;
     out->miptailSize = p.miptail_size;
     out->flags = p.flags;
+    return WT_SUCCESS;
+}
+
+/* the runtime's answer: CUDA's invalid value for a dense array too */
+cudaError_t runtime(wt_status s)
+{
+    if (s == WT_SUCCESS)
+        return cudaSuccess;
+    return fail(s == WT_ERROR_INVALID_RESOURCE_TYPE ? cudaErrorInvalidValue : from_status(s));
 }
 
 /* CUDA answers CUDA_ERROR_INVALID_VALUE for every bad argument of these calls */
@@ -99,14 +117,7 @@ cudaError_t cudaArrayGetSparseProperties(struct cudaArraySparseProperties *spars
 {
     if (cudaError_t e = enter())
         return e;
-    wt_sparse_properties p;
-    if (!sparseProperties)
-        return fail(cudaErrorInvalidValue);
-    const wt_status s = wt_array_get_sparse_properties(&p, array);
-    if (s != WT_SUCCESS)
-        return fail(s == WT_ERROR_INVALID_RESOURCE_TYPE ? cudaErrorInvalidValue : from_status(s));
-    properties_out(sparseProperties, p);
-    return cudaSuccess;
+    return runtime(properties(sparseProperties, wt_array_get_sparse_properties, array));
 }
 
 cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties,
@@ -114,14 +125,7 @@ cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperti
 {
     if (cudaError_t e = enter())
         return e;
-    wt_sparse_properties p;
-    if (!sparseProperties)
-        return fail(cudaErrorInvalidValue);
-    const wt_status s = wt_mipmapped_array_get_sparse_properties(&p, mipmap);
-    if (s != WT_SUCCESS)
-        return fail(s == WT_ERROR_INVALID_RESOURCE_TYPE ? cudaErrorInvalidValue : from_status(s));
-    properties_out(sparseProperties, p);
-    return cudaSuccess;
+    return runtime(properties(sparseProperties, wt_mipmapped_array_get_sparse_properties, mipmap));
 }
 
 CUresult cuInit(unsigned int flags) { return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS; }
@@ -210,23 +214,11 @@ CUresult cuMemMapArrayAsync(CUarrayMapInfo *mapInfoList, unsigned int count, CUs
 
 CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array)
 {
-    wt_sparse_properties p;
-    if (!sparseProperties)
-        return CUDA_ERROR_INVALID_VALUE;
-    const wt_status s = wt_array_get_sparse_properties(&p, array);
-    if (s == WT_SUCCESS)
-        properties_out(sparseProperties, p);
-    return cu(s);
+    return cu(properties(sparseProperties, wt_array_get_sparse_properties, array));
 }
 
 CUresult cuMipmappedArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap)
 {
-    wt_sparse_properties p;
-    if (!sparseProperties)
-        return CUDA_ERROR_INVALID_VALUE;
-    const wt_status s = wt_mipmapped_array_get_sparse_properties(&p, mipmap);
-    if (s == WT_SUCCESS)
-        properties_out(sparseProperties, p);
-    return cu(s);
+    return cu(properties(sparseProperties, wt_mipmapped_array_get_sparse_properties, mipmap));
 }
 }

@@ -116,16 +116,23 @@ static const char *line_with(const char *text, const char *a, const char *b, cha
     return NULL;
 }
 
+/* A run's start with the stand-in table, which has scalar alone usable: scalar made live, as it
+ * would be; returns the backend to put back. */
+static const char *begin_scalar(bench_config *cfg, capture *cap)
+{
+    config_init(cfg, cap);
+    bench_mismatch_reset();
+    const char *initial = wt_backend_name();
+    assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+    return initial;
+}
+
 static void skipped_backends(void **state)
 {
     (void)state;
     bench_config cfg;
     capture cap;
-    config_init(&cfg, &cap);
-    bench_mismatch_reset();
-    /* The stand-in table has scalar alone usable: make it live, as it would be. */
-    const char *initial = wt_backend_name();
-    assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+    const char *initial = begin_scalar(&cfg, &cap);
     const char *live = wt_backend_name();
     fake f = {0};
     bench_spec spec;
@@ -198,10 +205,7 @@ static void doors_kept_apart(void **state)
     (void)state;
     bench_config cfg;
     capture cap;
-    config_init(&cfg, &cap);
-    bench_mismatch_reset();
-    const char *initial = wt_backend_name();
-    assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
+    const char *initial = begin_scalar(&cfg, &cap);
     fake f = {0}, g = {0};
     bench_spec warp, ptx;
     spec_init(&warp, 0, &f);

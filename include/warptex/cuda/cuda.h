@@ -104,15 +104,8 @@ typedef struct CUarrayMapInfo_st {
 } CUarrayMapInfo;
 
 #define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
-typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
-    struct {
-        unsigned int width, height, depth;
-    } tileExtent;
-    unsigned int miptailFirstLevel;
-    unsigned long long miptailSize;
-    unsigned int flags;
-    unsigned int reserved[4];
-} CUDA_ARRAY_SPARSE_PROPERTIES;
+/* the runtime's cudaArraySparseProperties: the same fields (driver_types.h) */
+typedef struct cudaArraySparseProperties CUDA_ARRAY_SPARSE_PROPERTIES;
 
 #ifdef __cplusplus
 extern "C" {

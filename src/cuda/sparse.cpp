@@ -61,6 +61,32 @@ CUresult cu(wt_status s)
     }
 }
 
+/* the CUresult values cuda.h has: name and description */
+CUresult error_text(CUresult error, const char **out, bool description)
+{
+    static const struct {
+        CUresult code;
+        const char *name, *text;
+    } table[] = {
+        {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
+        {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+        {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+        {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
+        {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+        {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported"},
+        {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
+    };
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    for (const auto &e : table)
+        if (e.code == error) {
+            *out = description ? e.text : e.name;
+            return CUDA_SUCCESS;
+        }
+    *out = nullptr;
+    return CUDA_ERROR_INVALID_VALUE;
+}
+
 bool tile_pool_prop(const CUmemAllocationProp *prop)
 {
     return prop && prop->type == CU_MEM_ALLOCATION_TYPE_PINNED && prop->location.type == CU_MEM_LOCATION_TYPE_DEVICE &&
@@ -130,39 +156,8 @@ cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperti
 
 CUresult cuInit(unsigned int flags) { return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS; }
 
-CUresult cuGetErrorName(CUresult error, const char **pStr)
-{
-    if (!pStr)
-        return CUDA_ERROR_INVALID_VALUE;
-    switch (error) {
-    case CUDA_SUCCESS: *pStr = "CUDA_SUCCESS"; break;
-    case CUDA_ERROR_INVALID_VALUE: *pStr = "CUDA_ERROR_INVALID_VALUE"; break;
-    case CUDA_ERROR_OUT_OF_MEMORY: *pStr = "CUDA_ERROR_OUT_OF_MEMORY"; break;
-    case CUDA_ERROR_NOT_INITIALIZED: *pStr = "CUDA_ERROR_NOT_INITIALIZED"; break;
-    case CUDA_ERROR_INVALID_HANDLE: *pStr = "CUDA_ERROR_INVALID_HANDLE"; break;
-    case CUDA_ERROR_NOT_SUPPORTED: *pStr = "CUDA_ERROR_NOT_SUPPORTED"; break;
-    case CUDA_ERROR_UNKNOWN: *pStr = "CUDA_ERROR_UNKNOWN"; break;
-    default: *pStr = nullptr; return CUDA_ERROR_INVALID_VALUE;
-    }
-    return CUDA_SUCCESS;
-}
-
-CUresult cuGetErrorString(CUresult error, const char **pStr)
-{
-    if (!pStr)
-        return CUDA_ERROR_INVALID_VALUE;
-    switch (error) {
-    case CUDA_SUCCESS: *pStr = "no error"; break;
-    case CUDA_ERROR_INVALID_VALUE: *pStr = "invalid argument"; break;
-    case CUDA_ERROR_OUT_OF_MEMORY: *pStr = "out of memory"; break;
-    case CUDA_ERROR_NOT_INITIALIZED: *pStr = "initialization error"; break;
-    case CUDA_ERROR_INVALID_HANDLE: *pStr = "invalid resource handle"; break;
-    case CUDA_ERROR_NOT_SUPPORTED: *pStr = "operation not supported"; break;
-    case CUDA_ERROR_UNKNOWN: *pStr = "unknown error"; break;
-    default: *pStr = nullptr; return CUDA_ERROR_INVALID_VALUE;
-    }
-    return CUDA_SUCCESS;
-}
+CUresult cuGetErrorName(CUresult error, const char **pStr) { return error_text(error, pStr, false); }
+CUresult cuGetErrorString(CUresult error, const char **pStr) { return error_text(error, pStr, true); }
 
 CUresult cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size, const CUmemAllocationProp *prop,
                      unsigned long long flags)

@@ -114,6 +114,9 @@ static bool zeros(const float4 &v) { return v.x == 0.0f && v.y == 0.0f && v.z ==
 int main()
 {
     EXPECT(cuInit(0) == CUDA_SUCCESS);
+    const char *text = nullptr;
+    EXPECT(cuGetErrorName(CUDA_ERROR_INVALID_VALUE, &text) == CUDA_SUCCESS && std::strcmp(text, "CUDA_ERROR_INVALID_VALUE") == 0);
+    EXPECT(cuGetErrorString(CUDA_ERROR_OUT_OF_MEMORY, &text) == CUDA_SUCCESS && std::strcmp(text, "out of memory") == 0);
     int supported = 0;
     EXPECT(cudaDeviceGetAttribute(&supported, cudaDevAttrSparseCudaArraySupported, 0) == cudaSuccess);
     EXPECT(supported == 1);

@@ -190,7 +190,7 @@ wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32
     int stored = 0;
     wt_status st;
     if (format >= WT_BATCH_U8X4) {
-        const wt__tex_bytes bytes = {o, format, channel};
+        const wt__tex_bytes bytes = {o, format, channel, format == WT_BATCH_U8X4_SRGB ? wt__srgb8_of_k() : NULL};
         st = wt__tex_warp_bytes(op, tex, smp, active, &s->tex.in, &s->tex.out, &bytes, &stored);
     } else {
         st = wt_tex_warp(op, tex, smp, active, &s->tex.in, &s->tex.out);

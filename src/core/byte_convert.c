@@ -1,4 +1,4 @@
-/* byte_convert.c -- the table behind the sRGB8 byte of a float (byte_convert.h): where each byte steps
+/* byte_convert.c -- the tables behind the sRGB8 byte of a float (byte_convert.h): where each byte steps, and the byte of each UNORM quotient
  * SPDX-License-Identifier: MIT
  *
  * unorm8 is floor(clamp(v, 0, 1) * 255 + 0.5), exact in double
@@ -14,6 +14,8 @@
  * WARPTEX_STRESS).  Near every step the formula's value sits at least 2e-9
  * from the rounding boundary (k = 178 is the closest), about 10^5 double
  * ulps, so no pow within a few ulps would move a step. */
+#include <threads.h>
+
 #include "byte_convert.h"
 
 const float wt__srgb8_step[256] = {
@@ -61,3 +63,21 @@ const float wt__srgb8_step[256] = {
     0x1.d5acep-1f, 0x1.da07cap-1f, 0x1.de68b4p-1f, 0x1.e2cfa4p-1f, 0x1.e73c9ap-1f, 0x1.ebaf98p-1f,
     0x1.f028a2p-1f, 0x1.f4a7bap-1f, 0x1.f92ce2p-1f, 0x1.fdb81cp-1f,
 };
+
+/* A kernel's UNORM result is K / 65535; its sRGB8 byte looked up by K is one
+ * read where the search over the steps is eight dependent ones. */
+static uint8_t srgb8_k[65536 + 4];
+static once_flag srgb8_k_once = ONCE_FLAG_INIT;
+
+static void build_srgb8_k(void)
+{
+    volatile float d = 65535.0f; /* an IEEE division at run time, as the kernels' wv_div_exact */
+    for (unsigned k = 0; k < 65536; k++)
+        srgb8_k[k] = wt__srgb8((float)k / d);
+}
+
+const uint8_t *wt__srgb8_of_k(void)
+{
+    call_once(&srgb8_k_once, build_srgb8_k);
+    return srgb8_k;
+}

@@ -15,6 +15,12 @@
 /* step[k]: the smallest float whose sRGB8 byte is k (step[0] = 0). */
 WT_INTERNAL extern const float wt__srgb8_step[256];
 
+/* The sRGB8 byte of every K / 65535 rounded to float, K = 0..65535 (the
+ * results of the UNORM kernels, src/simd/store_bytes.h), with 4 bytes of
+ * slack after it so that a kernel may read any entry as a 4-byte word.
+ * Built from wt__srgb8 on first use, once, by whichever thread asks first. */
+WT_INTERNAL const uint8_t *wt__srgb8_of_k(void);
+
 static inline uint8_t wt__unorm8(float f)
 {
     /* v * 255 is exact in double (24 + 8 bits), + 0.5 too: floor rounds

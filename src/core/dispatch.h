@@ -15,6 +15,7 @@ typedef struct wt__tex_bytes {
     uint8_t *dst;
     int format;       /* a wt_batch_format of bytes */
     unsigned channel; /* WT_BATCH_U8: the register, 0..3 */
+    const uint8_t *srgb_of_k; /* WT_BATCH_U8X4_SRGB: wt__srgb8_of_k() (byte_convert.h) */
 } wt__tex_bytes;
 
 /* Everything a fetch needs: the texture, the effective sampler (the texture's

@@ -20,11 +20,9 @@
  *     which for every K in [0, 65535] equals (255 K + 32895) >> 16 (one
  *     multiply, one add, one shift; tests/backend/test_store_bytes.c checks
  *     all 65536 against wt__unorm8).
- *   - srgb8(v) is the largest k with step[k] <= v (byte_convert.c's table),
- *     found here by the same eight halvings as wt__srgb8, on v's bits: v and
- *     every step are non-negative floats, which order as their bit patterns.
- *     v itself is the register's value (wv_div_exact, as the kernel writes
- *     it).
+ *   - srgb8(v) is a function of K alone, so it is read from a table of
+ *     wt__srgb8(K / 65535) for every K (byte_convert.c, built once from the
+ *     definition itself; test_store_bytes compares all 65536 entries).
  * Channels a format lacks are 0.0f, byte 0, as in the registers. */
 #ifndef WV_W
 #error "store_bytes.h is included by a template after vec8.h or vec16.h"
@@ -38,20 +36,18 @@ WV_INLINE wv_i k_of_code(wv_i code) { return wv_mul(code, wv_set(257)); }
 /* wt__unorm8 of K / 65535 rounded to float (the header's argument). */
 WV_INLINE wv_i unorm8_of_k(wv_i K) { return wv_srli(wv_add(wv_mul(K, wv_set(255)), wv_set(32895)), 16); }
 
-/* wt__srgb8 of K / 65535 rounded to float: the largest k with step[k] <= v.
- * Every lane looks its steps up (indices 1..255 are always inside the
- * table), so no mask is needed; lanes the store skips are simply unused. */
-WV_INLINE wv_i srgb8_of_k(wv_i K)
+/* wt__srgb8 of K / 65535 rounded to float: entry K of the table of those
+ * bytes (wt__srgb8_of_k, built from wt__srgb8 itself), read as the low byte
+ * of a 4-byte word (the table has the slack).  Every lane reads (K is
+ * always in 0..65535), so no mask is needed; lanes the store skips are
+ * simply unused.  One read a lane: a vector search of the step table, eight
+ * dependent reads a lane, measured slower on avx2 than the batch's own
+ * per-lane search after the warp (W1 to sRGB8 about 17 against 26
+ * Msamples/s, 2026-11-29). */
+WV_INLINE wv_i srgb8_of_k(const uint8_t *table, wv_i K)
 {
-    const wv_i vb = wv_fbits(wv_div_exact(wv_tof(K), 65535.0f));
     const wv_m all = wv_mask((uint32_t)((1ull << WV_W) - 1u));
-    wv_i k = wv_zero();
-    for (int s = 128; s; s >>= 1) {
-        const wv_i at = wv_add(k, wv_set(s));
-        const wv_i step = wv_fetch32((const uint8_t *)wt__srgb8_step, wv_slli(at, 2), all);
-        k = wv_sel(wv_gt(step, vb), at, k); /* step[at] <= v: at */
-    }
-    return k;
+    return wv_and(wv_fetch32(table, K, all), wv_set(0xff));
 }
 
 /* Lanes g .. g + WV_W - 1 (those in m; full: all of them) of a warp whose
@@ -67,7 +63,7 @@ WV_INLINE void store_group_bytes(const wt__tex_bytes *o, int g, const wv_i K[4],
     const int srgb = o->format == WT_BATCH_U8X4_SRGB; /* r, g, b encoded; alpha linear */
     wv_i word = wv_zero();
     for (int c = 0; c < nch; c++) {
-        const wv_i b = srgb && c < 3 ? srgb8_of_k(K[c]) : unorm8_of_k(K[c]);
+        const wv_i b = srgb && c < 3 ? srgb8_of_k(o->srgb_of_k, K[c]) : unorm8_of_k(K[c]);
         word = c ? wv_or(word, wv_slli(b, 8 * c)) : b;
     }
     wv_store_words(o->dst + 4 * g, word, m, full);

@@ -43,7 +43,7 @@ static void every_k(void **state)
             in[l] = k0 + l;
         const wv_i K = wv_load(in);
         wv_store(u, unorm8_of_k(K));
-        wv_store(s, srgb8_of_k(K));
+        wv_store(s, srgb8_of_k(wt__srgb8_of_k(), K));
         for (int l = 0; l < WV_W; l++) {
             const float v = quotient(in[l]);
             if (u[l] != wt__unorm8(v))
@@ -122,7 +122,7 @@ static void stores_only_active_lanes(void **state)
                 w[c] = format == WT_BATCH_U8X4_SRGB && c < 3 ? wt__srgb8(v) : wt__unorm8(v);
             }
         }
-        const wt__tex_bytes o = {dst, format, channel};
+        const wt__tex_bytes o = {dst, format, channel, wt__srgb8_of_k()};
         store_group_bytes(&o, (int)g, Kv, nch, wv_mask(mask), full);
         for (size_t i = 0; i < sizeof buf; i++)
             if (buf[i] != want[i])

@@ -20,6 +20,7 @@
  * mode on both axes or a mixed pair, normalised or not, odd extents. */
 #include "batch_util.h"
 
+#include "core/byte_convert.h" /* wt__srgb8_of_k */
 #include "core/dispatch.h"
 #include "entry/entry.h"
 
@@ -253,7 +254,7 @@ static void check_masks(const wt_op *op, const made *m, const shape *s, cu_rng *
                 const uint32_t dl[4] = {res.d[0][l], res.d[1][l], res.d[2][l], res.d[3][l]};
                 lane_bytes(f, ch, dl, want + off + (size_t)l * lb);
             }
-        const wt__tex_bytes bytes = {buf + off, f, ch};
+        const wt__tex_bytes bytes = {buf + off, f, ch, wt__srgb8_of_k()};
         wt_tex_result out;
         int stored = -1;
         assert_int_equal(wt__tex_warp_bytes(op, m->tex, 0, active, &a, &out, &bytes, &stored), WT_SUCCESS);
@@ -332,7 +333,7 @@ static void scalar_converts(void **state)
     memset(&a, 0, sizeof a);
     wt_tex_result out;
     uint8_t buf[128];
-    const wt__tex_bytes bytes = {buf, WT_BATCH_U8X4, 0};
+    const wt__tex_bytes bytes = {buf, WT_BATCH_U8X4, 0, NULL};
     int stored = -1;
     const char *initial = wt_backend_name();
     assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);

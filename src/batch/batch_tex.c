@@ -51,7 +51,7 @@ static wt_status tex_warp(void *ctx, size_t w, uint32_t active, wt__batch_scratc
     size_t i0 = w * WT_WARP_SIZE;
     int m = __builtin_popcount(active); /* the first m lanes */
     gather(j, i0, m, &s->tex.in);
-    wt_status st = wt__batch_tex_warp(j->op, j->tex, j->smp, active, s,
+    wt_status st = wt__batch_tex_warp(j->op, j->tex, j->smp, active, m, s,
                                       j->out + i0 * wt__batch_format_bytes[j->format], j->format, j->channel);
     if (st)
         *bad = active;

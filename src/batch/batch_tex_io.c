@@ -183,10 +183,9 @@ static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_
     }
 }
 
-wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, wt__batch_scratch *s,
-                             uint8_t *o, int format, unsigned channel)
+wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, int m,
+                             wt__batch_scratch *s, uint8_t *o, int format, unsigned channel)
 {
-    const int m = __builtin_popcount(active); /* the first m lanes */
     int stored = 0;
     wt_status st;
     if (format >= WT_BATCH_U8X4) {

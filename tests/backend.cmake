@@ -1,8 +1,9 @@
-# backend.cmake -- ctest: the SIMD helper tests (test_simd_div, test_float_blend8) built a second time with the
-# AVX2 + FMA flags the x86 kernels use, and test_simd_div a third time with the AVX-512 ones
+# backend.cmake -- ctest: the SIMD helper tests (test_simd_div, test_float_blend8, test_store_bytes) built a second
+# time with the AVX2 + FMA flags the x86 kernels use, and test_simd_div and test_store_bytes a third time with the
+# AVX-512 ones
 # SPDX-License-Identifier: MIT
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND WT_SIMDE_INCLUDE)
-  foreach(t test_simd_div test_float_blend8)
+  foreach(t test_simd_div test_float_blend8 test_store_bytes)
     add_executable(${t}_native ${PROJECT_SOURCE_DIR}/tests/backend/${t}.c)
     target_compile_options(${t}_native PRIVATE -mavx2 -mfma -mf16c)
     target_link_libraries(${t}_native PRIVATE wt_harness)
@@ -10,13 +11,15 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND WT_SIMDE_INCLUDE)
     add_test(NAME ${t}_native COMMAND ${t}_native)
     set_tests_properties(${t}_native PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT "${WT_TEST_ENV}")
   endforeach()
-  # the avx512 backend's 16-lane division (skipped where the CPU lacks AVX-512)
-  add_executable(test_simd_div_avx512 ${PROJECT_SOURCE_DIR}/tests/backend/test_simd_div.c)
-  target_compile_options(test_simd_div_avx512 PRIVATE -mavx2 -mfma -mf16c -mavx512f -mavx512bw -mavx512dq -mavx512vl)
-  target_link_libraries(test_simd_div_avx512 PRIVATE wt_harness)
-  target_include_directories(test_simd_div_avx512 PRIVATE ${WT_SIMDE_INCLUDE})
-  add_test(NAME test_simd_div_avx512 COMMAND test_simd_div_avx512)
-  set_tests_properties(test_simd_div_avx512 PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT "${WT_TEST_ENV}")
+  # the avx512 backend's 16-lane division and byte stores (skipped where the CPU lacks AVX-512)
+  foreach(t test_simd_div test_store_bytes)
+    add_executable(${t}_avx512 ${PROJECT_SOURCE_DIR}/tests/backend/${t}.c)
+    target_compile_options(${t}_avx512 PRIVATE -mavx2 -mfma -mf16c -mavx512f -mavx512bw -mavx512dq -mavx512vl)
+    target_link_libraries(${t}_avx512 PRIVATE wt_harness)
+    target_include_directories(${t}_avx512 PRIVATE ${WT_SIMDE_INCLUDE})
+    add_test(NAME ${t}_avx512 COMMAND ${t}_avx512)
+    set_tests_properties(${t}_avx512 PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT "${WT_TEST_ENV}")
+  endforeach()
 endif()
 
 # The warptex command on valgrind's CPU, which has AVX2 but not AVX-512: no AVX-512 instruction may

@@ -83,9 +83,8 @@ static wt_status map_warp(void *ctx, size_t w, uint32_t active, wt__batch_scratc
     memcpy(s->tex.in.c[j->first + 1], y, sizeof y);
     if (j->in)
         wt__batch_tex_operands(j->in, j->first, j->g, row * j->width + col0, m, &s->tex.in);
-    wt_status st = wt_tex_warp(j->op, j->tex, j->smp, active, &s->tex.in, &s->tex.out);
-    /* On failure the warp call zeroed the active lanes: written as 0. */
-    wt__batch_tex_store(j->out + row * j->pitch + col0 * j->lane_bytes, j->format, j->channel, m, &s->tex.out);
+    wt_status st = wt__batch_tex_warp(j->op, j->tex, j->smp, active, m, s,
+                                      j->out + row * j->pitch + col0 * j->lane_bytes, j->format, j->channel);
     if (st)
         *bad = active;
     return st;

@@ -3,6 +3,7 @@
 #ifndef WT_BATCH_RUN_H
 #define WT_BATCH_RUN_H
 
+#include "../core/byte_convert.h" /* wt__unorm8, wt__srgb8: the byte formats' conversions */
 #include "../core/internal.h"
 
 /* One thread's operand and result records, reused warp after warp.  Zeroed
@@ -59,28 +60,5 @@ WT_INTERNAL wt_status wt__batch_restate(const char *fn, const char *inner, wt_st
  * whether it has a layer / cube index; 0 for the multisample geometries. */
 WT_INTERNAL int wt__batch_float_coords(int geom);
 WT_INTERNAL int wt__batch_has_layer(int geom);
-
-/* The unorm8 and sRGB8 conversions (batch_unorm8.c), inline for the output
- * loops: see wt_float_to_unorm8 / wt_float_to_srgb8 in batch.h. */
-WT_INTERNAL extern const float wt__srgb8_step[256];
-
-static inline uint8_t wt__unorm8(float f)
-{
-    /* v * 255 is exact in double (24 + 8 bits), + 0.5 too: floor rounds
-     * exactly, halves up. */
-    double v = f > 0.0f ? (f < 1.0f ? (double)f : 1.0) : 0.0;
-    return (uint8_t)(v * 255.0 + 0.5);
-}
-
-static inline uint8_t wt__srgb8(float f)
-{
-    /* The largest k with step[k] <= f (step[0] = 0): eight comparisons.
-     * NaN and negatives compare false everywhere and give 0. */
-    unsigned k = 0;
-    for (unsigned s = 128; s; s >>= 1)
-        if (f >= wt__srgb8_step[k + s])
-            k += s;
-    return (uint8_t)k;
-}
 
 #endif

@@ -51,10 +51,8 @@ static wt_status tex_warp(void *ctx, size_t w, uint32_t active, wt__batch_scratc
     size_t i0 = w * WT_WARP_SIZE;
     int m = __builtin_popcount(active); /* the first m lanes */
     gather(j, i0, m, &s->tex.in);
-    wt_status st = wt_tex_warp(j->op, j->tex, j->smp, active, &s->tex.in, &s->tex.out);
-    /* On failure the warp call zeroed the active lanes: they are written as
-     * 0 in every format. */
-    wt__batch_tex_store(j->out + i0 * wt__batch_format_bytes[j->format], j->format, j->channel, m, &s->tex.out);
+    wt_status st = wt__batch_tex_warp(j->op, j->tex, j->smp, active, m, s,
+                                      j->out + i0 * wt__batch_format_bytes[j->format], j->format, j->channel);
     if (st)
         *bad = active;
     return st;

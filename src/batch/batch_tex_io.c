@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "batch_tex_io.h"
+#include "../entry/entry.h" /* wt__tex_warp_bytes */
 
 const unsigned wt__batch_format_bytes[WT_BATCH_U8 + 1] = {16, 4, 4, 4, 1};
 
@@ -134,7 +135,8 @@ static void unorm8_lanes(const uint32_t d[WT_WARP_SIZE], uint8_t b[WT_WARP_SIZE]
         b[l] = (uint8_t)(int32_t)((double)f[l] * 255.0 + 0.5);
 }
 
-void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r)
+/* Lanes 0 .. m-1 of r written to o in format `format`. */
+static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r)
 {
     switch (format) {
     case WT_BATCH_V4:
@@ -179,4 +181,22 @@ void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const 
         break;
     }
     }
+}
+
+wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, int m,
+                             wt__batch_scratch *s, uint8_t *o, int format, unsigned channel)
+{
+    int stored = 0;
+    wt_status st;
+    if (format >= WT_BATCH_U8X4) {
+        const wt__tex_bytes bytes = {o, format, channel, format == WT_BATCH_U8X4_SRGB ? wt__srgb8_of_k() : NULL};
+        st = wt__tex_warp_bytes(op, tex, smp, active, &s->tex.in, &s->tex.out, &bytes, &stored);
+    } else {
+        st = wt_tex_warp(op, tex, smp, active, &s->tex.in, &s->tex.out);
+    }
+    /* On failure the warp call zeroed the active lanes: written as 0 in
+     * every format. */
+    if (!stored)
+        store(o, format, channel, m, &s->tex.out);
+    return st;
 }

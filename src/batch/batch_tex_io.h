@@ -35,8 +35,14 @@ WT_INTERNAL int wt__batch_grad_components(int geom);
 WT_INTERNAL void wt__batch_tex_operands(const wt_tex_batch_in *in, int layered, int g, size_t i0, int m,
                                         wt_tex_args *a);
 
-/* Lanes 0 .. m-1 of r written to o in format `format` (channel for the
- * one-channel formats), lane l at o + l * (bytes per lane). */
-WT_INTERNAL void wt__batch_tex_store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r);
+/* One warp of the batch: the op on s->tex.in's `active` lanes (the first
+ * m), their results written to o in format `format` (channel for the
+ * one-channel formats), lane l at o + l * (bytes per lane).  The byte
+ * formats are written by the object's kernel from its registers where it
+ * does so ([api#batch-bytes]), else converted from the warp call's
+ * registers here, to the same bytes.  Returns the warp call's status; on
+ * failure the active lanes are written as 0. */
+WT_INTERNAL wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, int m,
+                                         wt__batch_scratch *s, uint8_t *o, int format, unsigned channel);
 
 #endif

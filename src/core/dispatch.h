@@ -5,10 +5,26 @@
 
 #include "internal.h"
 
+/* Where a batch wants a warp's results as bytes (the batch output formats
+ * WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB and WT_BATCH_U8 of include/warptex/
+ * batch.h): active lane l's 4 bytes (1 for WT_BATCH_U8, of register
+ * `channel`) at dst + l * 4 (dst + l), any alignment.  Each byte is
+ * wt__unorm8 / wt__srgb8 (byte_convert.h) of the float the lane's register
+ * would hold. */
+typedef struct wt__tex_bytes {
+    uint8_t *dst;
+    int format;       /* a wt_batch_format of bytes */
+    unsigned channel; /* WT_BATCH_U8: the register, 0..3 */
+    const uint8_t *srgb_of_k; /* WT_BATCH_U8X4_SRGB: wt__srgb8_of_k() (byte_convert.h) */
+} wt__tex_bytes;
+
 /* Everything a fetch needs: the texture, the effective sampler (the texture's
  * own, or an explicit .samplerref merged by the core) and the border colour
  * converted to one raw texel of the texture's format.  Every kernel takes it,
- * the reference's (src/scalar) and the SIMD backends' alike. */
+ * the reference's (src/scalar) and the SIMD backends' alike.  `bytes`, when
+ * not NULL, asks for the results as bytes: a kernel that writes them from
+ * its registers returns 2 and leaves out's registers as they were; any other
+ * kernel (and the generic path) ignores it and writes out. */
 typedef struct wt__tex_ctx {
     const wt__tex *t;
     const wt__sampler *s;
@@ -17,12 +33,14 @@ typedef struct wt__tex_ctx {
      * texture ([semantics#sparse-residency]); NULL outside the reference's
      * one-lane sample, which points it at its own flag. */
     uint8_t *miss;
+    const wt__tex_bytes *bytes;
 } wt__tex_ctx;
 
 /* A kernel an object binds at creation for its exact shape (format, filter,
  * address modes, coordinates, geometry).  It runs one warp of an op and
- * returns 1, or returns 0 without touching anything when the op is not one
- * it was made for; the backend's generic tex_warp then runs it. */
+ * returns 1 (results in out) or 2 (results written as ctx->bytes asks), or
+ * returns 0 without touching anything when the op is not one it was made
+ * for; the backend's generic tex_warp then runs it. */
 typedef int (*wt__tex_kernel)(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, const wt_tex_args *in,
                               wt_tex_result *out);
 

@@ -79,6 +79,7 @@ static wt_status resolve(const wt_op *op, wt_tex tex, wt_sampler smp, wt__tex_ct
     ctx->s = &t->samp;
     ctx->border = t->border_texel;
     ctx->miss = NULL;
+    ctx->bytes = NULL; /* results to the registers unless a batch asks for bytes */
     if (op->flags & WT_OP_SAMPLER) {
         const wt__sampler *s = wt__handle_get(smp, WT__KIND_SAMPLER);
         if (!s)
@@ -104,10 +105,13 @@ static wt_status resolve(const wt_op *op, wt_tex tex, wt_sampler smp, wt__tex_ct
     return WT_SUCCESS;
 }
 
-wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, const wt_tex_args *in,
-                      wt_tex_result *out)
+/* wt_tex_warp, and the batches' form of it: with `bytes`, the results go
+ * as bytes where the object's kernel writes them (*stored = 1), else to out
+ * (*stored = 0), which the caller then converts. */
+static wt_status tex_warp(const char *fn, const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active,
+                          const wt_tex_args *in, wt_tex_result *out, const wt__tex_bytes *bytes, int *stored)
 {
-    const char *fn = "wt_tex_warp";
+    *stored = 0;
     if (!in || !out)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): %s is NULL", fn, in ? "out" : "in");
     wt__tex_ctx ctx;
@@ -126,20 +130,38 @@ wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t acti
     }
     if (ctx.t->sparse) {
         /* [semantics#sparse-residency]: a sparse object runs the reference on
-         * every backend, which reports each lane's residency */
+         * every backend, which reports each lane's residency (registers only:
+         * the batch converts them to bytes) */
         out->pred = wt__tex_warp_reference_pred(&ctx, op, active, in, out);
         wt__read_end();
+        *stored = 0;
         return WT_SUCCESS;
     }
+    ctx.bytes = bytes;
     /* The object's kernel for this backend when the op is one it was made
      * for (it says no otherwise), else the backend's generic path. */
     const wt__backend *b = wt__backend_active();
     wt__tex_kernel k = wt__tex_kernel_of(ctx.t, b, NULL);
-    if (!k || !k(&ctx, op, active, in, out))
+    const int ran = k ? k(&ctx, op, active, in, out) : 0;
+    if (!ran)
         b->tex_warp(&ctx, op, active, in, out);
     wt__read_end();
+    *stored = ran == 2;
     out->pred = active; /* dense objects are always resident ([semantics#depth-compare-residency]) */
     return WT_SUCCESS;
+}
+
+wt_status wt_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, const wt_tex_args *in,
+                      wt_tex_result *out)
+{
+    int stored;
+    return tex_warp("wt_tex_warp", op, tex, smp, active, in, out, NULL, &stored);
+}
+
+wt_status wt__tex_warp_bytes(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, const wt_tex_args *in,
+                             wt_tex_result *out, const wt__tex_bytes *bytes, int *stored)
+{
+    return tex_warp("wt_tex_warp", op, tex, smp, active, in, out, bytes, stored);
 }
 
 /* The one-lane fast path: a per-lane call on an object whose kernel takes

@@ -44,6 +44,7 @@
 #include "simd_kernels.h"
 #include "tex_shapes.h"
 #include "axis.h"
+#include "store_bytes.h"
 
 #ifndef WV_W
 #error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
@@ -211,9 +212,10 @@ WV_INLINE void stage_pairs(const u8plan *p, int nch, int need_next, warp_stage *
     }
 }
 
-/* A warp of tex. */
+/* A warp of tex, into out's registers, or as bytes where `bytes` is given
+ * (store_bytes.h: from K, the quotient's numerator, before the division). */
 WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int linear, int nch,
-                        wt_tex_result *out)
+                        const wt__tex_bytes *bytes, wt_tex_result *out)
 {
     warp_stage w;
     stage_footprints(p, in, active, mode, linear, 0, &w);
@@ -223,11 +225,20 @@ WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active,
             if (w.act[k])
                 texel_codes(p, nch, w.slice[k], w.X[k].i0, w.Y[k].i0, w.m[k], wv_mor(w.X[k].out0, w.Y[k].out0),
                             raw[k]);
-        for (int k = 0; k < NG; k++)
-            if (w.act[k])
-                for (int c = 0; c < 4; c++) /* [semantics#point-conversion]: channels the format lacks read 0 */
-                    wv_store_masked(&out->d[c][k * WV_W], c < nch ? point_word(p, raw[k][c]) : wv_zero(), w.m[k],
-                                    w.act[k] == (1u << WV_W) - 1u);
+        for (int k = 0; k < NG; k++) {
+            if (!w.act[k])
+                continue;
+            if (bytes) {
+                wv_i K[4];
+                for (int c = 0; c < nch; c++)
+                    K[c] = k_of_code(raw[k][c]);
+                store_group_bytes(bytes, k * WV_W, K, nch, w.m[k], w.act[k] == (1u << WV_W) - 1u);
+                continue;
+            }
+            for (int c = 0; c < 4; c++) /* [semantics#point-conversion]: channels the format lacks read 0 */
+                wv_store_masked(&out->d[c][k * WV_W], c < nch ? point_word(p, raw[k][c]) : wv_zero(), w.m[k],
+                                w.act[k] == (1u << WV_W) - 1u);
+        }
         return;
     }
     stage_pairs(p, nch, 0, &w);
@@ -240,12 +251,15 @@ WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active,
             pair_sums(nch, w.t[k], wt, S);
         else
             tap_sums(p, nch, w.slice[k], &w.X[k], &w.Y[k], w.m[k], wt, S);
+        wv_i K[4]; /* K = rhu(257 * S / 256) = S + rhu(S); the result K / 65535 */
+        for (int c = 0; c < nch; c++)
+            K[c] = wv_add(S[c], wv_srli(wv_add(S[c], wv_set(128)), 8));
+        if (bytes) {
+            store_group_bytes(bytes, k * WV_W, K, nch, w.m[k], w.act[k] == (1u << WV_W) - 1u);
+            continue;
+        }
         for (int c = 0; c < 4; c++) {
-            wv_i v = wv_zero();
-            if (c < nch) { /* K = rhu(257 * S / 256) = S + rhu(S); K / 65535 */
-                wv_i K = wv_add(S[c], wv_srli(wv_add(S[c], wv_set(128)), 8));
-                v = wv_fbits(wv_div_exact(wv_tof(K), 65535.0f));
-            }
+            const wv_i v = c < nch ? wv_fbits(wv_div_exact(wv_tof(K[c]), 65535.0f)) : wv_zero();
             wv_store_masked(&out->d[c][k * WV_W], v, w.m[k], w.act[k] == (1u << WV_W) - 1u);
         }
     }
@@ -289,15 +303,17 @@ WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args
 
 /* [semantics#tld4]: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
  * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling; in stages as
- * tex_warp. */
+ * tex_warp, into out or as bytes (register d's byte from its code). */
 WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int comp,
-                         wt_tex_result *out)
+                         const wt__tex_bytes *bytes, wt_tex_result *out)
 {
     const int nch = p->nch;
     if (comp >= nch) { /* [semantics#point-conversion]: a channel the format lacks reads 0 */
         for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
             const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
-            for (int d = 0; d < 4 && act; d++)
+            if (act && bytes)
+                store_group_bytes(bytes, g, NULL, 0, wv_mask(act), act == (1u << WV_W) - 1u);
+            for (int d = 0; d < 4 && act && !bytes; d++)
                 wv_store_masked(&out->d[d][g], wv_zero(), wv_mask(act), act == (1u << WV_W) - 1u);
         }
         return;
@@ -309,6 +325,7 @@ WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active
         if (!w.act[k])
             continue;
         const int full = w.act[k] == (1u << WV_W) - 1u;
+        wv_i K[4];
         for (int d = 0; d < 4; d++) {
             const int hx = d == 1 || d == 2, hy = d < 2; /* upper x: d1, d2; upper y: d0, d1 */
             wv_i v;
@@ -320,8 +337,13 @@ WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active
                             wv_mor(hx ? w.X[k].out1 : w.X[k].out0, hy ? w.Y[k].out1 : w.Y[k].out0), raw);
                 v = raw[comp];
             }
-            wv_store_masked(&out->d[d][k * WV_W], point_word(p, v), w.m[k], full);
+            if (bytes)
+                K[d] = k_of_code(v);
+            else
+                wv_store_masked(&out->d[d][k * WV_W], point_word(p, v), w.m[k], full);
         }
+        if (bytes)
+            store_group_bytes(bytes, k * WV_W, K, 4, w.m[k], full);
     }
 }
 
@@ -346,14 +368,25 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
     const u8plan *p = &ctx->t->plan;
     if (!op_taken(ctx, p, op))
         return 0;
+    /* Bytes of results read as normalised float only (store_bytes.h); the
+     * batch asks for no others. */
+    const wt__tex_bytes *bytes = ctx->bytes && p->read_norm && op->dtype == WT_DTYPE_F32 ? ctx->bytes : NULL;
     if (op->family == WT_FAMILY_TLD4) {
-        tld4_warp(p, in, active, mode, op->comp & 3, out);
-        return 1;
+        if (bytes)
+            tld4_warp(p, in, active, mode, op->comp & 3, bytes, out);
+        else
+            tld4_warp(p, in, active, mode, op->comp & 3, NULL, out);
+        return bytes ? 2 : 1;
     }
     if (linear && p->prefetch)
         prefetch_warp(p, active, in, mode, linear);
-    tex_warp(p, in, active, mode, linear, nch, out);
-    return 1;
+    /* Two inlined copies, the registers' with bytes a constant NULL, so that
+     * the warp API's path carries no test of it. */
+    if (bytes)
+        tex_warp(p, in, active, mode, linear, nch, bytes, out);
+    else
+        tex_warp(p, in, active, mode, linear, nch, NULL, out);
+    return bytes ? 2 : 1;
 }
 
 /* ---- the variants (tex_shapes.h): one address mode on both axes (or the plan's pair), filter, channels ---- */

@@ -161,6 +161,23 @@ WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
     else
         _mm512_mask_storeu_epi32((void *)dst, m, v);
 }
+/* The 32-bit lanes in m to dst + 4 l, at any alignment (vec8.h's). */
+WV_INLINE void wv_store_words(uint8_t *dst, wv_i v, wv_m m, int full)
+{
+    if (full)
+        _mm512_storeu_si512((void *)dst, v);
+    else
+        _mm512_mask_storeu_epi32((void *)dst, m, v);
+}
+/* The low byte of each lane in m to dst + l: vpmovdb, masked to memory
+ * where not every lane is stored. */
+WV_INLINE void wv_store_bytes(uint8_t *dst, wv_i v, wv_m m, int full)
+{
+    if (full)
+        _mm_storeu_si128((void *)dst, _mm512_cvtepi32_epi8(v));
+    else
+        _mm512_mask_cvtepi32_storeu_epi8((void *)dst, m, v);
+}
 /* [semantics#layers], [semantics#decision-layer-past-end]: an unsigned min with layers - 1 */
 WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers)
 {

@@ -126,6 +126,40 @@ WV_INLINE void wv_store_masked(uint32_t *dst, wv_i v, wv_m m, int full)
     else
         wt__store_masked(dst, v, m);
 }
+/* The 32-bit lanes in m to dst + 4 l, at any alignment (the batch's byte
+ * formats: caller memory, not a register block); full: m is every lane. */
+WV_INLINE void wv_store_words(uint8_t *dst, wv_i v, wv_m m, int full)
+{
+    if (full) {
+        simde_mm256_storeu_si256((void *)dst, v);
+        return;
+    }
+    uint32_t w[8];
+    simde_mm256_storeu_si256((void *)w, v);
+    const uint32_t bits = wv_bits(m);
+    for (int l = 0; l < 8; l++)
+        if (bits >> l & 1)
+            __builtin_memcpy(dst + 4 * l, &w[l], 4);
+}
+/* The low byte of each lane in m to dst + l: byte 0 of every 32-bit lane
+ * gathered into the low 4 bytes of each 128-bit half, then the halves'
+ * words side by side. */
+WV_INLINE void wv_store_bytes(uint8_t *dst, wv_i v, wv_m m, int full)
+{
+    const wv_i pick = simde_mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, /* each half */
+                                            0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    const wv_i b = simde_mm256_permutevar8x32_epi32(simde_mm256_shuffle_epi8(v, pick),
+                                                    simde_mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1));
+    const uint64_t q = (uint64_t)simde_mm_cvtsi128_si64(simde_mm256_castsi256_si128(b));
+    if (full) {
+        __builtin_memcpy(dst, &q, 8);
+        return;
+    }
+    const uint32_t bits = wv_bits(m);
+    for (int l = 0; l < 8; l++)
+        if (bits >> l & 1)
+            dst[l] = (uint8_t)(q >> (8 * l));
+}
 /* the lanes' .u32 layer operands clamped to layers - 1 ([semantics#layers], [semantics#decision-layer-past-end]) */
 WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers) { return wt__layer_clamp(p, layers); }
 WV_INLINE void wv_prefetch_lanes(const uint8_t *base, wv_i off, wv_m m)

@@ -241,7 +241,7 @@ static void ties_away_f32(void **state)
     vu_tap(&tp, vu_bits(3.0f), 192, 0);
     tp.t[0].raw[1] = vu_bits(-8.0f);
     tp.t[1].raw[3] = vu_bits(0.0f);
-    wt__tex_ctx ctx = {&t, &t.samp, t.border_texel, NULL};
+    wt__tex_ctx ctx = {.t = &t, .s = &t.samp, .border = t.border_texel};
     wt_op op = vu_op(WT_DTYPE_F32);
     uint32_t d[4];
     wt__taps_resolve(&ctx, &op, &tp, d);

@@ -292,7 +292,7 @@ static void four_channels(void **state)
         tp.t[0].raw[c] = a[c];
         tp.t[1].raw[c] = b[c];
     }
-    wt__tex_ctx ctx = {&t, &t.samp, t.border_texel, NULL};
+    wt__tex_ctx ctx = {.t = &t, .s = &t.samp, .border = t.border_texel};
     wt_op op = vu_op(WT_DTYPE_F32);
     uint32_t d[4];
     wt__taps_resolve(&ctx, &op, &tp, d);

@@ -12,7 +12,7 @@
 
 static uint32_t gv(const wt__tex *t, int comp, int dtype, uint32_t raw)
 {
-    wt__tex_ctx ctx = {t, &t->samp, t->border_texel, NULL};
+    wt__tex_ctx ctx = {.t = t, .s = &t->samp, .border = t->border_texel};
     wt_op op = vu_op(dtype);
     op.family = WT_FAMILY_TLD4;
     op.comp = (uint8_t)comp;

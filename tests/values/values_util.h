@@ -69,7 +69,7 @@ static inline void vu_tap(wt__taps *tp, uint32_t raw, int w, int group)
 /* Resolve taps on t into dtype and return register k. */
 static inline uint32_t vu_resolve(const wt__tex *t, int dtype, const wt__taps *tp, int k)
 {
-    wt__tex_ctx ctx = {t, &t->samp, t->border_texel, NULL};
+    wt__tex_ctx ctx = {.t = t, .s = &t->samp, .border = t->border_texel};
     wt_op op = vu_op(dtype);
     uint32_t d[4];
     wt__taps_resolve(&ctx, &op, tp, d);

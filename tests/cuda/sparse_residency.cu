@@ -6,7 +6,7 @@
 // the boundary not resident, unmapped again not resident.  Bad map requests change nothing.
 // Written for nvcc too (nvcc -arch=sm_80 sparse_residency.cu -lcuda): on a GPU it prints what
 // the GPU answers where warptex made a choice (docs/semantics.md#sparse, marked there as its choice) and
-// checks only what CUDA documents (Q27, anisotropy, needs a mipmapped footprint and is not probed).
+// checks only what CUDA documents (anisotropy, which needs a mipmapped footprint, is not probed).
 // Prints "FAILED" at the end if a check failed.
 // SPDX-License-Identifier: MIT
 #include <cuda.h>
@@ -56,7 +56,7 @@ __global__ void gather(cudaTextureObject_t point, float x, float y, answer *out)
     out->resident = r;
 }
 
-// Q23: a non-resident fetch of a one-channel format; Q24: a surface load and store on an unmapped tile
+// a non-resident fetch of a one-channel format; a surface load and store on an unmapped tile
 __global__ void one_channel(cudaTextureObject_t t, cudaSurfaceObject_t s, float4 *fetched, float *loaded)
 {
     bool r = true;
@@ -236,26 +236,26 @@ int main()
     r = run(point, linear, probes);
     EXPECT(r[0].resident && r[0].v.x == 10.0f && r[0].v.y == 20.0f);
 
-    // Q21: a linear fetch at a texel centre next to an unmapped tile: the neighbour has weight 0
+    // a linear fetch at a texel centre next to an unmapped tile: the neighbour has weight 0
     std::vector<probe> centre = {{0, 0}, {0, 0}, {0, 0}, {63.5f, 20.5f}};
     r = run(point, linear, centre);
-    std::printf("Q21 linear at a texel centre beside an unmapped tile (zero weight there): resident %d\n",
+    std::printf("linear at a texel centre beside an unmapped tile (zero weight there): resident %d\n",
                 r[3].resident);
 #if ON_WARPTEX
     EXPECT(r[3].resident && r[3].v.x == 63.0f); // [semantics#sparse-residency]: zero weights do not count
 #endif
-    // Q26: copies out of an unmapped tile
+    // copies out of an unmapped tile
     std::vector<float4> back(kTile * kTile, make_float4(9, 9, 9, 9));
     const cudaError_t ce = cudaMemcpy2DFromArray(back.data(), kTile * sizeof(float4), a, kTile * sizeof(float4), 0,
                                                  kTile * sizeof(float4), kTile, cudaMemcpyDeviceToHost);
-    std::printf("Q26 copy out of an unmapped tile: %s, first texel (%g, %g, %g, %g)\n", cudaGetErrorString(ce),
+    std::printf("copy out of an unmapped tile: %s, first texel (%g, %g, %g, %g)\n", cudaGetErrorString(ce),
                 back[0].x, back[0].y, back[0].z, back[0].w);
 #if ON_WARPTEX
     EXPECT(ce == cudaSuccess && zeros(back[0])); // [semantics#sparse]: reads zeros
 #endif
     (void)cudaGetLastError();
 
-    // Q23, Q24: a one-channel sparse array with surface access, nothing mapped
+    // a one-channel sparse array with surface access, nothing mapped
     const cudaChannelFormatDesc f1 = cudaCreateChannelDesc<float>();
     cudaArray_t a1 = nullptr;
     EXPECT(cudaMallocArray(&a1, &f1, 512, 512, cudaArraySparse | cudaArraySurfaceLoadStore) == cudaSuccess);
@@ -275,8 +275,8 @@ int main()
     float loaded = 9;
     cudaMemcpy(&f, df, sizeof f, cudaMemcpyDeviceToHost);
     cudaMemcpy(&loaded, dl, sizeof loaded, cudaMemcpyDeviceToHost);
-    std::printf("Q23 non-resident fetch of a one-channel format: (%g, %g, %g, %g)\n", f.x, f.y, f.z, f.w);
-    std::printf("Q24 surface store then load on an unmapped tile: launch %s, loaded %g\n", cudaGetErrorString(ke),
+    std::printf("non-resident fetch of a one-channel format: (%g, %g, %g, %g)\n", f.x, f.y, f.z, f.w);
+    std::printf("surface store then load on an unmapped tile: launch %s, loaded %g\n", cudaGetErrorString(ke),
                 loaded);
 #if ON_WARPTEX
     EXPECT(zeros(f));                            // [semantics#sparse-zero]: alpha 0 too
@@ -289,7 +289,7 @@ int main()
     cudaFree(df);
     cudaFree(dl);
 
-    // Q25: the mip tail of sparse mipmapped arrays, square and not
+    // the mip tail of sparse mipmapped arrays, square and not
     const int shapes[3][3] = {{1024, 1024, 11}, {1000, 300, 10}, {256, 64, 9}}; // width, height, every level
     for (const auto &sh : shapes) {
         cudaMipmappedArray_t mm = nullptr;
@@ -300,7 +300,7 @@ int main()
         }
         cudaArraySparseProperties mp;
         EXPECT(cudaMipmappedArrayGetSparseProperties(&mp, mm) == cudaSuccess);
-        std::printf("Q25 %d x %d float4, %d levels: tile %u x %u, mip tail from level %u, %llu bytes, flags %u\n",
+        std::printf("mip tail of %d x %d float4, %d levels: tile %u x %u, mip tail from level %u, %llu bytes, flags %u\n",
                     sh[0], sh[1], sh[2], mp.tileExtent.width, mp.tileExtent.height, mp.miptailFirstLevel, mp.miptailSize,
                     mp.flags);
         EXPECT(mp.tileExtent.width == kTile && mp.miptailSize % 65536 == 0);

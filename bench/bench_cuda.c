@@ -20,7 +20,6 @@ typedef struct cuda_job {
     bench_float4_out o; /* first: bench_float4_digest reads it */
     wt_tex tex;
     const float *uv;
-    int n;
 } cuda_job;
 
 static int cuda_pass(void *state, int threads)
@@ -28,7 +27,7 @@ static int cuda_pass(void *state, int threads)
     cuda_job *j = state;
     const char *why = "";
     (void)threads;
-    if (bench_cuda_w1_launch((unsigned long long)j->tex, j->uv, j->o.out, j->n, &why)) {
+    if (bench_cuda_w1_launch((unsigned long long)j->tex, j->uv, j->o.out, (int)j->o.n, &why)) {
         fprintf(stderr, "%s: W1 as a CUDA kernel: %s\n", bench_prog, why);
         return -1;
     }
@@ -44,7 +43,7 @@ int bench_cuda_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const f
         fprintf(stderr, "%s: W1 as a CUDA kernel: %zu samples do not fit the kernel's int\n", bench_prog, n);
         return -1;
     }
-    cuda_job j = {{malloc(n * 4u * sizeof(float)), n}, tex, uv, (int)n};
+    cuda_job j = {{malloc(n * 4u * sizeof(float)), n}, tex, uv};
     if (!j.o.out) {
         fprintf(stderr, "%s: out of memory for the W1 CUDA output\n", bench_prog);
         return -1;

@@ -14,8 +14,6 @@
  * per-lane call, which answers and reports errors as before.  A texture
  * destroyed while a block runs is read as it was by that block's later
  * fetches, and refused by the blocks that start after (as the inline view). */
-#include <string.h>
-
 #include "../core/lane_object.h"
 #include "device_launch_parameters.h"
 #include "warptex/nvvm.h"

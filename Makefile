@@ -14,6 +14,9 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX   ?= /usr/local
 CMAKE_FLAGS ?=
+# Extra ctest arguments for `make test`: the forced-backend, sanitizer and clang runs give
+# -LE once (tests/install.cmake, tests/docs.cmake: what no backend, sanitizer or compiler changes).
+CTEST_ARGS ?=
 DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev libboost-context-dev
 # make test-aarch64: Debian's cross compilers and qemu-user, and (multiarch, arm64) the libraries
 # the tests and the command link and the arm64 runtime they run on under qemu
@@ -74,7 +77,7 @@ demo: build
 	@echo "demo: PTX kernel (examples/ptx/demo.cu) result $(CURDIR)/out/demo-ptx.png"
 
 test: build
-	@.ci/ctest-summary $(BUILD) $(JOBS)
+	@.ci/ctest-summary $(BUILD) $(JOBS) $(CTEST_ARGS)
 
 bench: build
 	$(BUILD)/warptex-bench
@@ -82,18 +85,23 @@ bench: build
 # The whole suite once per backend (as libjpeg-turbo does): every backend this
 # build and CPU have, forced with WARPTEX_BACKEND, then the NEON backend built
 # through SIMDe's portable code on this host (build-neon-emu).  A backend the
-# CPU lacks is said, never counted as passed.
+# CPU lacks is said, never counted as passed.  The default backend is not forced
+# again: `make test` has just run the suite on it.  Tests labelled "once" (the
+# install and documentation checks) do not depend on the backend and are left out.
 test-backends: build
-	@for b in scalar avx2 avx512 neon; do \
-	  if $(BUILD)/warptex info | grep -q "^backends available:.* $$b\b"; then \
+	@default=$$($(BUILD)/warptex info | sed -n 's/^backend in use: *//p'); \
+	for b in scalar avx2 avx512 neon; do \
+	  if [ "$$b" = "$$default" ]; then \
+	    echo "== backend $$b: the default, which make test ran (not forced again)"; \
+	  elif $(BUILD)/warptex info | grep -q "^backends available:.* $$b\b"; then \
 	    echo "== the suite on backend $$b"; \
-	    WARPTEX_BACKEND=$$b .ci/ctest-summary $(BUILD) $(JOBS) >/dev/null 2>&1 || { tail -40 $(BUILD)/ctest.log; exit 1; }; \
+	    WARPTEX_BACKEND=$$b .ci/ctest-summary $(BUILD) $(JOBS) -LE once >/dev/null 2>&1 || { tail -40 $(BUILD)/ctest.log; exit 1; }; \
 	    tail -1 $(BUILD)/ctest.log; \
 	  else echo "== backend $$b: not compiled in or not usable here (skipped)"; fi; \
 	done
-	$(MAKE) test BUILD=build-neon-emu CMAKE_FLAGS="-DWT_EMULATED_NEON=ON"
+	$(MAKE) build BUILD=build-neon-emu CMAKE_FLAGS="-DWT_EMULATED_NEON=ON"
 	@echo "== the suite on backend neon (SIMDe portable, emulated)"
-	@WARPTEX_BACKEND=neon .ci/ctest-summary build-neon-emu $(JOBS) >/dev/null 2>&1 || { tail -40 build-neon-emu/ctest.log; exit 1; }
+	@WARPTEX_BACKEND=neon .ci/ctest-summary build-neon-emu $(JOBS) -LE once >/dev/null 2>&1 || { tail -40 build-neon-emu/ctest.log; exit 1; }
 	@build-neon-emu/warptex info | grep -q "^backend in use: *neon" || WARPTEX_BACKEND=neon build-neon-emu/warptex info | grep -q "^backend in use: *neon"
 	@tail -1 build-neon-emu/ctest.log
 
@@ -101,7 +109,7 @@ test-backends: build
 # inlined and every test program, which links the whole instrumented library, was 70 MB (a tree of
 # 8 GB, which once filled CI's disk); at -O1 45 MB (4.7 GB), and the suite runs faster.
 asan:
-	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug \
+	$(MAKE) test BUILD=build-asan CTEST_ARGS="-LE once" CMAKE_FLAGS="-DWT_SANITIZER=address,undefined -DCMAKE_BUILD_TYPE=Debug \
 	  -DCMAKE_C_FLAGS_DEBUG='-g -O1' -DCMAKE_CXX_FLAGS_DEBUG='-g -O1'"
 
 # libFuzzer over each fuzzer's committed corpus (tests/fuzz/corpus/<name>), FUZZ_SECONDS seconds
@@ -129,7 +137,7 @@ fuzz: deps
 # tool and the benchmark, are left out: libgomp is not instrumented and would
 # only report false races).
 tsan:
-	$(MAKE) test BUILD=build-tsan CMAKE_FLAGS="-DWT_SANITIZER=thread -DWT_BUILD_TOOLS=OFF -DWT_BUILD_BENCH=OFF"
+	$(MAKE) test BUILD=build-tsan CTEST_ARGS="-LE once" CMAKE_FLAGS="-DWT_SANITIZER=thread -DWT_BUILD_TOOLS=OFF -DWT_BUILD_BENCH=OFF"
 
 # Cross-compiled for aarch64 with the toolchain file; ctest runs every test under qemu-aarch64
 # (CMAKE_CROSSCOMPILING_EMULATOR).  Then .ci/check-backends shows, from the arm64 warptex

@@ -35,3 +35,8 @@ add_test(NAME layers_planted
          COMMAND ${CMAKE_COMMAND} -DCHECKER=$<TARGET_FILE:check_layers> -DDIR=${PROJECT_BINARY_DIR}/layers_planted
                  "-DEMULATOR=${WT_DOCS_EMULATOR}" -P ${PROJECT_SOURCE_DIR}/tests/docs/layers_planted.cmake)
 set_tests_properties(layers_planted PROPERTIES TIMEOUT 120)
+
+# Label "once": checks of text, the same under every backend, sanitizer and compiler (the
+# forced-backend, sanitizer and clang runs leave them out: CTEST_ARGS="-LE once", Makefile).
+set_tests_properties(readme_front_door docs_citations docs_citations_planted layers layers_planted
+                     PROPERTIES LABELS once)

@@ -74,7 +74,7 @@ typedef struct bench_record {
                           * computes the workload its own way (its checksum not compared) */
     int threads;
     const char *api;     /* the warptex door measured ("warp", "batch", "ptx"); NULL for a peer that is not warptex */
-    const char *output;  /* what is stored per sample: "float4", "u32x4", "float", "rgba8", "u32" */
+    const char *output;  /* what is stored per sample: "float4", "u32x4", "float", "rgba8", "u8", "half4", "u32" */
     bench_status status;
     const char *unit;    /* "Msamples/s", "GB/s", "Mupdates/s" */
     double count;        /* samples, bytes moved or updates per pass */
@@ -249,15 +249,30 @@ int bench_ptx_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const fl
  * nothing in a build without the CUDA layer. */
 int bench_cuda_w1(bench_config *cfg, const bench_spec *warp, wt_tex tex, const float *uv, size_t n);
 
+/* W1-W5 through the batch door (bench_batch.c): one wt_tex_batch call a pass on the warp
+ * run's op, texture and interleaved coordinates, in each output form a peer writes
+ * (docs/bench.md#batch-door), every backend at every thread count; each record's digest checked
+ * against the warp API's registers `warp_out` (one block per warp), converted to the form lane by
+ * lane.  Returns 0 or -1. */
+int bench_batch_doors(bench_config *cfg, const bench_spec *warp, const wt_op *op, wt_tex tex, const float *coords,
+                      size_t n, const wt_tex_result *warp_out);
+
 /* ---- records (bench_config.c) ----------------------------------------------- */
 
 /* Appends a record (copied); sets cfg->oom when out of memory. */
 void bench_record_add(bench_config *cfg, const bench_record *r);
-/* The record of (workload, api, backend, threads), or NULL; api NULL finds a plain-C record. */
-const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *api, const char *backend,
-                                      int threads);
+/* The record of (workload, api, output, backend, threads), or NULL; api NULL finds a plain-C
+ * record, output NULL a record of any output. */
+const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *api, const char *output,
+                                      const char *backend, int threads);
 
 /* ---- reports (bench_report.c) ------------------------------------------------ */
+
+/* A record of W1-W5's batch door (several output forms; the report names the form). */
+static inline int bench_batch_form_line(const bench_record *r)
+{
+    return r->workload < BENCH_NTEX && r->api && r->output && r->api[0] == 'b';
+}
 
 /* The column heads, one report line per record, and the closing summary
  * table: the best warptex figure per workload at 1 thread and all cores

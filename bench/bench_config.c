@@ -64,13 +64,14 @@ void bench_record_add(bench_config *cfg, const bench_record *r)
     cfg->records[cfg->nrecords++] = *r;
 }
 
-const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *api, const char *backend,
-                                      int threads)
+const bench_record *bench_record_find(const bench_config *cfg, int workload, const char *api, const char *output,
+                                      const char *backend, int threads)
 {
     for (size_t i = 0; i < cfg->nrecords; i++) {
         const bench_record *r = &cfg->records[i];
         if (r->workload == workload && r->threads == threads && strcmp(r->backend, backend) == 0 &&
-            (r->api && api ? strcmp(r->api, api) == 0 : r->api == api))
+            (r->api && api ? strcmp(r->api, api) == 0 : r->api == api) &&
+            (!output || (r->output && strcmp(r->output, output) == 0)))
             return r;
     }
     return NULL;

@@ -6,11 +6,11 @@
 
 #include "bench.h"
 
-#define LINE_FMT "%-20s %-5s %-8s %7d %11s %-10s %9s %10s  %-18s %s\n"
+#define LINE_FMT "%-20s %-12s %-8s %7d %11s %-10s %9s %10s  %-18s %s\n"
 
 void bench_report_head(FILE *f)
 {
-    fprintf(f, "\n%-20s %-5s %-8s %7s %11s %-10s %9s %10s  %-18s %s\n", "workload", "api", "backend", "threads", "median",
+    fprintf(f, "\n%-20s %-12s %-8s %7s %11s %-10s %9s %10s  %-18s %s\n", "workload", "api", "backend", "threads", "median",
             "unit", "vs scalar", "ms/pass", "checksum", "verdict");
     fflush(f);
 }
@@ -29,7 +29,11 @@ void bench_report_line(FILE *f, const bench_record *r)
     const char *verdict = r->status == BENCH_REC_MISMATCH ? "CHECKSUM MISMATCH" : "";
     char note[160];
     snprintf(note, sizeof note, "%s%s%s", r->note, *r->note && *verdict ? " " : "", verdict);
-    fprintf(f, LINE_FMT, label, r->api ? r->api : "-", r->backend, r->threads, fig, r->unit, ratio, ms, sum, note);
+    /* W1-W5's batch door writes several forms: the api column names the form */
+    char api[32];
+    snprintf(api, sizeof api, "%s%s%s", r->api ? r->api : "-", bench_batch_form_line(r) ? "/" : "",
+             bench_batch_form_line(r) ? r->output : "");
+    fprintf(f, LINE_FMT, label, api, r->backend, r->threads, fig, r->unit, ratio, ms, sum, note);
     fflush(f);
 }
 
@@ -44,12 +48,17 @@ static void fmt_rate(char *buf, size_t size, double v)
         snprintf(buf, size, "%.0f", v);
 }
 
-/* The best warptex (non-baseline, consistent) record of a workload at `threads`. */
+/* The best warptex (non-baseline, consistent) record of a workload at `threads`, among those
+ * that keep the workload's own output (docs/bench.md#output-classes: the batch door's byte and
+ * half forms are figures of another class). */
 static const bench_record *best(const bench_config *cfg, int workload, int threads)
 {
     const bench_record *b = NULL;
     for (size_t i = 0; i < cfg->nrecords; i++) {
         const bench_record *r = &cfg->records[i];
+        if (bench_batch_form_line(r) && strcmp(r->output, "float4") && strcmp(r->output, "float") &&
+            strcmp(r->output, "u32x4"))
+            continue;
         if (r->workload == workload && r->threads == threads && !r->baseline && r->status == BENCH_REC_OK &&
             (!b || r->rate > b->rate))
             b = r;
@@ -121,8 +130,8 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
                 fprintf(f, " %10s", cell);
             }
             /* docs/bench.md's plain C is of its machine; this run's is of this one */
-            const bench_record *p1 = bench_record_find(cfg, w, NULL, "plain_c", 1);
-            const bench_record *pn = nc > 1 ? bench_record_find(cfg, w, NULL, "plain_c", counts[1]) : NULL;
+            const bench_record *p1 = bench_record_find(cfg, w, NULL, NULL, "plain_c", 1);
+            const bench_record *pn = nc > 1 ? bench_record_find(cfg, w, NULL, NULL, "plain_c", counts[1]) : NULL;
             if (p1) {
                 char v1[32], vn[32] = "-";
                 fmt_rate(v1, sizeof v1, p1->rate);
@@ -133,8 +142,8 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
         } else {
             /* S1 and S2: docs/bench.md sets them beside plain C measured in the same run. */
             const char *base = w == BENCH_S1 ? "memcpy" : "atomic";
-            const bench_record *b1 = bench_record_find(cfg, w, NULL, base, 1);
-            const bench_record *bn = nc > 1 ? bench_record_find(cfg, w, NULL, base, counts[1]) : NULL;
+            const bench_record *b1 = bench_record_find(cfg, w, NULL, NULL, base, 1);
+            const bench_record *bn = nc > 1 ? bench_record_find(cfg, w, NULL, NULL, base, counts[1]) : NULL;
             char v1[32] = "-", vn[32] = "-";
             if (b1 && b1->status != BENCH_REC_SKIPPED)
                 fmt_rate(v1, sizeof v1, b1->rate);
@@ -146,8 +155,8 @@ void bench_report_summary(FILE *f, const bench_config *cfg)
             else
                 fprintf(f, "%s", v1);
             /* the batch API's figures (bench_surf.c) */
-            const bench_record *a1 = bench_record_find(cfg, w, "batch", "batch", 1);
-            const bench_record *an = nc > 1 ? bench_record_find(cfg, w, "batch", "batch", counts[1]) : NULL;
+            const bench_record *a1 = bench_record_find(cfg, w, "batch", NULL, "batch", 1);
+            const bench_record *an = nc > 1 ? bench_record_find(cfg, w, "batch", NULL, "batch", counts[1]) : NULL;
             if (a1 && a1->status != BENCH_REC_SKIPPED) {
                 char c1[32], cn[32] = "-";
                 fmt_rate(c1, sizeof c1, a1->rate);

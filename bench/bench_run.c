@@ -202,7 +202,7 @@ static int measure(bench_config *cfg, bench_spec *spec, bench_record *r, bench_p
                        (unsigned long long)r->digest.hash, spec->first.mean, (unsigned long long)spec->first.hash);
         r->status = BENCH_REC_MISMATCH;
     }
-    const bench_record *sc = bench_record_find(cfg, spec->workload, spec->api, "scalar", r->threads);
+    const bench_record *sc = bench_record_find(cfg, spec->workload, spec->api, spec->output, "scalar", r->threads);
     if (!r->baseline && strcmp(r->backend, "scalar") == 0)
         r->vs_scalar = 1.0;
     else if (sc && sc->status != BENCH_REC_SKIPPED && sc->rate > 0.0)
@@ -210,7 +210,7 @@ static int measure(bench_config *cfg, bench_spec *spec, bench_record *r, bench_p
     if (r->threads == 1) {
         r->vs_1_thread = 1.0;
     } else {
-        const bench_record *one = bench_record_find(cfg, spec->workload, r->api, r->backend, 1);
+        const bench_record *one = bench_record_find(cfg, spec->workload, r->api, r->output, r->backend, 1);
         if (one && one->status != BENCH_REC_SKIPPED && one->rate > 0.0)
             r->vs_1_thread = r->rate / one->rate;
     }

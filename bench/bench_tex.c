@@ -192,6 +192,10 @@ int bench_tex_workload(int index, bench_config *cfg, const bench_data *d)
     /* W1 through the other doors, on the same texture and coordinates (docs/bench.md#doors) */
     if (index == 0 && (bench_ptx_w1(cfg, &spec, j.tex, coords, j.n) || bench_cuda_w1(cfg, &spec, j.tex, coords, j.n)))
         goto done;
+    /* and through the batch door in each output form, checked against the registers the warp
+     * API's last pass left in j.out (docs/bench.md#batch-door) */
+    if (bench_batch_doors(cfg, &spec, &j.op, j.tex, coords, j.n, j.out))
+        goto done;
     rc = 0;
 done:
     free(j.out);

@@ -101,18 +101,30 @@ typedef struct wt_tex_batch_in {
  *                       what an sRGB texture decoded, encoded back (.f32).
  *   WT_BATCH_U8         1 byte per lane: wt_float_to_unorm8() of d[channel]
  *                       (.f32).
+ *   WT_BATCH_HALF4      8 bytes per lane: wt_float_to_half() of d[0], d[1],
+ *                       d[2], d[3], four IEEE binary16 words (.f32 only: an
+ *                       integer result is refused, not converted).
+ *   WT_BATCH_ELEM8      1 byte per lane: the low byte of the integer word
+ *                       d[channel] of an element-type read of an 8-bit
+ *                       integer format (the code a CUDA kernel reading
+ *                       uchar / char texels stores).  op->dtype .u32 or
+ *                       .s32, and the texture's format must have 8-bit
+ *                       integer channels read as element type; any other
+ *                       read is refused.
  * Words are stored in the machine's byte order; data needs no alignment. */
 typedef enum wt_batch_format {
     WT_BATCH_V4 = 0,
     WT_BATCH_CHANNEL,
     WT_BATCH_U8X4,
     WT_BATCH_U8X4_SRGB,
-    WT_BATCH_U8
+    WT_BATCH_U8,
+    WT_BATCH_HALF4,
+    WT_BATCH_ELEM8
 } wt_batch_format;
 
 /* Where a tex batch writes: lane i at data + i * (bytes per lane of the
- * format).  channel is 0..3 for WT_BATCH_CHANNEL and WT_BATCH_U8, and must be
- * 0 for the other formats. */
+ * format).  channel is 0..3 for WT_BATCH_CHANNEL, WT_BATCH_U8 and
+ * WT_BATCH_ELEM8, and must be 0 for the other formats. */
 typedef struct wt_tex_batch_out {
     void *data;
     wt_batch_format format;
@@ -124,7 +136,8 @@ typedef struct wt_tex_batch_out {
  * ignored).  The op is a warp op (op.h) with float coordinates: geometry 1d,
  * 2d, 3d, a1d, a2d, cube or acube (tld4: 2d, a2d, cube, acube), ctype .f32,
  * mip base / level / grad (tex), any dtype for WT_BATCH_V4 and _CHANNEL and
- * .f32 for the byte formats; flags WT_OP_SAMPLER and WT_OP_PRED (which
+ * .f32 for the byte formats and WT_BATCH_HALF4 (.u32 / .s32 for
+ * WT_BATCH_ELEM8); flags WT_OP_SAMPLER and WT_OP_PRED (which
  * changes nothing: a batch has no predicate output; on a sparse texture a
  * lane that is not resident reads zeros, [semantics#sparse-zero]), not
  * WT_OP_OFFSET or WT_OP_DEPTH_COMPARE.
@@ -132,8 +145,10 @@ typedef struct wt_tex_batch_out {
  * NULL; an input that the op needs NULL while n > 0, or one it does not use
  * given; coords and planes both given; a uniform bit unknown or for an input
  * not used; n so large that an array of n lanes would not fit in memory;
- * format or channel out of range; a byte format with a dtype other than
- * .f32; an op field that batches do not take, as listed above; anything
+ * format or channel out of range; a byte format or WT_BATCH_HALF4 with a
+ * dtype other than .f32; WT_BATCH_ELEM8 with a dtype other than .u32 /
+ * .s32, or on a texture whose channels are not 8-bit integers read as
+ * element type; an op field that batches do not take, as listed above; anything
  * wt_tex_warp refuses in the op), WT_ERROR_INVALID_HANDLE (tex, or smp with
  * WT_OP_SAMPLER, is not a live object of its kind, also for n = 0; or was
  * destroyed while the batch ran), WT_ERROR_INVALID_TEXTURE (the geometry
@@ -221,6 +236,15 @@ uint8_t wt_float_to_unorm8(float v);
  * every float in [0, 1]), so the byte is the same on every machine.
  * Errors: none.  Thread-safety: any thread. */
 uint8_t wt_float_to_srgb8(float v);
+
+/* wt_float_to_half: v as an IEEE 754 binary16 word, rounded to nearest with
+ * ties to even: values from 65520 up (in magnitude) give infinity,
+ * infinities stay infinite, values that fall below the smallest normal half
+ * become subnormal halves (or zero, keeping the sign), and a NaN gives a
+ * quiet NaN with v's sign and the top ten bits of its payload, the quiet bit
+ * set (exactly what x86's vcvtps2ph and AArch64's fcvt do with their
+ * default settings).  Errors: none.  Thread-safety: any thread. */
+uint16_t wt_float_to_half(float v);
 
 /* A rectangle of lanes on a surface for wt_suld_region / wt_sust_region.
  * Lane (i, j), i < width, j < height, is batch lane j * width + i; it

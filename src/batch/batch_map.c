@@ -157,6 +157,8 @@ wt_status wt_tex_batch_map(const wt_op *op, wt_tex tex, wt_sampler smp, const wt
     wt_tex_result probe;
     if ((st = wt_tex_warp(op, tex, smp, 0, &no_lanes, &probe)))
         return wt__batch_restate(fn, "wt_tex_warp", st);
+    if ((st = wt__batch_tex_check_object(fn, tex, out)))
+        return st;
 
     map_job j = {.op = op, .tex = tex, .smp = smp, .width = W,
                  .per_row = W / WT_WARP_SIZE + (W % WT_WARP_SIZE != 0), .in = in, .first = layered,

@@ -113,6 +113,8 @@ wt_status wt_tex_batch(const wt_op *op, wt_tex tex, wt_sampler smp, size_t n, co
     wt_tex_result probe;
     if ((st = wt_tex_warp(op, tex, smp, 0, &no_lanes, &probe)))
         return wt__batch_restate(fn, "wt_tex_warp", st);
+    if ((st = wt__batch_tex_check_object(fn, tex, out)))
+        return st;
 
     tex_job j = {.op = op, .tex = tex, .smp = smp, .n = n, .in = in, .k = k, .first = layered, .g = grad ? g : 0,
                  .out = out->data, .format = out->format, .channel = out->channel};

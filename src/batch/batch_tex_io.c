@@ -5,7 +5,7 @@
 #include "batch_tex_io.h"
 #include "../entry/entry.h" /* wt__tex_warp_bytes */
 
-const unsigned wt__batch_format_bytes[WT_BATCH_U8 + 1] = {16, 4, 4, 4, 1};
+const unsigned wt__batch_format_bytes[WT_BATCH_ELEM8 + 1] = {16, 4, 4, 4, 1, 8, 1};
 
 static float float_of(uint32_t u)
 {
@@ -53,18 +53,43 @@ wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_b
         return wt__error(WT_ERROR_INVALID_VALUE,
                          "%s(): op->flags = 0x%x: batches take WT_OP_SAMPLER and WT_OP_PRED only (no offsets, no "
                          "depth compare)", fn, op->flags);
-    if ((unsigned)out->format > WT_BATCH_U8)
+    if ((unsigned)out->format > WT_BATCH_ELEM8)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u is not a wt_batch_format", fn,
                          (unsigned)out->format);
-    int one = out->format == WT_BATCH_CHANNEL || out->format == WT_BATCH_U8;
+    int one = out->format == WT_BATCH_CHANNEL || out->format == WT_BATCH_U8 || out->format == WT_BATCH_ELEM8;
     if (one ? out->channel > 3 : out->channel != 0)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->channel = %u must be %s", fn, out->channel,
                          one ? "0..3" : "0 for this format");
-    if (out->format >= WT_BATCH_U8X4 && op->dtype != WT_DTYPE_F32)
-        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u makes bytes of floats: op->dtype = %u is not "
-                         "WT_DTYPE_F32", fn, (unsigned)out->format, op->dtype);
+    if (out->format >= WT_BATCH_U8X4 && out->format <= WT_BATCH_HALF4 && op->dtype != WT_DTYPE_F32)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u makes %s of floats: op->dtype = %u is not "
+                         "WT_DTYPE_F32 (integer results are not converted)", fn, (unsigned)out->format,
+                         out->format == WT_BATCH_HALF4 ? "halves" : "bytes", op->dtype);
+    if (out->format == WT_BATCH_ELEM8 && op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = WT_BATCH_ELEM8 keeps a byte of an element-type "
+                         "read: op->dtype = %u is not WT_DTYPE_U32 or WT_DTYPE_S32", fn, op->dtype);
     if (!out->data && n > 0)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->data is NULL with n = %zu", fn, n);
+    return WT_SUCCESS;
+}
+
+wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_batch_out *out)
+{
+    if (out->format != WT_BATCH_ELEM8)
+        return WT_SUCCESS;
+    wt__read_begin(); /* the object stays valid until read_end (reclaim.c) */
+    const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
+    const int ok = !t || (t->fmt.cbytes == 1 && !t->read_norm && !wt__ctype_is_float(t->fmt.ctype));
+    const unsigned bits = t ? 8u * t->fmt.cbytes : 0u;
+    const int norm = t && t->read_norm;
+    wt__read_end();
+    if (!t)
+        return wt__error(WT_ERROR_INVALID_HANDLE, "%s(): tex is not a live texture object", fn);
+    if (!ok)
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): out->format = WT_BATCH_ELEM8 keeps a byte of an element-type read of 8-bit integer "
+                         "texels; this texture %s", fn,
+                         norm ? "reads its integers as normalised float" : bits == 8 ? "is not an integer format"
+                                                                                      : "has channels wider than 8 bits");
     return WT_SUCCESS;
 }
 
@@ -174,6 +199,18 @@ static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_
             o[l * 4 + 3] = wt__unorm8(float_of(r->d[3][l]));
         }
         break;
+    case WT_BATCH_HALF4:
+        for (int l = 0; l < m; l++) {
+            uint16_t h[4];
+            for (int c = 0; c < 4; c++)
+                h[c] = wt__half(float_of(r->d[c][l]));
+            memcpy(o + (size_t)l * 8u, h, sizeof h);
+        }
+        break;
+    case WT_BATCH_ELEM8:
+        for (int l = 0; l < m; l++)
+            o[l] = (uint8_t)r->d[channel][l];
+        break;
     default: { /* WT_BATCH_U8 */
         uint8_t b[WT_WARP_SIZE];
         unorm8_lanes(r->d[channel], b);
@@ -188,7 +225,7 @@ wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32
 {
     int stored = 0;
     wt_status st;
-    if (format >= WT_BATCH_U8X4) {
+    if (format >= WT_BATCH_U8X4) { /* every format the kernels may write themselves */
         const wt__tex_bytes bytes = {o, format, channel, format == WT_BATCH_U8X4_SRGB ? wt__srgb8_of_k() : NULL};
         st = wt__tex_warp_bytes(op, tex, smp, active, &s->tex.in, &s->tex.out, &bytes, &stored);
     } else {

@@ -6,15 +6,16 @@
 #include "internal.h"
 
 /* Where a batch wants a warp's results as bytes (the batch output formats
- * WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB and WT_BATCH_U8 of include/warptex/
- * batch.h): active lane l's 4 bytes (1 for WT_BATCH_U8, of register
- * `channel`) at dst + l * 4 (dst + l), any alignment.  Each byte is
- * wt__unorm8 / wt__srgb8 (byte_convert.h) of the float the lane's register
- * would hold. */
+ * WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4 and
+ * WT_BATCH_ELEM8 of include/warptex/batch.h): active lane l's 4 bytes (1
+ * for WT_BATCH_U8 and _ELEM8, of register `channel`; 8 for _HALF4) at
+ * dst + l * (that size), any alignment.  Each byte is wt__unorm8 /
+ * wt__srgb8 (byte_convert.h) of the float the lane's register would hold,
+ * each half wt__half of it, and an ELEM8 byte the register's low byte. */
 typedef struct wt__tex_bytes {
     uint8_t *dst;
     int format;       /* a wt_batch_format of bytes */
-    unsigned channel; /* WT_BATCH_U8: the register, 0..3 */
+    unsigned channel; /* WT_BATCH_U8, WT_BATCH_ELEM8: the register, 0..3 */
     const uint8_t *srgb_of_k; /* WT_BATCH_U8X4_SRGB: wt__srgb8_of_k() (byte_convert.h) */
 } wt__tex_bytes;
 

@@ -23,6 +23,12 @@
  *   - srgb8(v) is a function of K alone, so it is read from a table of
  *     wt__srgb8(K / 65535) for every K (byte_convert.c, built once from the
  *     definition itself; test_store_bytes compares all 65536 entries).
+ *   - WT_BATCH_HALF4 ([api#batch-half]) needs the float itself: K / 65535
+ *     by wv_div_exact (the registers' own division), then the vector
+ *     conversion to half (wv_store_half4), which test_store_bytes holds to
+ *     wt__half on edge cases and random floats.
+ *   - WT_BATCH_ELEM8 ([api#batch-elem8]) is the low byte of a code read as
+ *     element type: the kernel's code itself (store_group_codes).
  * Channels a format lacks are 0.0f, byte 0, as in the registers. */
 #ifndef WV_W
 #error "store_bytes.h is included by a template after vec8.h or vec16.h"
@@ -55,6 +61,13 @@ WV_INLINE wv_i srgb8_of_k(const uint8_t *table, wv_i K)
  * others, written as o asks. */
 WV_INLINE void store_group_bytes(const wt__tex_bytes *o, int g, const wv_i K[4], int nch, wv_m m, int full)
 {
+    if (o->format == WT_BATCH_HALF4) {
+        wv_f v[4];
+        for (int c = 0; c < 4; c++)
+            v[c] = c < nch ? wv_div_exact(wv_tof(K[c]), 65535.0f) : wv_fset(0.0f);
+        wv_store_half4(o->dst + 8 * g, v, m, full);
+        return;
+    }
     if (o->format == WT_BATCH_U8) {
         const int c = (int)o->channel;
         wv_store_bytes(o->dst + g, c < nch ? unorm8_of_k(K[c]) : wv_zero(), m, full);
@@ -67,4 +80,13 @@ WV_INLINE void store_group_bytes(const wt__tex_bytes *o, int g, const wv_i K[4],
         word = c ? wv_or(word, wv_slli(b, 8 * c)) : b;
     }
     wv_store_words(o->dst + 4 * g, word, m, full);
+}
+
+/* Lanes g .. g + WV_W - 1 (those in m) of a warp whose registers would hold
+ * the element-type codes code[c] in channels c < nch and 0 in the others,
+ * written as WT_BATCH_ELEM8: the low byte of register o->channel. */
+WV_INLINE void store_group_codes(const wt__tex_bytes *o, int g, const wv_i code[4], int nch, wv_m m, int full)
+{
+    const int c = (int)o->channel;
+    wv_store_bytes(o->dst + g, c < nch ? code[c] : wv_zero(), m, full);
 }

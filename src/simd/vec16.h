@@ -178,6 +178,29 @@ WV_INLINE void wv_store_bytes(uint8_t *dst, wv_i v, wv_m m, int full)
     else
         _mm512_mask_cvtepi32_storeu_epi8((void *)dst, m, v);
 }
+/* The floats v[0..3] of each lane in m as four IEEE halves (vec8.h's):
+ * vcvtps2ph, ties to even from the immediate; each lane's r | g << 16 and
+ * b | a << 16 words interleaved into two 8-lane halves of 64-bit lanes. */
+WV_INLINE void wv_store_half4(uint8_t *dst, const wv_f v[4], wv_m m, int full)
+{
+    __m512i h[4];
+    for (int c = 0; c < 4; c++)
+        h[c] = _mm512_cvtepu16_epi32(_mm512_cvtps_ph(v[c], _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    const __m512i rg = _mm512_or_si512(h[0], _mm512_slli_epi32(h[1], 16));
+    const __m512i ba = _mm512_or_si512(h[2], _mm512_slli_epi32(h[3], 16));
+    const __m512i lo = _mm512_permutex2var_epi32(
+        rg, _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23), ba);
+    const __m512i hi = _mm512_permutex2var_epi32(
+        rg, _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31), ba);
+    if (full) {
+        _mm512_storeu_si512((void *)dst, lo);
+        _mm512_storeu_si512((void *)(dst + 64), hi);
+        return;
+    }
+    /* lane l is 64-bit word l: the mask's bits, 8 at a time */
+    _mm512_mask_storeu_epi64((void *)dst, (__mmask8)(m & 0xff), lo);
+    _mm512_mask_storeu_epi64((void *)(dst + 64), (__mmask8)(m >> 8), hi);
+}
 /* [semantics#layers], [semantics#decision-layer-past-end]: an unsigned min with layers - 1 */
 WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers)
 {

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include <simde/x86/avx2.h>
+#include <simde/x86/f16c.h>
 
 #include "div_exact.h"
 #include "fetch.h"
@@ -159,6 +160,52 @@ WV_INLINE void wv_store_bytes(uint8_t *dst, wv_i v, wv_m m, int full)
     for (int l = 0; l < 8; l++)
         if (bits >> l & 1)
             dst[l] = (uint8_t)(q >> (8 * l));
+}
+/* The floats v[0..3] of each lane in m as four IEEE halves, ties to even
+ * ([api#batch-half], wt__half), to dst + 8 l at any alignment.  F16C's
+ * vcvtps2ph where the build has it (rounding from the immediate, not
+ * MXCSR); SIMDe's conversion elsewhere, hardware fcvt on AArch64, whose NaN
+ * may be its default one (SIMDe's portable code gives 0x7e00): NaN lanes are
+ * then rebuilt from the float's bits as vcvtps2ph builds them, sign, quiet
+ * bit and the payload's top ten bits. */
+WV_INLINE simde__m128i wv_half8(wv_f v)
+{
+    const simde__m128i h = simde_mm256_cvtps_ph(v, SIMDE_MM_FROUND_TO_NEAREST_INT | SIMDE_MM_FROUND_NO_EXC);
+#if defined(SIMDE_X86_F16C_NATIVE)
+    return h;
+#else
+    const wv_i u = simde_mm256_castps_si256(v);
+    const wv_i a = simde_mm256_and_si256(u, simde_mm256_set1_epi32(0x7fffffff));
+    const wv_i nan = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x7f800000));
+    const wv_i q = simde_mm256_or_si256(simde_mm256_and_si256(simde_mm256_srli_epi32(u, 16), simde_mm256_set1_epi32(0x8000)),
+                                        simde_mm256_or_si256(simde_mm256_set1_epi32(0x7e00),
+                                                             simde_mm256_and_si256(simde_mm256_srli_epi32(a, 13),
+                                                                                   simde_mm256_set1_epi32(0x3ff))));
+    /* the NaN words, 16 bits a lane, packed as the conversion packs them */
+    const simde__m128i qn = simde_mm_packus_epi32(simde_mm256_castsi256_si128(q), simde_mm256_extracti128_si256(q, 1));
+    const simde__m128i mn = simde_mm_packs_epi32(simde_mm256_castsi256_si128(nan), simde_mm256_extracti128_si256(nan, 1));
+    return simde_mm_blendv_epi8(h, qn, mn);
+#endif
+}
+WV_INLINE void wv_store_half4(uint8_t *dst, const wv_f v[4], wv_m m, int full)
+{
+    const simde__m128i r = wv_half8(v[0]), g = wv_half8(v[1]), b = wv_half8(v[2]), a = wv_half8(v[3]);
+    const simde__m128i rg0 = simde_mm_unpacklo_epi16(r, g), rg1 = simde_mm_unpackhi_epi16(r, g); /* lanes 0-3, 4-7 */
+    const simde__m128i ba0 = simde_mm_unpacklo_epi16(b, a), ba1 = simde_mm_unpackhi_epi16(b, a);
+    simde__m128i q[4] = {simde_mm_unpacklo_epi32(rg0, ba0), simde_mm_unpackhi_epi32(rg0, ba0),
+                         simde_mm_unpacklo_epi32(rg1, ba1), simde_mm_unpackhi_epi32(rg1, ba1)}; /* two lanes each */
+    if (full) {
+        for (int k = 0; k < 4; k++)
+            simde_mm_storeu_si128((void *)(dst + 16 * k), q[k]);
+        return;
+    }
+    uint8_t w[64];
+    for (int k = 0; k < 4; k++)
+        simde_mm_storeu_si128((void *)(w + 16 * k), q[k]);
+    const uint32_t bits = wv_bits(m);
+    for (int l = 0; l < 8; l++)
+        if (bits >> l & 1)
+            __builtin_memcpy(dst + 8 * l, w + 8 * l, 8);
 }
 /* the lanes' .u32 layer operands clamped to layers - 1 ([semantics#layers], [semantics#decision-layer-past-end]) */
 WV_INLINE wv_i wv_layer_clamp(const void *p, uint32_t layers) { return wt__layer_clamp(p, layers); }

@@ -17,7 +17,10 @@
  *     backend, so that the batches above test the kernel and not the
  *     fallback), write every active lane's bytes and no others.
  * Shapes: 1, 2 and 4 channels, 2d and a2d, point and linear, each address
- * mode on both axes or a mixed pair, normalised or not, odd extents. */
+ * mode on both axes or a mixed pair, normalised or not, odd extents; half
+ * the point shapes read as element type (.u32), in WT_BATCH_ELEM8, the
+ * others in the byte formats and WT_BATCH_HALF4.  Signed 8-bit textures
+ * (no kernel: the batch converts) in ELEM8 at the end. */
 #include "batch_util.h"
 
 #include "core/byte_convert.h" /* wt__srgb8_of_k */
@@ -28,6 +31,8 @@ static const char *const backends[] = {"avx2", "avx512", "neon"};
 
 typedef struct shape {
     int nch, layered, linear, normalized;
+    int elem; /* read as element type (point only), written as WT_BATCH_ELEM8 */
+    int sign; /* signed 8-bit channels */
     wt_address_mode mode[2];
     int w, h, layers;
 } shape;
@@ -41,7 +46,8 @@ static made make(const shape *s, cu_rng *r)
 {
     made m;
     const int bits[4] = {8, s->nch >= 2 ? 8 : 0, s->nch == 4 ? 8 : 0, s->nch == 4 ? 8 : 0};
-    wt_channel_desc cd = wt_make_channel_desc(bits[0], bits[1], bits[2], bits[3], WT_CHANNEL_UNSIGNED);
+    wt_channel_desc cd = wt_make_channel_desc(bits[0], bits[1], bits[2], bits[3],
+                                              s->sign ? WT_CHANNEL_SIGNED : WT_CHANNEL_UNSIGNED);
     assert_int_equal(wt_malloc_array(&m.arr, &cd, (size_t)s->w, (size_t)s->h, s->layered ? (size_t)s->layers : 0,
                                      s->layered ? WT_ARRAY_LAYERED : WT_ARRAY_DEFAULT),
                      WT_SUCCESS);
@@ -64,7 +70,7 @@ static made make(const shape *s, cu_rng *r)
     td.address_mode[1] = s->mode[1];
     td.address_mode[2] = WT_ADDRESS_CLAMP;
     td.filter_mode = s->linear ? WT_FILTER_LINEAR : WT_FILTER_POINT;
-    td.read_mode = WT_READ_NORMALIZED_FLOAT;
+    td.read_mode = s->elem ? WT_READ_ELEMENT_TYPE : WT_READ_NORMALIZED_FLOAT;
     td.normalized_coords = s->normalized;
     for (int c = 0; c < 4; c++)
         td.border_color[c] = (float)cu_below(r, 256) / 255.0f;
@@ -83,6 +89,17 @@ static void lane_bytes(int f, unsigned ch, const uint32_t d[4], uint8_t *o)
 {
     if (f == WT_BATCH_U8) {
         o[0] = wt_float_to_unorm8(bt_float(d[ch]));
+        return;
+    }
+    if (f == WT_BATCH_ELEM8) {
+        o[0] = (uint8_t)d[ch];
+        return;
+    }
+    if (f == WT_BATCH_HALF4) {
+        for (int c = 0; c < 4; c++) {
+            const uint16_t h = wt_float_to_half(bt_float(d[c]));
+            memcpy(o + 2 * c, &h, 2);
+        }
         return;
     }
     for (int c = 0; c < 4; c++)
@@ -129,6 +146,14 @@ static void compare(const uint8_t *got, const uint8_t *want, size_t nb, const ch
 
 static const size_t counts[] = {1, 7, 31, 33, 100, 517};
 
+/* The formats a shape is written in, and their sizes. */
+static const int norm_formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4};
+static const int elem_formats[] = {WT_BATCH_ELEM8};
+static int nformats(const shape *s) { return s->elem ? 1 : 4; }
+static int format_of(const shape *s, int i) { return s->elem ? elem_formats[i] : norm_formats[i]; }
+static int one_channel(int f) { return f == WT_BATCH_U8 || f == WT_BATCH_ELEM8; }
+static size_t lane_size(int f) { return one_channel(f) ? 1 : f == WT_BATCH_HALF4 ? 8 : 4; }
+
 /* wt_tex_batch in every byte format, at an odd count and offset, against
  * the reference. */
 static void check_batch(const wt_op *op, const made *m, const shape *s, cu_rng *r, const char *label)
@@ -145,11 +170,10 @@ static void check_batch(const wt_op *op, const made *m, const shape *s, cu_rng *
     const uint32_t *lay = s->layered ? layer : NULL;
     reference(op, m->tex, n, x, y, lay, d);
     assert_int_equal(wt_set_backend(label), WT_SUCCESS);
-    static const int formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8};
-    for (int fi = 0; fi < 3; fi++) {
-        const int f = formats[fi];
-        for (unsigned ch = 0; ch < (f == WT_BATCH_U8 ? 4u : 1u); ch++) {
-            const size_t lb = f == WT_BATCH_U8 ? 1 : 4, nb = n * lb, off = cu_below(r, 4);
+    for (int fi = 0; fi < nformats(s); fi++) {
+        const int f = format_of(s, fi);
+        for (unsigned ch = 0; ch < (one_channel(f) ? 4u : 1u); ch++) {
+            const size_t lb = lane_size(f), nb = n * lb, off = cu_below(r, 4);
             uint8_t *want = malloc(nb);
             assert_non_null(want);
             for (size_t i = 0; i < n; i++)
@@ -200,10 +224,9 @@ static void check_map(const wt_op *op, const made *m, const shape *s, cu_rng *r,
         }
     reference(op, m->tex, n, x, y, s->layered ? layer : NULL, d);
     assert_int_equal(wt_set_backend(label), WT_SUCCESS);
-    static const int formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8};
-    const int f = formats[cu_below(r, 3)];
-    const unsigned ch = f == WT_BATCH_U8 ? cu_below(r, 4) : 0u;
-    const size_t lb = f == WT_BATCH_U8 ? 1 : 4, off = cu_below(r, 4), pitch = W * lb + cu_below(r, 5);
+    const int f = format_of(s, (int)cu_below(r, (unsigned)nformats(s)));
+    const unsigned ch = one_channel(f) ? cu_below(r, 4) : 0u;
+    const size_t lb = lane_size(f), off = cu_below(r, 4), pitch = W * lb + cu_below(r, 5);
     const size_t nb = off + pitch * (H - 1) + W * lb;
     uint8_t *buf = bt_guarded(nb), *want = malloc(nb);
     assert_non_null(want);
@@ -240,12 +263,11 @@ static void check_masks(const wt_op *op, const made *m, const shape *s, cu_rng *
     assert_int_equal(wt_set_backend("scalar"), WT_SUCCESS);
     assert_int_equal(wt_tex_warp(op, m->tex, 0, 0xffffffffu, &a, &res), WT_SUCCESS);
     assert_int_equal(wt_set_backend(label), WT_SUCCESS);
-    for (int round = 0; round < 6; round++) {
+    for (int round = 0; round < 8; round++) {
         const uint32_t active = round == 0 ? 0xffffffffu : (uint32_t)cu_next(r) & (uint32_t)cu_next(r) >> 3;
-        static const int formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8};
-        const int f = formats[round % 3];
-        const unsigned ch = f == WT_BATCH_U8 ? cu_below(r, 4) : 0u;
-        const size_t lb = f == WT_BATCH_U8 ? 1 : 4, off = cu_below(r, 4), nb = off + 32 * lb;
+        const int f = format_of(s, round % nformats(s));
+        const unsigned ch = one_channel(f) ? cu_below(r, 4) : 0u;
+        const size_t lb = lane_size(f), off = cu_below(r, 4), nb = off + 32 * lb;
         uint8_t *buf = bt_guarded(nb), *want = malloc(nb);
         assert_non_null(want);
         memset(want, BT_POISON, nb);
@@ -290,6 +312,8 @@ static void every_backend_every_shape(void **state)
             s.linear = (k / 3) % 2;
             s.layered = (k / 6) % 2;
             s.normalized = (k / 12) % 2;
+            s.elem = !s.linear && k / 48 == 1;
+            s.sign = 0;
             const int mixed = (k / 24) % 2;
             s.mode[0] = modes[cu_below(&r, 4)];
             s.mode[1] = mixed ? modes[cu_below(&r, 4)] : s.mode[0];
@@ -299,11 +323,11 @@ static void every_backend_every_shape(void **state)
             made m = make(&s, &r);
             wt_op op;
             memset(&op, 0, sizeof op);
-            const int tld4 = s.linear && k % 4 == 3; /* tld4 takes its footprint as linear does */
+            const int tld4 = (s.linear || s.elem) && k % 4 == 3; /* tld4 takes its footprint as linear does */
             op.family = (uint8_t)(tld4 ? WT_FAMILY_TLD4 : WT_FAMILY_TEX);
             op.geom = (uint8_t)(s.layered ? WT_GEOM_A2D : WT_GEOM_2D);
             op.mip = WT_MIP_BASE;
-            op.dtype = WT_DTYPE_F32;
+            op.dtype = s.elem ? WT_DTYPE_U32 : WT_DTYPE_F32;
             op.ctype = WT_CTYPE_F32;
             op.comp = (uint8_t)cu_below(&r, 4);
             check_batch(&op, &m, &s, &r, backends[b]);
@@ -325,7 +349,7 @@ static void scalar_converts(void **state)
 {
     (void)state;
     cu_rng r = {0x5CA1A};
-    shape s = {4, 0, 1, 1, {WT_ADDRESS_CLAMP, WT_ADDRESS_CLAMP}, 9, 7, 0};
+    shape s = {.nch = 4, .linear = 1, .normalized = 1, .mode = {WT_ADDRESS_CLAMP, WT_ADDRESS_CLAMP}, .w = 9, .h = 7};
     made m = make(&s, &r);
     wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32,
                 .ctype = WT_CTYPE_F32};
@@ -346,11 +370,41 @@ static void scalar_converts(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* Signed 8-bit codes read as element type: no kernel takes them, so the
+ * batch writes WT_BATCH_ELEM8 from the registers, on every backend; the
+ * byte is the code (the low byte of the sign-extended word). */
+static void signed_codes_converted(void **state)
+{
+    (void)state;
+    cu_rng r = {0x51C0DE};
+    static const char *const all[] = {"scalar", "avx2", "avx512", "neon"};
+    const char *initial = wt_backend_name();
+    for (size_t b = 0; b < sizeof all / sizeof all[0]; b++) {
+        if (wt_set_backend(all[b]) != WT_SUCCESS)
+            continue;
+        for (int k = 0; k < 6; k++) {
+            shape s = {.nch = k % 3 == 0 ? 1 : k % 3 == 1 ? 2 : 4, .layered = k >= 3, .normalized = k % 2,
+                       .elem = 1, .sign = 1, .mode = {WT_ADDRESS_WRAP, WT_ADDRESS_BORDER}, .w = 5 + k, .h = 3 + k,
+                       .layers = k >= 3 ? 2 : 0};
+            made m = make(&s, &r);
+            wt_op op = {.family = WT_FAMILY_TEX, .geom = (uint8_t)(s.layered ? WT_GEOM_A2D : WT_GEOM_2D),
+                        .mip = WT_MIP_BASE, .dtype = WT_DTYPE_S32, .ctype = WT_CTYPE_F32};
+            check_batch(&op, &m, &s, &r, all[b]);
+            check_map(&op, &m, &s, &r, all[b]);
+            unmake(&m);
+        }
+    }
+    assert_int_equal(wt_set_backend(initial), WT_SUCCESS);
+    assert_int_equal(wt_set_num_threads(0), WT_SUCCESS);
+    assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_backend_every_shape),
         cmocka_unit_test(scalar_converts),
+        cmocka_unit_test(signed_codes_converted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

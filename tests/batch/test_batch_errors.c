@@ -77,6 +77,33 @@ static void test_tex_batch_validation(void **state)
     EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->channel = 1");
     bad = op, bad.dtype = WT_DTYPE_S32, bo = o, bo.format = WT_BATCH_U8X4;
     EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "op->dtype = 1");
+    /* WT_BATCH_HALF4 converts floats only; WT_BATCH_ELEM8 keeps a byte of
+     * 8-bit integers read as element type, and nothing else. */
+    bad = op, bad.dtype = WT_DTYPE_U32, bo = o, bo.format = WT_BATCH_HALF4;
+    EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "makes halves of floats");
+    bo = o, bo.format = WT_BATCH_ELEM8;
+    EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX,
+           "op->dtype = 0 is not WT_DTYPE_U32 or WT_DTYPE_S32");
+    bad = op, bad.dtype = WT_DTYPE_U32, bo = o, bo.format = WT_BATCH_ELEM8, bo.channel = 4;
+    EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->channel = 4");
+    bo.channel = 3; /* a normalised read refuses .u32 in the warp call's own check */
+    assert_int_equal(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE);
+    {
+        bt_tex t16 = bt_make_tex(WT_GEOM_2D, 0, wt_make_channel_desc(16, 0, 0, 0, WT_CHANNEL_UNSIGNED), 2,
+                                 WT_READ_ELEMENT_TYPE, 0, WT_FILTER_POINT, WT_ADDRESS_WRAP, &r);
+        bt_tex t8 = bt_make_tex(WT_GEOM_2D, 0, wt_make_channel_desc(8, 0, 0, 0, WT_CHANNEL_UNSIGNED), 1,
+                                WT_READ_ELEMENT_TYPE, 0, WT_FILTER_POINT, WT_ADDRESS_WRAP, &r);
+        bo.channel = 0;
+        EXPECT(wt_tex_batch(&bad, t16.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX,
+               "this texture has channels wider than 8 bits");
+        const wt_tex_map map = {{1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, 2};
+        EXPECT(wt_tex_batch_map(&bad, t16.tex, 0, &map, NULL, &bo, 0), WT_ERROR_INVALID_VALUE,
+               "wt_tex_batch_map(): ", "this texture has channels wider than 8 bits");
+        EXPECT(wt_tex_batch(&bad, t8.tex, 0, 5, &in, &bo), WT_SUCCESS, "", "");
+        memset(out, BT_POISON, 5);
+        bt_free_tex(&t16);
+        bt_free_tex(&t8);
+    }
     bo = o, bo.data = NULL;
     EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->data is NULL with n = 5");
     assert_int_equal(wt_tex_batch(&op, t2.tex, 0, 0, &in, &bo), WT_SUCCESS); /* nothing to write */

@@ -1,4 +1,4 @@
-/* test_batch_unorm8.c -- the byte formats: wt_float_to_unorm8 and wt_float_to_srgb8 against the formulas `warptex resample` used
+/* test_batch_unorm8.c -- the byte formats: wt_float_to_unorm8 and wt_float_to_srgb8 against the formulas `warptex resample` used; wt_float_to_half against a search of the halves
  * SPDX-License-Identifier: MIT
  *
  * The oracle is batch_util.h's bt_to8: clamp to [0, 1] (NaN 0), the sRGB
@@ -99,6 +99,84 @@ static void test_srgb8_steps(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* The value of a half h in double, 0x7c00 standing for 2^16: the value
+ * past the largest half (65504) that rounding to nearest, ties to even,
+ * would pick with an unbounded exponent, i.e. infinity. */
+static double half_value(unsigned h)
+{
+    const unsigned e = h >> 10 & 31, f = h & 1023;
+    return e ? ldexp(1024.0 + f, (int)e - 25) : ldexp((double)f, -24);
+}
+
+/* wt_float_to_half by its definition: the nearest of the halves 0 ..
+ * 0x7c00 to |v| found by bisection (ties to the even code), the sign
+ * added; a NaN quiet with its payload's top ten bits; infinity stays. */
+static uint16_t half_oracle(float v)
+{
+    const uint32_t u = bt_bits(v);
+    const uint16_t sign = (uint16_t)(u >> 16 & 0x8000u);
+    if (v != v)
+        return (uint16_t)(sign | 0x7e00u | (u >> 13 & 0x3ffu));
+    const double a = fabs((double)v);
+    if (a == INFINITY)
+        return (uint16_t)(sign | 0x7c00u);
+    unsigned lo = 0, hi = 0x7c00; /* half_value(lo) <= a; the answer is lo or lo + 1 */
+    if (a >= half_value(hi))
+        return (uint16_t)(sign | 0x7c00u);
+    while (hi - lo > 1) {
+        const unsigned mid = (lo + hi) / 2;
+        if (half_value(mid) <= a)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const double dl = a - half_value(lo), dh = half_value(lo + 1) - a;
+    const unsigned h = dl < dh ? lo : dh < dl ? lo + 1 : (lo & 1 ? lo + 1 : lo);
+    return (uint16_t)(sign | h);
+}
+
+static void test_half_formula(void **state)
+{
+    (void)state;
+    long bad = 0;
+    uint32_t x = 0x9E3779B9u;
+    /* a float in 4099 everywhere, every tie point between halves (and its
+     * neighbours), the specials */
+    for (uint64_t u = 0; u < (1ull << 32) && bad < 5; u += 4099) {
+        const float f = from_bits((uint32_t)u);
+        if (wt_float_to_half(f) != half_oracle(f) && bad++ < 5)
+            print_error("half(0x%08x) = 0x%04x, the search gives 0x%04x\n", (uint32_t)u, wt_float_to_half(f),
+                        half_oracle(f));
+    }
+    for (unsigned h = 0; h < 0x7c00 && bad < 5; h++) {
+        const double mid = (half_value(h) + half_value(h + 1)) / 2; /* exact in float: at most 12 significant bits */
+        const uint32_t m = bt_bits((float)mid);
+        for (int d = -2; d <= 2; d++)
+            for (int s = 0; s < 2; s++) {
+                const float f = from_bits((m + (uint32_t)d) ^ (s ? 0x80000000u : 0u));
+                if (wt_float_to_half(f) != half_oracle(f) && bad++ < 5)
+                    print_error("half(%a) = 0x%04x, the search gives 0x%04x\n", (double)f, wt_float_to_half(f),
+                                half_oracle(f));
+            }
+    }
+    for (int k = 0; k < 200000; k++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        const float f = from_bits(x);
+        if (wt_float_to_half(f) != half_oracle(f) && bad++ < 5)
+            print_error("half(0x%08x) = 0x%04x, the search gives 0x%04x\n", x, wt_float_to_half(f), half_oracle(f));
+    }
+    assert_int_equal(wt_float_to_half(65504.0f), 0x7bff);
+    assert_int_equal(wt_float_to_half(65519.996f), 0x7bff);
+    assert_int_equal(wt_float_to_half(65520.0f), 0x7c00);
+    assert_int_equal(wt_float_to_half(-INFINITY), 0xfc00);
+    assert_int_equal(wt_float_to_half(0x1p-24f), 0x0001);
+    assert_int_equal(wt_float_to_half(0x1p-25f), 0x0000);     /* the tie to 0 (even) */
+    assert_int_equal(wt_float_to_half(-0x1.8p-24f), 0x8002);  /* the tie to 2 (even) */
+    assert_int_equal(wt_float_to_half(from_bits(0xff800001u)), 0xfe00); /* a signalling NaN made quiet, sign kept */
+    assert_int_equal(wt_float_to_half(from_bits(0x7fc02000u)), 0x7e01); /* the payload's top bits kept */
+    assert_int_equal(bad, 0);
+}
+
 /* WARPTEX_STRESS: every float of [0, 1], both conversions. */
 static void test_every_float(void **state)
 {
@@ -124,6 +202,7 @@ int main(void)
         cmocka_unit_test(test_unorm8_formula),
         cmocka_unit_test(test_srgb8_formula),
         cmocka_unit_test(test_srgb8_steps),
+        cmocka_unit_test(test_half_formula),
         cmocka_unit_test(test_every_float),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

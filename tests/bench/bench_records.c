@@ -150,7 +150,7 @@ static void skipped_backends(void **state)
     /* One record per (backend compiled in, threads); none for neon. */
     assert_int_equal(cfg.nrecords, 6);
     for (int t = 1; t <= 2; t++) {
-        const bench_record *sc = bench_record_find(&cfg, 0, "warp", "scalar", t);
+        const bench_record *sc = bench_record_find(&cfg, 0, "warp", NULL, "scalar", t);
         assert_non_null(sc);
         assert_int_equal(sc->status, BENCH_REC_OK);
         assert_int_equal(sc->reps, 3);
@@ -162,13 +162,13 @@ static void skipped_backends(void **state)
         else
             assert_true(sc->vs_1_thread > 0.0);
         for (int b = 0; b < 2; b++) {
-            const bench_record *r = bench_record_find(&cfg, 0, "warp", b ? "avx512" : "avx2", t);
+            const bench_record *r = bench_record_find(&cfg, 0, "warp", NULL, b ? "avx512" : "avx2", t);
             assert_non_null(r);
             assert_int_equal(r->status, BENCH_REC_SKIPPED);
             assert_true(r->rate == 0.0 && r->vs_scalar == 0.0 && r->reps == 0);
             assert_non_null(strstr(r->note, "SKIPPED"));
         }
-        assert_null(bench_record_find(&cfg, 0, "warp", "neon", t));
+        assert_null(bench_record_find(&cfg, 0, "warp", NULL, "neon", t));
     }
 
     /* The text: a SKIPPED line per skipped backend and thread count, with no figure or checksum. */
@@ -221,8 +221,8 @@ static void doors_kept_apart(void **state)
     assert_int_equal(cfg.nrecords, 12);
     for (int d = 0; d < 2; d++) {
         const char *api = d ? "ptx" : "warp";
-        const bench_record *one = bench_record_find(&cfg, 0, api, "scalar", 1);
-        const bench_record *two = bench_record_find(&cfg, 0, api, "scalar", 2);
+        const bench_record *one = bench_record_find(&cfg, 0, api, NULL, "scalar", 1);
+        const bench_record *two = bench_record_find(&cfg, 0, api, NULL, "scalar", 2);
         assert_non_null(one);
         assert_non_null(two);
         assert_string_equal(one->api, api);
@@ -230,8 +230,8 @@ static void doors_kept_apart(void **state)
         assert_true(one->vs_scalar == 1.0 && two->vs_scalar == 1.0);
         assert_true(two->vs_1_thread == two->rate / one->rate);
     }
-    assert_true(bench_record_find(&cfg, 0, "warp", "scalar", 1) != bench_record_find(&cfg, 0, "ptx", "scalar", 1));
-    assert_null(bench_record_find(&cfg, 0, "cuda", "scalar", 1));
+    assert_true(bench_record_find(&cfg, 0, "warp", NULL, "scalar", 1) != bench_record_find(&cfg, 0, "ptx", NULL, "scalar", 1));
+    assert_null(bench_record_find(&cfg, 0, "cuda", NULL, "scalar", 1));
     fclose(cfg.out);
     char line[512];
     assert_non_null(line_with(cap.buf, " ptx ", "0.5000000000", line, sizeof line));
@@ -255,12 +255,12 @@ static void mismatch_and_baseline(void **state)
     assert_int_equal(bench_run_backends(&cfg, &spec, 1), 0);
     /* A baseline giving the same output is consistent and has a ratio to scalar. */
     assert_int_equal(bench_run_baseline(&cfg, &spec, "memcpy", fake_pass, NULL, fake_digest, &base, 1), 0);
-    const bench_record *b = bench_record_find(&cfg, BENCH_S1, NULL, "memcpy", 1);
+    const bench_record *b = bench_record_find(&cfg, BENCH_S1, NULL, NULL, "memcpy", 1);
     assert_non_null(b);
     assert_true(b->baseline);
     assert_null(b->api); /* plain C is not warptex */
     assert_string_equal(b->output, "rgba8");
-    const bench_record *sc = bench_record_find(&cfg, BENCH_S1, "warp", "scalar", 1);
+    const bench_record *sc = bench_record_find(&cfg, BENCH_S1, "warp", NULL, "scalar", 1);
     assert_non_null(sc);
     assert_string_equal(sc->api, "warp");
     assert_int_equal(b->status, BENCH_REC_OK);
@@ -270,7 +270,7 @@ static void mismatch_and_baseline(void **state)
     /* A run whose output differs from the first is a mismatch: recorded, reported, counted. */
     base.change_at = 1;
     assert_int_equal(bench_run_baseline(&cfg, &spec, "atomic", fake_pass, NULL, fake_digest, &base, 1), 0);
-    const bench_record *m = bench_record_find(&cfg, BENCH_S1, NULL, "atomic", 1);
+    const bench_record *m = bench_record_find(&cfg, BENCH_S1, NULL, NULL, "atomic", 1);
     assert_non_null(m);
     assert_int_equal(m->status, BENCH_REC_MISMATCH);
     assert_int_equal(bench_mismatch_count(), 1);

@@ -16,6 +16,9 @@ cudaError_t sticky(void);
 void set_sticky(cudaError_t e, const char *why);
 /* Records e as this thread's last error (not cudaSuccess) and returns it. */
 cudaError_t fail(cudaError_t e);
+/* fail(e), first saying why on stderr ("warptex: " and the printf-style message): for errors
+ * whose code alone does not tell a program what went wrong (an unregistered kernel, a graph's cycle). */
+cudaError_t fail_why(cudaError_t e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* cudaSuccess, or the sticky error recorded as last error: the start of every call. */
 cudaError_t enter(void);
 /* A warptex status as the CUDA error CUDA gives for the same fault. */
@@ -50,6 +53,16 @@ bool device_accessible(const void *p, size_t bytes);
  * when there is none.  release_hold: lets go of a base hold_range gave. */
 void *hold_range(const void *p, size_t bytes);
 void release_hold(void *base);
+/* A graph's allocation node's block (docs/cuda.md#graph-memory): its address is fixed when the
+ * node is added, and it is a device allocation from the node's launch until a free node, cudaFree
+ * or cudaFreeAsync frees it, which leaves the memory to the graph for its next launch.
+ * graph_reserve: the memory (null when there is none); graph_map: makes it an allocation
+ * (cudaErrorInvalidValue if it still is one); graph_unmap: ends the allocation, false if there was
+ * none; graph_unreserve: ends it if need be and returns the memory.  Thread-safe. */
+void *graph_reserve(size_t size);
+cudaError_t graph_map(void *p, size_t size);
+bool graph_unmap(void *p);
+void graph_unreserve(void *p);
 /* The bytes from a pitched pointer to one past the last byte that a box of rows x slices rows of
  * row_bytes at (x bytes, y, z) touches: (z + slices - 1) * slice_pitch + (y + rows - 1) * pitch +
  * x + row_bytes.  false when that overflows size_t.  rows and slices are at least 1. */

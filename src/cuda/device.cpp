@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT */
 
 #include "cuda_internal.h"
+#include "graphs.h"
 #include "stack_pool.h"
 
 using wt_cuda_rt::enter;
@@ -114,7 +115,12 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags)
 
 /* cudaHostRegister, cudaHostUnregister, cudaHostGetDevicePointer: memory.cpp */
 
-cudaError_t cudaDeviceSynchronize(void) { return enter(); }
+cudaError_t cudaDeviceSynchronize(void)
+{
+    if (cudaError_t e = enter())
+        return e;
+    return wt_cuda_rt::capture_forbids("cudaDeviceSynchronize");
+}
 cudaError_t cudaDeviceReset(void)
 {
     wt_cuda_rt::reset();

@@ -1,6 +1,7 @@
 /* errors.cpp -- cudaGetLastError, cudaGetErrorString/Name, the sticky launch failure
  * SPDX-License-Identifier: MIT */
 #include <atomic>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "cuda_internal.h"
@@ -25,6 +26,17 @@ cudaError_t fail(cudaError_t e)
     if (e != cudaSuccess)
         t_last = e;
     return e;
+}
+
+cudaError_t fail_why(cudaError_t e, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "warptex: %s (%s)\n", msg, cudaGetErrorName(e));
+    return fail(e);
 }
 
 cudaError_t enter(void)

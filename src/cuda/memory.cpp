@@ -20,6 +20,7 @@
 
 #include "asan_probe.h"
 #include "cuda_internal.h"
+#include "graphs.h"
 
 using wt_cuda_rt::device_accessible;
 using wt_cuda_rt::device_range_ok;
@@ -31,7 +32,9 @@ namespace {
 /* ALLOC_REGISTERED: the caller's memory, cudaHostRegister'ed: pinned memory as far as CUDA
  * is concerned (objects may be made over it, cudaHostGetDevicePointer maps it), never ours to
  * free. */
-enum alloc_kind { ALLOC_DEVICE, ALLOC_HOST, ALLOC_REGISTERED };
+/* ALLOC_GRAPH: a graph's allocation node's block while allocated (graph_map): a device
+ * allocation, whose memory the graph keeps when it is freed (docs/cuda.md#graph-memory). */
+enum alloc_kind { ALLOC_DEVICE, ALLOC_HOST, ALLOC_REGISTERED, ALLOC_GRAPH };
 struct block {
     size_t size;     /* what was asked for: the end of the caller's block */
     size_t reserved; /* what was taken (more than size): the padding belongs to no one */
@@ -94,10 +97,13 @@ cudaError_t release(void *p, alloc_kind kind)
         return e;
     if (!p)
         return cudaSuccess;
+    alloc_kind found = kind;
     {
         std::unique_lock<std::shared_mutex> g(g_lock);
         auto it = g_allocs.find((uintptr_t)p);
-        if (it == g_allocs.end() || it->second.kind != kind || it->second.freed)
+        if (it != g_allocs.end())
+            found = it->second.kind;
+        if (it == g_allocs.end() || (found == ALLOC_GRAPH ? ALLOC_DEVICE : found) != kind || it->second.freed)
             return fail(cudaErrorInvalidValue);
         if (kind == ALLOC_DEVICE)
             wt_cuda_rt::pool_block_freed(p); /* cudaMallocAsync's blocks are counted in their pool */
@@ -107,7 +113,8 @@ cudaError_t release(void *p, alloc_kind kind)
         }
         g_allocs.erase(it);
     }
-    free(p);
+    if (found != ALLOC_GRAPH) /* the graph keeps its block's memory for its next launch */
+        free(p);
     return cudaSuccess;
 }
 
@@ -156,12 +163,50 @@ void release_hold(void *base)
         auto it = g_allocs.find((uintptr_t)base);
         if (it == g_allocs.end() || --it->second.holders || !it->second.freed)
             return;
-        const bool ours = it->second.kind != ALLOC_REGISTERED;
+        const bool ours = it->second.kind != ALLOC_REGISTERED && it->second.kind != ALLOC_GRAPH;
         g_allocs.erase(it);
         if (!ours)
             return; /* unregistered earlier: the caller's memory, never ours to free */
     }
     free(base); /* freed by cudaFree or cudaFreeHost earlier: its last object is gone */
+}
+
+void *graph_reserve(size_t size)
+{
+    if (size == 0 || size > SIZE_MAX - 256)
+        return nullptr;
+    return aligned_alloc(256, (size + 256) & ~(size_t)255);
+}
+
+cudaError_t graph_map(void *p, size_t size)
+{
+    try {
+        std::unique_lock<std::shared_mutex> g(g_lock);
+        if (!g_allocs.emplace((uintptr_t)p, block{size, (size + 256) & ~(size_t)255, ALLOC_GRAPH, 0, false, 0}).second)
+            return cudaErrorInvalidValue; /* still allocated by an earlier launch */
+    } catch (...) {
+        return cudaErrorMemoryAllocation;
+    }
+    return cudaSuccess;
+}
+
+bool graph_unmap(void *p)
+{
+    std::unique_lock<std::shared_mutex> g(g_lock);
+    auto it = g_allocs.find((uintptr_t)p);
+    if (it == g_allocs.end() || it->second.kind != ALLOC_GRAPH || it->second.freed)
+        return false;
+    if (it->second.holders)
+        it->second.freed = true; /* objects over it keep its entry until they go; the memory stays the graph's */
+    else
+        g_allocs.erase(it);
+    return true;
+}
+
+void graph_unreserve(void *p)
+{
+    graph_unmap(p);
+    free(p);
 }
 
 bool pitched_extent(size_t pitch, size_t slice_pitch, size_t x, size_t y, size_t z, size_t row_bytes, size_t rows,
@@ -190,7 +235,12 @@ bool copy_ranges_ok(const void *dst, size_t dst_bytes, const void *src, size_t s
 } // namespace
 
 extern "C" {
-cudaError_t cudaMalloc(void **devPtr, size_t size) { return alloc(devPtr, size, ALLOC_DEVICE); }
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    if (cudaError_t e = wt_cuda_rt::capture_forbids("cudaMalloc"))
+        return e;
+    return alloc(devPtr, size, ALLOC_DEVICE);
+}
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
 {
     if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
@@ -339,6 +389,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
 {
     if (cudaError_t e = enter())
         return e;
+    if (cudaError_t e = wt_cuda_rt::capture_forbids("cudaMemcpy"))
+        return e;
     if (!kind_ok(kind))
         return fail(cudaErrorInvalidMemcpyDirection);
     if (count == 0)
@@ -375,6 +427,12 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 {
     if (!wt_cuda_rt::stream_ok(stream))
         return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    if (wt_cuda_stream_capturing(stream))
+        return wt_cuda_rt::capture_record(stream, [&](cudaGraph_t g, const cudaGraphNode_t *d, size_t n,
+                                                      cudaGraphNode_t *out) {
+            return cudaGraphAddMemcpyNode1D(out, g, d, n, dst, src, count, kind);
+        });
+    wt_cuda_rt::async_call work;
     return cudaMemcpy(dst, src, count, kind);
 }
 
@@ -413,6 +471,8 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
     if (cudaError_t e = enter())
         return e;
+    if (cudaError_t e = wt_cuda_rt::capture_forbids("cudaMemset"))
+        return e;
     if (count == 0)
         return cudaSuccess;
     if (!device_accessible(devPtr, count))
@@ -424,6 +484,14 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
 {
     if (!wt_cuda_rt::stream_ok(stream))
         return wt_cuda_record_error(cudaErrorInvalidResourceHandle);
+    if (wt_cuda_stream_capturing(stream)) {
+        const cudaMemsetParams p = {devPtr, count, (unsigned char)value, 1, count, 1};
+        return wt_cuda_rt::capture_record(stream, [&](cudaGraph_t g, const cudaGraphNode_t *d, size_t n,
+                                                      cudaGraphNode_t *out) {
+            return cudaGraphAddMemsetNode(out, g, d, n, &p);
+        });
+    }
+    wt_cuda_rt::async_call work;
     return cudaMemset(devPtr, value, count);
 }
 

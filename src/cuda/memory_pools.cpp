@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "cuda_internal.h"
+#include "graphs.h"
 
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
@@ -52,6 +53,18 @@ cudaError_t alloc_from(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t
         if (!pool_ok(pool))
             return fail(cudaErrorInvalidValue);
     }
+    if (wt_cuda_stream_capturing(stream)) /* a graph's allocation node (docs/cuda.md#graph-memory) */
+        return wt_cuda_rt::capture_record(stream, [&](cudaGraph_t g, const cudaGraphNode_t *d, size_t n,
+                                                      cudaGraphNode_t *out) {
+            cudaMemAllocNodeParams p = {};
+            p.poolProps.allocType = cudaMemAllocationTypePinned;
+            p.poolProps.location = cudaMemLocation{cudaMemLocationTypeDevice, 0};
+            p.bytesize = size;
+            const cudaError_t e = cudaGraphAddMemAllocNode(out, g, d, n, &p);
+            *ptr = e ? nullptr : p.dptr;
+            return e;
+        });
+    wt_cuda_rt::async_call work;
     if (cudaError_t e = cudaMalloc(ptr, size))
         return e;
     if (!*ptr)
@@ -129,6 +142,11 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         return e;
     if (!stream_ok(hStream))
         return fail(cudaErrorInvalidResourceHandle);
+    if (wt_cuda_stream_capturing(hStream))
+        return wt_cuda_rt::capture_record(hStream, [&](cudaGraph_t g, const cudaGraphNode_t *d, size_t n,
+                                                       cudaGraphNode_t *out) {
+            return cudaGraphAddMemFreeNode(out, g, d, n, devPtr);
+        });
     return cudaFree(devPtr); /* which tells the pool (pool_block_freed) */
 }
 

@@ -7,6 +7,7 @@
  * stream's status: cudaSuccess, or the sticky error after a failed launch
  * (then it still runs, as CUDA runs callbacks after an error). */
 #include "cuda_internal.h"
+#include "graphs.h"
 
 using wt_cuda_rt::fail;
 
@@ -18,6 +19,8 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
         return fail(cudaErrorInvalidValue);
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
+    if (wt_cuda_stream_capturing(stream)) /* CUDA: cudaLaunchHostFunc is the form a graph can hold */
+        return wt_cuda_rt::capture_sync_check(stream, "cudaStreamAddCallback");
     const cudaError_t status = wt_cuda_rt::sticky();
     callback(stream, status, userData);
     return status == cudaSuccess ? cudaSuccess : fail(status);
@@ -31,6 +34,13 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
         return fail(cudaErrorInvalidValue);
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
+    if (wt_cuda_stream_capturing(stream)) {
+        const cudaHostNodeParams p = {fn, userData};
+        return wt_cuda_rt::capture_record(stream, [&](cudaGraph_t g, const cudaGraphNode_t *d, size_t n,
+                                                      cudaGraphNode_t *out) {
+            return cudaGraphAddHostNode(out, g, d, n, &p);
+        });
+    }
     fn(userData);
     return cudaSuccess;
 }

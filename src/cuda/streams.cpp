@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cuda_internal.h"
+#include "graphs.h"
 
 using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
@@ -89,7 +90,10 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
         return e;
     if (!stream_ok(stream) || !live(event))
         return fail(cudaErrorInvalidResourceHandle);
-    return flags == 0 ? cudaSuccess : fail(cudaErrorInvalidValue);
+    if (flags != 0)
+        return fail(cudaErrorInvalidValue);
+    bool captured = false; /* an event recorded in a capture: a fork or a join (docs/cuda.md#stream-capture) */
+    return wt_cuda_rt::capture_wait_event(stream, event, &captured);
 }
 
 cudaError_t cudaStreamCreate(cudaStream_t *pStream) { return cudaStreamCreateWithFlags(pStream, cudaStreamDefault); }
@@ -214,15 +218,26 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     if (cudaError_t e = enter())
         return e;
+    if (stream && live(stream))
+        wt_cuda_rt::capture_forget_stream(stream);
     return destroy(stream);
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     if (cudaError_t e = enter())
         return e;
-    return stream_ok(stream) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
+    if (!stream_ok(stream))
+        return fail(cudaErrorInvalidResourceHandle);
+    return wt_cuda_rt::capture_sync_check(stream, "cudaStreamSynchronize");
 }
-cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(stream); }
+cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!stream_ok(stream))
+        return fail(cudaErrorInvalidResourceHandle);
+    return wt_cuda_rt::capture_sync_check(stream, "cudaStreamQuery");
+}
 
 cudaError_t cudaEventCreate(cudaEvent_t *event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
@@ -239,6 +254,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
         return e;
     if (!live(event) || !stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
+    if (wt_cuda_stream_capturing(stream))
+        return wt_cuda_rt::capture_event_record(event, stream);
     event->when = std::chrono::steady_clock::now();
     event->recorded = true;
     return cudaSuccess;

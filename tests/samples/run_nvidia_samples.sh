@@ -39,8 +39,7 @@ cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true -
 # Samples that need a CUDA library beside the runtime (cuRAND's MonteCarloMultiGPU and MC_*, cuBLAS,
 # cuFFT, NPP, Thrust's particles and marchingCubes, NVTX, libcu++'s cuda/barrier and cuda/pipeline),
 # the driver API (cuda.h) or NVRTC are not in the list: warptex provides the runtime API, not
-# those.  Nor are the samples of CUDA graphs, which warptex-cxx refuses at compile time
-# (docs/cuda.md), nor those of several devices, IPC or a graphics API other than OpenGL.
+# those.  Nor are the samples of several devices, IPC or a graphics API other than OpenGL.
 # name | arguments of each run, runs separated by ';' (empty: one run without arguments) | extra link flags
 #      | extra flags for each .cu file (what the sample's CMake adds: OpenMP's -Xcompiler=-fopenmp)
 list='
@@ -115,6 +114,9 @@ FunctionPointers|-mode=0 -file=data/ref_orig.pgm;-mode=1 -file=data/ref_tex.pgm;
 nbody|-benchmark -compare -cpu|-lGL -lGLU -lglut
 fp16ScalarProduct||
 cudaOpenMP||-Xcompiler=-fopenmp|-Xcompiler=-fopenmp
+simpleCudaGraphs||
+jacobiCudaGraphs||
+graphMemoryNodes||
 '
 
 printf '%-26s %-8s %8s %8s %8s  %s\n' sample result build_s run_s cpu_s note

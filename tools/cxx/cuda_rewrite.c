@@ -500,6 +500,110 @@ static size_t arch_directive(const char *s, size_t n, size_t i, wt_text_buf *o, 
     return e;
 }
 
+
+/* The registration of the kernel whose definition's head is s[from, to) (docs/cuda.md#kernel-registry):
+ * a static object, written after the definition, whose constructor records the kernel's address with
+ * an entry compiled from its type, so that a void * to it can be launched.  The type is the head's
+ * parameter list without its default arguments, so that an overloaded kernel's own is taken.  NULL
+ * when the head is not a non-template __global__ function's (or out of memory). */
+static char *kernel_registration(const char *s, size_t from, size_t to, size_t line, unsigned serial)
+{
+    int global = 0, depth = 0;
+    size_t lp = 0, rp = 0, open_at = 0;
+    int line_start = 1;
+    for (size_t k = from; k < to; k++) {
+        const long sk = skip_len(s, to, k);
+        if (sk < 0)
+            return NULL;
+        if (sk > 0) {
+            k += (size_t)sk - 1;
+            continue;
+        }
+        if (s[k] == '\n') {
+            line_start = 1;
+            continue;
+        }
+        if (line_start && s[k] == '#') {
+            k = directive_end(s, to, k);
+            continue;
+        }
+        if (!isspace((unsigned char)s[k]))
+            line_start = 0;
+        if (depth == 0 && s[k] == '_' && word_at(s, to, k, "__global__"))
+            global = 1;
+        if (depth == 0 && s[k] == 't' && word_at(s, to, k, "template"))
+            return NULL; /* registered when launched by its type (cuda_runtime.h) */
+        if (s[k] == '(') {
+            if (depth++ == 0)
+                open_at = k;
+        } else if (s[k] == ')' && depth > 0 && --depth == 0) {
+            lp = open_at;
+            rp = k;
+        }
+    }
+    if (!global || !rp)
+        return NULL;
+    /* the name before the parameter list, with its qualifiers */
+    size_t ne = lp;
+    while (ne > from && isspace((unsigned char)s[ne - 1]))
+        ne--;
+    size_t ns = ne;
+    while (ns > from && (wt_text_ident_char(s[ns - 1]) || s[ns - 1] == ':'))
+        ns--;
+    if (ns == ne || isdigit((unsigned char)s[ns]) || (ne - ns == 17 && memcmp(s + ns, "__launch_bounds__", 17) == 0))
+        return NULL;
+    wt_text_buf o = {0};
+    char head[160];
+    snprintf(head, sizeof head,
+             " static const wt_cuda_detail::kernel_registrar wt_cuda_kernel_registrar_%zu_%u(static_cast<void (*)(",
+             line, serial);
+    puts_(&o, head);
+    /* the parameters: comments and line breaks as blanks, default arguments left out */
+    int nest = 0, in_default = 0;
+    for (size_t k = lp + 1; k < rp; k++) {
+        const long sk = skip_len(s, rp, k);
+        if (sk > 0 && (s[k] == '/')) {
+            puts_(&o, " ");
+            k += (size_t)sk - 1;
+            continue;
+        }
+        if (sk > 0) {
+            if (!in_default)
+                wt_text_put(&o, s + k, (size_t)sk);
+            k += (size_t)sk - 1;
+            continue;
+        }
+        const char c = s[k];
+        if (c == '(' || c == '[' || c == '{' || (c == '<' && !in_default))
+            nest++;
+        else if (c == ')' || c == ']' || c == '}' || (c == '>' && !in_default))
+            nest--;
+        if (nest == 0 && c == ',')
+            in_default = 0;
+        else if (nest == 0 && c == '=' && !in_default && !(k + 1 < rp && s[k + 1] == '=') &&
+                 !strchr("<>!=", s[k - 1]))
+            in_default = 1;
+        if (!in_default)
+            wt_text_put(&o, c == '\n' || c == '\r' ? " " : s + k, 1);
+    }
+    puts_(&o, ")>(&");
+    wt_text_put(&o, s + ns, ne - ns);
+    puts_(&o, "));");
+    if (o.oom) {
+        free(o.p);
+        return NULL;
+    }
+    return o.p;
+}
+
+/* out[0, len) ends with '.' or "->" (and blanks): what follows is a member's name */
+static int member_access(const char *out, size_t len)
+{
+    while (len > 0 && isspace((unsigned char)out[len - 1]))
+        len--;
+    return len > 0 && (out[len - 1] == '.' || (len > 1 && out[len - 1] == '>' && out[len - 2] == '-'));
+}
+
 char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_t errlen)
 {
     wt_text_buf o = {0};
@@ -511,12 +615,17 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
     int n_conds = 0;
     int depth = 0;
     size_t head = 0;
+    /* the kernel definition open at reg_depth (0: none): its registration, written after its '}' */
+    char *reg = NULL;
+    int reg_depth = 0;
+    unsigned serial = 0;
     wt_text_put(&o, "", 0);
     while (i < n && !o.oom) {
         const long sk = skip_len(s, n, i);
         if (sk < 0) {
             say(err, errlen, "line %zu: unterminated comment or literal", line_of(s, i));
             free(o.p);
+            free(reg);
             return NULL;
         }
         if (sk > 0) {
@@ -529,6 +638,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             if (ks == o.len) {
                 say(err, errlen, "line %zu: <<< without a kernel name before it", line_of(s, i));
                 free(o.p);
+                free(reg);
                 return NULL;
             }
             /* the config: up to >>> outside brackets */
@@ -559,6 +669,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             if (!cfg_end) {
                 say(err, errlen, "line %zu: <<< without its >>>", line_of(s, i));
                 free(o.p);
+                free(reg);
                 return NULL;
             }
             size_t a = cfg_end + 3;
@@ -567,6 +678,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             if (a >= n || s[a] != '(') {
                 say(err, errlen, "line %zu: >>> not followed by the kernel's argument list", line_of(s, cfg_end));
                 free(o.p);
+                free(reg);
                 return NULL;
             }
             size_t b = a + 1;
@@ -577,6 +689,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             char *kernel = malloc(o.len - ks + 1);
             if (!kernel) {
                 free(o.p);
+                free(reg);
                 return NULL;
             }
             memcpy(kernel, o.p + ks, o.len - ks);
@@ -610,6 +723,14 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
                 continue;
             }
         }
+        if ((s[i] == 'g' || s[i] == 'b') && (word_at(s, n, i, "gridDim") || word_at(s, n, i, "blockDim")) &&
+            member_access(o.p, o.len)) {
+            /* p.gridDim of a cudaKernelNodeParams: the built-in's macro would take it (driver_types.h) */
+            puts_(&o, "wt_");
+            wt_text_put(&o, s + i, 1);
+            i++;
+            continue;
+        }
         if (dev[depth] == BLOCK_DEV_FN && s[i] == '_' && word_at(s, n, i, "__CUDA_ARCH__")) {
             puts_(&o, "__WARPTEX_CUDA_ARCH__"); /* its value in device code's expressions too */
             i += 13;
@@ -621,6 +742,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
             const int r = wt_cuda_asm_statement(s, n, i, &rep, &end, err, errlen);
             if (r < 0) {
                 free(o.p);
+                free(reg);
                 return NULL;
             }
             if (r > 0) {
@@ -632,10 +754,23 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         }
         if (s[i] == '{') {
             const enum block_kind d = block_kind(s, head, i, (enum block_kind)dev[depth]);
+            if (d == BLOCK_DEV_FN && dev[depth] == BLOCK_SCOPE && !reg) {
+                reg = kernel_registration(s, head, i, line_of(s, i), serial++);
+                reg_depth = depth + 1;
+            }
             if (depth + 1 < (int)sizeof dev)
                 dev[++depth] = (unsigned char)d;
             head = i + 1;
         } else if (s[i] == '}') {
+            if (reg && depth == reg_depth) {
+                wt_text_put(&o, s + i, 1);
+                puts_(&o, reg);
+                free(reg);
+                reg = NULL;
+                depth--;
+                head = ++i;
+                continue;
+            }
             if (depth > 0)
                 depth--;
             head = i + 1;
@@ -645,6 +780,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         wt_text_put(&o, s + i, 1);
         i++;
     }
+    free(reg);
     if (o.oom) {
         free(o.p);
         say(err, errlen, "out of memory");

@@ -30,6 +30,7 @@
 #include <limits.h> /* nvcc's pre-included headers bring it in, and programs use UINT_MAX without it */
 #include <stddef.h>
 #include <atomic>
+#include <new>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -120,24 +121,117 @@ template <class F, class... T> struct kernel_call {
  * K(args...) itself, so the launch takes what nvcc's takes, as C++ takes a
  * call: the kernel's default arguments, overloads, template arguments
  * deduced from the arguments, a function pointer. */
-template <class F> struct kernel_expression {
+template <class F, class R> struct kernel_expression {
     F call;
+    R pointer_of; /* pointer_of(0): the kernel's pointer, where K names one function (register_launched) */
 };
-template <class F> static inline kernel_expression<F> kernel_expression_of(F call) { return {call}; }
+template <class F, class R> static inline kernel_expression<F, R> kernel_expression_of(F call, R pointer_of)
+{
+    return {call, pointer_of};
+}
+} // namespace wt_cuda_detail
+
+/* A launch's closure on the heap, for work that runs later: a graph's kernel node, a launch
+ * recorded while its stream captures (docs/cuda.md#graphs).  run is kernel_call::run; destroy
+ * frees self. */
+struct wt_cuda_closure {
+    void (*run)(void *self, struct wt_cuda_cursor *cursor);
+    void (*destroy)(void *self);
+    void *self;
+};
+/* The kernel registry (src/cuda/kernel_registry.cpp, docs/cuda.md#kernel-registry): what a
+ * kernel's void * needs to become a typed launch.  make copies the arguments args[i] points at
+ * (of the parameters' types, as cudaLaunchKernel's) into a closure; params and param_sizes
+ * describe them.  warptex-cxx registers every non-template kernel it defines, and a template
+ * kernel's instantiation when it is launched by its type. */
+struct wt_cuda_kernel_info {
+    struct wt_cuda_closure (*make)(const void *kernel, void **args); /* self null: out of memory */
+    unsigned params;
+    const size_t *param_sizes;
+};
+extern "C" {
+/* Records kernel -> info (info has static storage); thread-safe, the same kernel twice is one entry. */
+void wt_cuda_register_kernel(const void *kernel, const struct wt_cuda_kernel_info *info);
+/* The entry of a kernel, or null (thread-safe). */
+const struct wt_cuda_kernel_info *wt_cuda_find_kernel(const void *kernel);
+/* Whether work submitted to stream is recorded into a graph rather than run (stream capture). */
+int wt_cuda_stream_capturing(cudaStream_t stream);
+/* Records a launch into the graph stream captures: checks the configuration as a launch does,
+ * then keeps c (destroyed by the graph, or here on failure). */
+cudaError_t wt_cuda_capture_launch(struct wt_cuda_closure c, dim3 grid, dim3 block, size_t shared_bytes,
+                                   cudaStream_t stream);
+/* cudaLaunchKernel of a void *: the registry's closure, launched (or captured) */
+cudaError_t wt_cuda_launch_registered(const void *func, dim3 grid, dim3 block, void **args, size_t shared,
+                                      cudaStream_t stream);
+}
+
+namespace wt_cuda_detail {
+template <class C> static void destroy_closure(void *self) { delete static_cast<C *>(self); }
+template <class C> static inline wt_cuda_closure closure_of(C *c)
+{
+    return wt_cuda_closure{&C::run, &destroy_closure<C>, c};
+}
+/* the closure of kernel(args...), each argument converted once to its parameter's type */
+template <class... P, class... A> static inline wt_cuda_closure make_closure(void (*kernel)(P...), A &&...args)
+{
+    using call_t = kernel_call<void (*)(P...), std::decay_t<P>...>;
+    return closure_of(new (std::nothrow) call_t{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)});
+}
+template <class... P, size_t... I>
+static inline wt_cuda_closure closure_from_pointers(void (*func)(P...), void **args, std::index_sequence<I...>)
+{
+    return make_closure(func, *static_cast<std::decay_t<P> *>(args[I])...);
+}
+/* The registry's entry for kernels of type void (P...). */
+template <class... P> struct kernel_thunk {
+    static wt_cuda_closure make(const void *kernel, void **args)
+    {
+        return closure_from_pointers(reinterpret_cast<void (*)(P...)>(const_cast<void *>(kernel)), args,
+                                     std::index_sequence_for<P...>{});
+    }
+    static constexpr size_t sizes[sizeof...(P) + 1] = {sizeof(std::decay_t<P>)..., 0};
+    static constexpr wt_cuda_kernel_info info = {&make, sizeof...(P), sizes};
+};
+template <class... P> static inline void register_kernel(void (*kernel)(P...))
+{
+    wt_cuda_register_kernel(reinterpret_cast<const void *>(kernel), &kernel_thunk<P...>::info);
+}
+/* what warptex-cxx writes after each kernel it defines: registers it before main runs */
+struct kernel_registrar {
+    template <class... P> explicit kernel_registrar(void (*kernel)(P...)) { register_kernel(kernel); }
+};
+/* kernel K's pointer where K names one function (a kernel, a template's instantiation with its
+ * arguments given), for a launch <<< >>> to register; a launch whose kernel is an overload set
+ * or a template whose arguments the call deduces registers nothing */
+template <class T, class... P> static inline auto kernel_pointer(void (*k)(P...)) { return k; }
+template <class L> static inline auto register_launched(L pointer_of, int) -> decltype(pointer_of(0), void())
+{
+    register_kernel(pointer_of(0));
+}
+template <class L> static inline void register_launched(L, long) {}
 } // namespace wt_cuda_detail
 
 /* WT_CUDA_KERNEL(K): the kernel expression of a launch (above).  The call's
  * return type names the call, so that a call that cannot be made leaves the
  * lambda out of overload resolution and the launch's own message is given. */
-#define WT_CUDA_KERNEL(...)                                                                          \
-    wt_cuda_detail::kernel_expression_of(                                                           \
-        [&](auto &...wt_cuda_args) -> decltype((void)(__VA_ARGS__)(wt_cuda_args...)) { (__VA_ARGS__)(wt_cuda_args...); })
+#define WT_CUDA_KERNEL(...)                                                                              \
+    wt_cuda_detail::kernel_expression_of(                                                               \
+        [&](auto &...wt_cuda_args) -> decltype((void)(__VA_ARGS__)(wt_cuda_args...)) {                  \
+            (__VA_ARGS__)(wt_cuda_args...);                                                             \
+        },                                                                                              \
+        [&](auto wt_cuda_dep) -> decltype(wt_cuda_detail::kernel_pointer<decltype(wt_cuda_dep)>(__VA_ARGS__)) { \
+            return wt_cuda_detail::kernel_pointer<decltype(wt_cuda_dep)>(__VA_ARGS__);                  \
+        })
 
 /* wt_cuda_launch(kernel, config, args...): kernel<<<config>>>(args...). */
 template <class... P, class... A>
 static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), wt_cuda_launch_config cfg, A &&...args)
 {
     static_assert(sizeof...(P) == sizeof...(A), "warptex: kernel launched with the wrong number of arguments");
+    wt_cuda_detail::register_kernel(kernel); /* a template's instantiation is registered when launched */
+    if (wt_cuda_stream_capturing(cfg.stream))
+        return wt_cuda_capture_launch(wt_cuda_detail::make_closure(kernel, std::forward<A>(args)...), cfg.grid,
+                                      cfg.block, cfg.shared, cfg.stream);
     using call_t = wt_cuda_detail::kernel_call<void (*)(P...), std::decay_t<P>...>;
     call_t call{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)};
     return wt_cuda_launch_threads(&call_t::run, &call, cfg.grid, cfg.block, cfg.shared, cfg.stream);
@@ -146,14 +240,19 @@ static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), wt_cuda_launch_co
  * as written; each argument is copied once at the launch, then each thread
  * calls K with its own copy (conversions to the parameters' types and the
  * default arguments happen in that call) */
-template <class F, class... A>
-static inline cudaError_t wt_cuda_launch(wt_cuda_detail::kernel_expression<F> kernel, wt_cuda_launch_config cfg,
+template <class F, class R, class... A>
+static inline cudaError_t wt_cuda_launch(wt_cuda_detail::kernel_expression<F, R> kernel, wt_cuda_launch_config cfg,
                                          A &&...args)
 {
     static_assert(std::is_invocable<F &, std::decay_t<A> &...>::value,
                   "warptex: kernel launched with the wrong number of arguments, or with arguments its parameters "
                   "cannot take");
+    wt_cuda_detail::register_launched(kernel.pointer_of, 0);
     using call_t = wt_cuda_detail::kernel_call<F, std::decay_t<A>...>;
+    if (wt_cuda_stream_capturing(cfg.stream))
+        return wt_cuda_capture_launch(wt_cuda_detail::closure_of(new (std::nothrow) call_t{
+                                          kernel.call, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...)}),
+                                      cfg.grid, cfg.block, cfg.shared, cfg.stream);
     call_t call{kernel.call, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...)};
     return wt_cuda_launch_threads(&call_t::run, &call, cfg.grid, cfg.block, cfg.shared, cfg.stream);
 }
@@ -179,20 +278,40 @@ template <class... P>
 static inline cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 gridDim_, dim3 blockDim_, void **args,
                                            size_t sharedMem = 0, cudaStream_t stream = 0)
 {
+    wt_cuda_detail::register_kernel(func); /* a template's instantiation is registered when launched */
     return wt_cuda_detail::launch_from_pointers(func, wt_cuda_config(gridDim_, blockDim_, sharedMem, stream), args,
                                                 std::index_sequence_for<P...>{});
 }
 
-/* cudaLaunchKernel((void *)kernel, ...): on the CPU the kernel's parameter
- * types are needed to copy the arguments, and a void * has lost them. */
-template <class F = void>
-static inline cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0)
+/* cudaLaunchKernel((void *)kernel, ...): the kernel registry gives the parameter types a void *
+ * has lost; a kernel not in it is cudaErrorInvalidDeviceFunction, saying why. */
+static inline cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim_, dim3 blockDim_, void **args,
+                                           size_t sharedMem = 0, cudaStream_t stream = 0)
 {
-    static_assert(wt_cuda_detail::always_false<F>::value,
-                  "warptex: pass cudaLaunchKernel the kernel itself, not a void * (its parameter types are needed)");
-    return cudaErrorInvalidDeviceFunction;
+    return wt_cuda_launch_registered(func, gridDim_, blockDim_, args, sharedMem, stream);
 }
 
+/* The forms of cudaGraphInstantiate and cudaGraphExecUpdate before CUDA 12, which CUDA's
+ * cuda_runtime.h keeps for C++ (NVIDIA's samples use them): no error node or log is given. */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *,
+                                               char *pLogBuffer, size_t bufferSize)
+{
+    if (pLogBuffer && bufferSize)
+        pLogBuffer[0] = '\0';
+    return cudaGraphInstantiate(pGraphExec, graph, 0ull);
+}
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                              cudaGraphNode_t *hErrorNode_out,
+                                              enum cudaGraphExecUpdateResult *updateResult_out)
+{
+    cudaGraphExecUpdateResultInfo info = {cudaGraphExecUpdateError, 0, 0};
+    const cudaError_t e = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+    if (hErrorNode_out)
+        *hErrorNode_out = info.errorNode;
+    if (updateResult_out)
+        *updateResult_out = info.result;
+    return e;
+}
 /* The templated conveniences of CUDA's cuda_runtime.h.  Any T ** converts,
  * const T ** too, as CUDA's C-style cast converts it (through void *). */
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "host_defines.h"
+#include "vector_types.h"
 #include "cuda_error_list.h"
 #include "cuda_device_attr_list.h"
 #include "warptex/resource.h"
@@ -435,5 +436,121 @@ struct cudaMemPoolProps {
     unsigned short usage;
     unsigned char reserved[54];
 };
+
+/* Graphs and stream capture (src/cuda/graphs.cpp, src/cuda/stream_capture.cpp; docs/cuda.md#graphs):
+ * CUDA 13.0's types and values */
+typedef struct wt_cuda_graph_s *cudaGraph_t;
+typedef struct wt_cuda_graph_node_s *cudaGraphNode_t;
+typedef struct wt_cuda_graph_exec_s *cudaGraphExec_t;
+typedef void (*cudaHostFn_t)(void *userData);
+enum cudaGraphNodeType {
+    cudaGraphNodeTypeKernel = 0x00,
+    cudaGraphNodeTypeMemcpy = 0x01,
+    cudaGraphNodeTypeMemset = 0x02,
+    cudaGraphNodeTypeHost = 0x03,
+    cudaGraphNodeTypeGraph = 0x04,
+    cudaGraphNodeTypeEmpty = 0x05,
+    cudaGraphNodeTypeWaitEvent = 0x06,
+    cudaGraphNodeTypeEventRecord = 0x07,
+    cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+    cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+    cudaGraphNodeTypeMemAlloc = 0x0a,
+    cudaGraphNodeTypeMemFree = 0x0b,
+    cudaGraphNodeTypeConditional = 0x0d,
+    cudaGraphNodeTypeCount
+};
+/* gridDim and blockDim are also the built-ins' macros (device_launch_parameters.h): warptex-cxx
+ * writes a member access to them as one to wt_gridDim and wt_blockDim, the same members.  A union
+ * member needs a trivial default constructor, which dim3 lacks: wt_cuda_dim3_member is a dim3
+ * that has one (zeros in a zero-initialised cudaKernelNodeParams, as CUDA's). */
+struct wt_cuda_dim3_member {
+    unsigned int x, y, z;
+    wt_cuda_dim3_member() = default;
+    constexpr wt_cuda_dim3_member(unsigned int vx, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+    constexpr wt_cuda_dim3_member(dim3 d) : x(d.x), y(d.y), z(d.z) {}
+    constexpr wt_cuda_dim3_member(uint3 d) : x(d.x), y(d.y), z(d.z) {}
+    constexpr operator dim3() const { return dim3(x, y, z); }
+};
+struct cudaKernelNodeParams {
+    void *func;
+    union {
+        struct wt_cuda_dim3_member gridDim;
+        struct wt_cuda_dim3_member wt_gridDim;
+    };
+    union {
+        struct wt_cuda_dim3_member blockDim;
+        struct wt_cuda_dim3_member wt_blockDim;
+    };
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+struct cudaMemsetParams {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+struct cudaHostNodeParams {
+    cudaHostFn_t fn;
+    void *userData;
+};
+enum cudaMemAccessFlags {
+    cudaMemAccessFlagsProtNone = 0,
+    cudaMemAccessFlagsProtRead = 1,
+    cudaMemAccessFlagsProtReadWrite = 3
+};
+struct cudaMemAccessDesc {
+    struct cudaMemLocation location;
+    enum cudaMemAccessFlags flags;
+};
+struct cudaMemAllocNodeParams {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct cudaGraphEdgeData {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+};
+enum cudaGraphInstantiateFlags {
+    cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+    cudaGraphInstantiateFlagUpload = 2,
+    cudaGraphInstantiateFlagDeviceLaunch = 4,
+    cudaGraphInstantiateFlagUseNodePriority = 8
+};
+enum cudaGraphExecUpdateResult {
+    cudaGraphExecUpdateSuccess = 0x0,
+    cudaGraphExecUpdateError = 0x1,
+    cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+    cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+    cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+    cudaGraphExecUpdateErrorParametersChanged = 0x5,
+    cudaGraphExecUpdateErrorNotSupported = 0x6,
+    cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+    cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+    enum cudaGraphExecUpdateResult result;
+    cudaGraphNode_t errorNode;
+    cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaStreamCaptureMode {
+    cudaStreamCaptureModeGlobal = 0,
+    cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaGraphDebugDotFlags { cudaGraphDebugDotFlagsVerbose = 1 << 0 };
 
 #endif

@@ -55,23 +55,33 @@ void end_capture(const std::shared_ptr<capture> &c)
         it = it->second.cap == c ? g_events.erase(it) : std::next(it);
     g_capturing.store((int)g_streams.size(), std::memory_order_release);
 }
+
+/* s's part in a capture that is still valid, or null with the error set (s captures nothing:
+ * illegal state; its capture was invalidated); g_lock held */
+stream_state *live_part(cudaStream_t s, cudaError_t *e)
+{
+    auto it = g_streams.find(s);
+    *e = it == g_streams.end() ? fail(cudaErrorIllegalState)
+         : it->second.cap->invalid ? fail(cudaErrorStreamCaptureInvalidated)
+                                   : cudaSuccess;
+    return *e ? nullptr : &it->second;
+}
 } // namespace
 
 namespace wt_cuda_rt {
 cudaError_t capture_record(cudaStream_t s, const capture_add &add)
 {
     std::lock_guard<std::mutex> g(g_lock);
-    auto it = g_streams.find(s);
-    if (it == g_streams.end())
-        return fail(cudaErrorIllegalState);
-    if (it->second.cap->invalid)
-        return fail(cudaErrorStreamCaptureInvalidated);
+    cudaError_t e;
+    stream_state *st = live_part(s, &e);
+    if (!st)
+        return e;
     cudaGraphNode_t node = nullptr;
-    if (cudaError_t e = add(it->second.cap->graph, it->second.tail.data(), it->second.tail.size(), &node)) {
-        it->second.cap->invalid = true; /* as CUDA: a failed call in a capture invalidates it */
+    if ((e = add(st->cap->graph, st->tail.data(), st->tail.size(), &node))) {
+        st->cap->invalid = true; /* as CUDA: a failed call in a capture invalidates it */
         return e;
     }
-    it->second.tail.assign(1, node);
+    st->tail.assign(1, node);
     return cudaSuccess;
 }
 
@@ -85,12 +95,11 @@ cudaError_t capture_child_graph(cudaStream_t s, const struct wt_cuda_graph_s *gr
 cudaError_t capture_event_record(cudaEvent_t e, cudaStream_t s)
 {
     std::lock_guard<std::mutex> g(g_lock);
-    auto it = g_streams.find(s);
-    if (it == g_streams.end())
-        return fail(cudaErrorIllegalState);
-    if (it->second.cap->invalid)
-        return fail(cudaErrorStreamCaptureInvalidated);
-    g_events[e] = captured_event{it->second.cap, it->second.tail};
+    cudaError_t err;
+    stream_state *st = live_part(s, &err);
+    if (!st)
+        return err;
+    g_events[e] = captured_event{st->cap, st->tail};
     return cudaSuccess;
 }
 

@@ -277,6 +277,28 @@ static int word_at(const char *s, size_t to, size_t k, const char *w)
            (k == 0 || !wt_text_ident_char(s[k - 1]));
 }
 
+/* What a scan of a declaration's head sees at s[k]: > 0, that many characters to step over (a
+ * comment, a literal, a preprocessor directive that starts a line, a newline); 0, code; -1, an
+ * unterminated comment or literal.  *line_start: whether only blanks precede k on its line. */
+static long head_skip(const char *s, size_t to, size_t k, int *line_start)
+{
+    const long sk = skip_len(s, to, k);
+    if (sk != 0) {
+        if (sk < 0)
+            *line_start = 0; /* read as code by a scan that goes on */
+        return sk;
+    }
+    if (s[k] == '\n') {
+        *line_start = 1;
+        return 1;
+    }
+    if (*line_start && s[k] == '#')
+        return (long)(directive_end(s, to, k) - k) + 1;
+    if (!isspace((unsigned char)s[k]))
+        *line_start = 0;
+    return 0;
+}
+
 /* The kind of the block whose declaration head is s[from, to) (the text before its '{') inside a
  * block of kind PARENT.  In a function every block is its function's kind, but for a lambda that
  * names __device__; elsewhere a head with __device__ or __global__ opens device code (with
@@ -286,21 +308,11 @@ static enum block_kind block_kind(const char *s, size_t from, size_t to, enum bl
 {
     int line_start = 1, device = 0, host = 0, paren = 0, scope = 0;
     for (size_t k = from; k < to; k++) {
-        const long sk = skip_len(s, to, k);
+        const long sk = head_skip(s, to, k, &line_start);
         if (sk > 0) {
             k += (size_t)sk - 1;
             continue;
         }
-        if (s[k] == '\n') {
-            line_start = 1;
-            continue;
-        }
-        if (line_start && s[k] == '#') {
-            k = directive_end(s, to, k);
-            continue;
-        }
-        if (!isspace((unsigned char)s[k]))
-            line_start = 0;
         if (s[k] == '(')
             paren = 1;
         else if (s[k] == '_' && (word_at(s, to, k, "__device__") || word_at(s, to, k, "__global__")))
@@ -512,23 +524,13 @@ static char *kernel_registration(const char *s, size_t from, size_t to, size_t l
     size_t lp = 0, rp = 0, open_at = 0;
     int line_start = 1;
     for (size_t k = from; k < to; k++) {
-        const long sk = skip_len(s, to, k);
+        const long sk = head_skip(s, to, k, &line_start);
         if (sk < 0)
             return NULL;
         if (sk > 0) {
             k += (size_t)sk - 1;
             continue;
         }
-        if (s[k] == '\n') {
-            line_start = 1;
-            continue;
-        }
-        if (line_start && s[k] == '#') {
-            k = directive_end(s, to, k);
-            continue;
-        }
-        if (!isspace((unsigned char)s[k]))
-            line_start = 0;
         if (depth == 0 && s[k] == '_' && word_at(s, to, k, "__global__"))
             global = 1;
         if (depth == 0 && s[k] == 't' && word_at(s, to, k, "template"))

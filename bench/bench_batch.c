@@ -43,7 +43,7 @@ static int batch_pass(void *state, int threads)
     batch_job *j = state;
     (void)threads; /* wt_tex_batch runs wt_get_num_threads(), which bench_run_backends set */
     const wt_tex_batch_in in = {.coords = j->coords};
-    const wt_tex_batch_out out = {j->out, j->format, 0};
+    const wt_tex_batch_out out = {j->out, j->format, 0, 0};
     wt_status st = wt_tex_batch(j->op, j->tex, 0, j->n, &in, &out);
     if (st) {
         bench_lib_error("wt_tex_batch()", st, wt_last_error_message());

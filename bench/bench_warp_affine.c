@@ -26,7 +26,7 @@ static int w6_pass(void *state, int threads)
 {
     w6_job *j = state;
     (void)threads; /* set through wt_set_num_threads by the backend loop */
-    const wt_tex_batch_out out = {j->out, WT_BATCH_U8X4, 0};
+    const wt_tex_batch_out out = {j->out, WT_BATCH_U8X4, 0, 0};
     wt_status st = wt_tex_batch_map(&j->op, j->tex, 0, &j->map, NULL, &out, 0);
     if (st) {
         bench_lib_error("wt_tex_batch_map()", st, wt_last_error_message());

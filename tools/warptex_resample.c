@@ -212,7 +212,7 @@ static int build_level(wt_mipmapped_array marr, unsigned level, const options *o
      * product this loop made when it built a coordinate array. */
     const float kx = (float)w0 / (float)w1, ky = (float)h0 / (float)h1;
     const wt_tex_map map = {{kx, 0.0f, 0.0f, 0.0f, ky, 0.0f, 0.0f, 0.0f, 1.0f}, w1, h1};
-    const wt_tex_batch_out out = {px, o->srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0};
+    const wt_tex_batch_out out = {px, o->srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0, 0};
     st = wt_tex_batch_map(&op, tex, 0, &map, NULL, &out, 0);
     wt_destroy_texture_object(tex);
     if (st) {
@@ -392,7 +392,7 @@ int tool_resample(int argc, char **argv)
         for (size_t y = y0; y < y0 + nr; y++)
             for (size_t x = 0; x < cols; x++, p += 2)
                 map_point(&m, (double)x, (double)y, &p[0], &p[1]);
-        const wt_tex_batch_out bout = {out.px + y0 * cols * 4u, o.srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0};
+        const wt_tex_batch_out bout = {out.px + y0 * cols * 4u, o.srgb ? WT_BATCH_U8X4_SRGB : WT_BATCH_U8X4, 0, 0};
         st = wt_tex_batch(&op, tex, 0, nr * cols, &bin, &bout);
     }
     double ms = tool_now_ms() - t0;

@@ -122,13 +122,24 @@ typedef enum wt_batch_format {
     WT_BATCH_ELEM8
 } wt_batch_format;
 
+/* wt_tex_batch_out.flags: how the words of WT_BATCH_V4 and WT_BATCH_CHANNEL
+ * reach memory ([api#batch-stream]).  0: the library streams them (non-
+ * temporal stores, which do not read the output's lines into the cache
+ * first) when the whole output is larger than the last-level cache, and
+ * stores them through the cache otherwise.  WT_BATCH_STREAM: always stream;
+ * WT_BATCH_NO_STREAM: never.  The bytes written are the same either way. */
+#define WT_BATCH_STREAM 0x1u
+#define WT_BATCH_NO_STREAM 0x2u
+
 /* Where a tex batch writes: lane i at data + i * (bytes per lane of the
  * format).  channel is 0..3 for WT_BATCH_CHANNEL, WT_BATCH_U8 and
- * WT_BATCH_ELEM8, and must be 0 for the other formats. */
+ * WT_BATCH_ELEM8, and must be 0 for the other formats.  flags: 0 or one of
+ * WT_BATCH_STREAM, WT_BATCH_NO_STREAM (above). */
 typedef struct wt_tex_batch_out {
     void *data;
     wt_batch_format format;
     unsigned channel;
+    unsigned flags;
 } wt_tex_batch_out;
 
 /* wt_tex_batch: tex or tld4 (op->family selects) for n lanes on texture tex,

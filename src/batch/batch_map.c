@@ -40,6 +40,7 @@ typedef struct map_job {
     size_t pitch, lane_bytes;
     int format;
     unsigned channel;
+    int stream; /* streaming stores (wt__batch_streams) */
 } map_job;
 
 /* The coordinates of columns col0 .. col0+31 of a row whose centre is v,
@@ -84,7 +85,8 @@ static wt_status map_warp(void *ctx, size_t w, uint32_t active, wt__batch_scratc
     if (j->in)
         wt__batch_tex_operands(j->in, j->first, j->g, row * j->width + col0, m, &s->tex.in);
     wt_status st = wt__batch_tex_warp(j->op, j->tex, j->smp, active, m, s,
-                                      j->out + row * j->pitch + col0 * j->lane_bytes, j->format, j->channel);
+                                      j->out + row * j->pitch + col0 * j->lane_bytes, j->format, j->channel,
+                                      j->stream);
     if (st)
         *bad = active;
     return st;
@@ -163,7 +165,8 @@ wt_status wt_tex_batch_map(const wt_op *op, wt_tex tex, wt_sampler smp, const wt
     map_job j = {.op = op, .tex = tex, .smp = smp, .width = W,
                  .per_row = W / WT_WARP_SIZE + (W % WT_WARP_SIZE != 0), .in = in, .first = layered,
                  .g = grad ? 2 : 0, .out = out->data, .pitch = pitch, .lane_bytes = lane_bytes,
-                 .format = out->format, .channel = out->channel};
+                 .format = out->format, .channel = out->channel,
+                 .stream = wt__batch_streams(out, H ? (H - 1) * pitch + W * lane_bytes : 0)};
     memcpy(j.m, map->m, sizeof j.m);
     /* 0 0 1 makes D = 1 and X / 1 = X exactly: the division is skipped. */
     j.projective = !(map->m[6] == 0.0f && map->m[7] == 0.0f && map->m[8] == 1.0f);

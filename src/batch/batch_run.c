@@ -12,6 +12,10 @@
 #include "batch_run.h"
 #include "../core/parallel.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h> /* _mm_sfence */
+#endif
+
 /* Warps per chunk handed to a thread: at least MIN_GRAIN (a batch of fewer
  * warps than that runs on the calling thread, where starting threads would
  * cost more than it saves), at most MAX_GRAIN, about eight chunks per thread
@@ -85,6 +89,11 @@ static void chunk(void *ctx, size_t begin, size_t end, int thread)
     }
     if (failed && thread != 0)
         wt__error(saved_st, "%s", saved_msg);
+#ifdef __SSE2__
+    /* A warp may have written with streaming stores (batch_tex_io.c), which
+     * are weakly ordered: fenced before the batch returns. */
+    _mm_sfence();
+#endif
 }
 
 /* Runs the warps of b over the threads and reports the first failure. */

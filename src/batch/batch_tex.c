@@ -18,6 +18,7 @@ typedef struct tex_job {
     uint8_t *out;
     int format;
     unsigned channel;
+    int stream; /* streaming stores (wt__batch_streams) */
 } tex_job;
 
 static uint32_t bits_of(float f)
@@ -73,7 +74,8 @@ static wt_status tex_warp(void *ctx, size_t w, uint32_t active, wt__batch_scratc
     int m = __builtin_popcount(active); /* the first m lanes */
     gather(j, i0, m, &s->tex.in);
     wt_status st = wt__batch_tex_warp(j->op, j->tex, j->smp, active, m, s,
-                                      j->out + i0 * wt__batch_format_bytes[j->format], j->format, j->channel);
+                                      j->out + i0 * wt__batch_format_bytes[j->format], j->format, j->channel,
+                                      j->stream);
     if (st)
         *bad = active;
     return st;
@@ -117,6 +119,7 @@ wt_status wt_tex_batch(const wt_op *op, wt_tex tex, wt_sampler smp, size_t n, co
         return st;
 
     tex_job j = {.op = op, .tex = tex, .smp = smp, .n = n, .in = in, .k = k, .first = layered, .g = grad ? g : 0,
-                 .out = out->data, .format = out->format, .channel = out->channel};
+                 .out = out->data, .format = out->format, .channel = out->channel,
+                 .stream = wt__batch_streams(out, n * wt__batch_format_bytes[out->format])};
     return wt__batch_run(fn, n, 0, tex_warp, &j);
 }

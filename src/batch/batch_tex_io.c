@@ -1,8 +1,19 @@
 /* batch_tex_io.c -- the checks, operand gathering and output formats that wt_tex_batch and wt_tex_batch_map share
  * SPDX-License-Identifier: MIT */
+#include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch_tex_io.h"
+
+/* Streaming stores of float4 and channel outputs: SSE2's, where the library
+ * is built for x86 ([api#batch-stream]); elsewhere the outputs are stored
+ * as usual. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define WT__BATCH_NT 1
+#endif
 #include "../entry/entry.h" /* wt__tex_warp_bytes */
 
 const unsigned wt__batch_format_bytes[WT_BATCH_ELEM8 + 1] = {16, 4, 4, 4, 1, 8, 1};
@@ -69,7 +80,41 @@ wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_b
                          "read: op->dtype = %u is not WT_DTYPE_U32 or WT_DTYPE_S32", fn, op->dtype);
     if (!out->data && n > 0)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->data is NULL with n = %zu", fn, n);
+    if (out->flags & ~(WT_BATCH_STREAM | WT_BATCH_NO_STREAM) || out->flags == (WT_BATCH_STREAM | WT_BATCH_NO_STREAM))
+        return wt__error(WT_ERROR_INVALID_VALUE,
+                         "%s(): out->flags = 0x%x: 0, WT_BATCH_STREAM or WT_BATCH_NO_STREAM (not both)", fn, out->flags);
     return WT_SUCCESS;
+}
+
+/* The last-level cache's size in bytes, read once (0: unknown, and then the
+ * library never streams on its own). */
+static size_t llc_bytes(void)
+{
+    static _Atomic long cached = -1; /* a race only computes it twice */
+    long v = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (v < 0) {
+        v = 0;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+        v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+#ifdef _SC_LEVEL2_CACHE_SIZE
+        if (v <= 0)
+            v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+        v = v > 0 ? v : 0;
+        atomic_store_explicit(&cached, v, memory_order_relaxed);
+    }
+    return (size_t)v;
+}
+
+int wt__batch_streams(const wt_tex_batch_out *out, size_t bytes)
+{
+    if (out->format != WT_BATCH_V4 && out->format != WT_BATCH_CHANNEL)
+        return 0; /* the other formats are written by the kernels' own stores */
+    if (out->flags & (WT_BATCH_STREAM | WT_BATCH_NO_STREAM))
+        return (out->flags & WT_BATCH_STREAM) != 0;
+    const size_t llc = llc_bytes();
+    return llc > 0 && bytes > llc;
 }
 
 wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_batch_out *out)
@@ -160,9 +205,45 @@ static void unorm8_lanes(const uint32_t d[WT_WARP_SIZE], uint8_t b[WT_WARP_SIZE]
         b[l] = (uint8_t)(int32_t)((double)f[l] * 255.0 + 0.5);
 }
 
-/* Lanes 0 .. m-1 of r written to o in format `format`. */
-static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r)
+#ifdef WT__BATCH_NT
+/* A whole warp's words, streamed: WT_BATCH_V4 as four lanes' 16 bytes a
+ * store (a 4 x 4 transpose of the registers), WT_BATCH_CHANNEL as four
+ * lanes' words a store.  o is 16-byte aligned. */
+static void stream_warp(uint8_t *o, int format, unsigned channel, const wt_tex_result *r)
 {
+    __m128i *dst = (__m128i *)(void *)o;
+    if (format == WT_BATCH_CHANNEL) {
+        for (int l = 0; l < WT_WARP_SIZE; l += 4)
+            _mm_stream_si128(dst++, _mm_loadu_si128((const __m128i *)(const void *)&r->d[channel][l]));
+        return;
+    }
+    for (int l = 0; l < WT_WARP_SIZE; l += 4) {
+        const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)&r->d[0][l]);
+        const __m128i y = _mm_loadu_si128((const __m128i *)(const void *)&r->d[1][l]);
+        const __m128i z = _mm_loadu_si128((const __m128i *)(const void *)&r->d[2][l]);
+        const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)&r->d[3][l]);
+        const __m128i xy0 = _mm_unpacklo_epi32(x, y), xy1 = _mm_unpackhi_epi32(x, y);
+        const __m128i zw0 = _mm_unpacklo_epi32(z, w), zw1 = _mm_unpackhi_epi32(z, w);
+        _mm_stream_si128(dst++, _mm_unpacklo_epi64(xy0, zw0));
+        _mm_stream_si128(dst++, _mm_unpackhi_epi64(xy0, zw0));
+        _mm_stream_si128(dst++, _mm_unpacklo_epi64(xy1, zw1));
+        _mm_stream_si128(dst++, _mm_unpackhi_epi64(xy1, zw1));
+    }
+}
+#endif
+
+/* Lanes 0 .. m-1 of r written to o in format `format`; stream: with
+ * streaming stores where the warp is whole and o aligned (else as usual). */
+static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_result *r, int stream)
+{
+#ifdef WT__BATCH_NT
+    if (stream && m == WT_WARP_SIZE && ((uintptr_t)o & 15u) == 0) {
+        stream_warp(o, format, channel, r);
+        return;
+    }
+#else
+    (void)stream;
+#endif
     switch (format) {
     case WT_BATCH_V4:
         for (int l = 0; l < m; l++) {
@@ -221,7 +302,7 @@ static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_
 }
 
 wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, int m,
-                             wt__batch_scratch *s, uint8_t *o, int format, unsigned channel)
+                             wt__batch_scratch *s, uint8_t *o, int format, unsigned channel, int stream)
 {
     int stored = 0;
     wt_status st;
@@ -234,6 +315,6 @@ wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32
     /* On failure the warp call zeroed the active lanes: written as 0 in
      * every format. */
     if (!stored)
-        store(o, format, channel, m, &s->tex.out);
+        store(o, format, channel, m, &s->tex.out, stream);
     return st;
 }

@@ -43,12 +43,18 @@ WT_INTERNAL void wt__batch_tex_operands(const wt_tex_batch_in *in, int layered, 
 
 /* One warp of the batch: the op on s->tex.in's `active` lanes (the first
  * m), their results written to o in format `format` (channel for the
- * one-channel formats), lane l at o + l * (bytes per lane).  The byte
+ * one-channel formats), lane l at o + l * (bytes per lane), with streaming
+ * stores when `stream` (wt__batch_streams).  The byte
  * formats are written by the object's kernel from its registers where it
  * does so ([api#batch-bytes]), else converted from the warp call's
  * registers here, to the same bytes.  Returns the warp call's status; on
  * failure the active lanes are written as 0. */
 WT_INTERNAL wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, int m,
-                                         wt__batch_scratch *s, uint8_t *o, int format, unsigned channel);
+                                         wt__batch_scratch *s, uint8_t *o, int format, unsigned channel, int stream);
+
+/* Whether a batch writing `bytes` to out streams its words (out->flags,
+ * else the library's rule: larger than the last-level cache;
+ * [api#batch-stream]).  Only WT_BATCH_V4 and WT_BATCH_CHANNEL stream. */
+WT_INTERNAL int wt__batch_streams(const wt_tex_batch_out *out, size_t bytes);
 
 #endif

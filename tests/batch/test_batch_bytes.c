@@ -180,7 +180,7 @@ static void check_batch(const wt_op *op, const made *m, const shape *s, cu_rng *
                 lane_bytes(f, ch, &d[i * 4], want + i * lb);
             uint8_t *buf = bt_guarded(nb + off);
             wt_tex_batch_in bi = {.coords = xy, .layer = s->layered ? layer : NULL};
-            wt_tex_batch_out bo = {buf + off, (wt_batch_format)f, ch};
+            wt_tex_batch_out bo = {buf + off, (wt_batch_format)f, ch, 0};
             assert_int_equal(wt_set_num_threads(n > 64 && cu_below(r, 2) ? 2 : 1), WT_SUCCESS);
             assert_int_equal(wt_tex_batch(op, m->tex, 0, n, &bi, &bo), WT_SUCCESS);
             char what[200];
@@ -235,7 +235,7 @@ static void check_map(const wt_op *op, const made *m, const shape *s, cu_rng *r,
         for (size_t i = 0; i < W; i++)
             lane_bytes(f, ch, &d[(j * W + i) * 4], want + off + j * pitch + i * lb);
     wt_tex_batch_in bi = {.layer = layer};
-    wt_tex_batch_out bo = {buf + off, (wt_batch_format)f, ch};
+    wt_tex_batch_out bo = {buf + off, (wt_batch_format)f, ch, 0};
     assert_int_equal(wt_set_num_threads(1), WT_SUCCESS);
     assert_int_equal(wt_tex_batch_map(op, m->tex, 0, &map, s->layered ? &bi : NULL, &bo, pitch), WT_SUCCESS);
     char what[200];

@@ -49,7 +49,7 @@ static void test_tex_batch_validation(void **state)
     const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32,
                       .ctype = WT_CTYPE_F32};
     wt_tex_batch_in in = {.coords = xy};
-    wt_tex_batch_out o = {out, WT_BATCH_V4, 0};
+    wt_tex_batch_out o = {out, WT_BATCH_V4, 0, 0};
     wt_op bad;
     wt_tex_batch_in bi;
     wt_tex_batch_out bo;
@@ -104,6 +104,10 @@ static void test_tex_batch_validation(void **state)
         bt_free_tex(&t16);
         bt_free_tex(&t8);
     }
+    bo = o, bo.flags = 0x4;
+    EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->flags = 0x4");
+    bo = o, bo.flags = WT_BATCH_STREAM | WT_BATCH_NO_STREAM;
+    EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->flags = 0x3");
     bo = o, bo.data = NULL;
     EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->data is NULL with n = 5");
     assert_int_equal(wt_tex_batch(&op, t2.tex, 0, 0, &in, &bo), WT_SUCCESS); /* nothing to write */
@@ -361,7 +365,7 @@ static void test_destroy_during_batch(void **state)
     const wt_op op = {.family = WT_FAMILY_TEX, .geom = WT_GEOM_2D, .mip = WT_MIP_BASE, .dtype = WT_DTYPE_F32,
                       .ctype = WT_CTYPE_F32};
     wt_tex_batch_in in = {.coords = xy};
-    wt_tex_batch_out o = {got, WT_BATCH_U8X4, 0};
+    wt_tex_batch_out o = {got, WT_BATCH_U8X4, 0, 0};
     int failed_runs = 0;
     for (int rep = 0; rep < 6; rep++) {
         cu_rng tr = {100 + (uint64_t)rep};

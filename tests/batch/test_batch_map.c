@@ -192,7 +192,7 @@ static void run_config(const config *c, uint64_t seed)
                 assert_non_null(want);
                 wt_tex_batch_in ri = bi;
                 ri.coords = xy;
-                wt_tex_batch_out ro = {want, (wt_batch_format)f, ch};
+                wt_tex_batch_out ro = {want, (wt_batch_format)f, ch, 0};
                 assert_int_equal(wt_tex_batch(&op, t.tex, smp, n, &ri, &ro), WT_SUCCESS);
                 const int padded = (round++ % 3) != 0;
                 const size_t pitch = padded ? row + 1 + cu_below(&r, 40) : 0, step = padded ? pitch : row;
@@ -200,7 +200,7 @@ static void run_config(const config *c, uint64_t seed)
                 for (size_t ti = 0; ti < 2; ti++) {
                     assert_int_equal(wt_set_num_threads(bt_threads[ti]), WT_SUCCESS);
                     uint8_t *got = bt_guarded(bytes);
-                    wt_tex_batch_out bo = {got, (wt_batch_format)f, ch};
+                    wt_tex_batch_out bo = {got, (wt_batch_format)f, ch, 0};
                     /* in may be NULL where the op needs no operands */
                     const wt_tex_batch_in *pin = needs_in || cu_below(&r, 2) ? &bi : NULL;
                     wt_status st = wt_tex_batch_map(&op, t.tex, smp, &map, pin, &bo, pitch);
@@ -298,7 +298,7 @@ static float map_one(wt_tex tex, const float m[9], size_t w, size_t h, size_t i,
     map.width = w, map.height = h;
     float *out = malloc(w * h * sizeof(float));
     assert_non_null(out);
-    wt_tex_batch_out bo = {out, WT_BATCH_CHANNEL, 0};
+    wt_tex_batch_out bo = {out, WT_BATCH_CHANNEL, 0, 0};
     assert_int_equal(wt_tex_batch_map(&op, tex, 0, &map, NULL, &bo, 0), WT_SUCCESS);
     float v = out[j * w + i];
     free(out);
@@ -353,7 +353,7 @@ static void test_map_errors(void **state)
     wt_tex_map map = {{0.1f, 0, 0, 0, 0.1f, 0, 0, 0, 1.0f}, 40, 3};
     const size_t bytes = 40 * 3 * 4 + 64;
     uint8_t *buf = bt_guarded(bytes);
-    wt_tex_batch_out out = {buf, WT_BATCH_U8X4, 0};
+    wt_tex_batch_out out = {buf, WT_BATCH_U8X4, 0, 0};
     const wt_tex_batch_in none = {0};
 
     expect_error(WT_ERROR_INVALID_VALUE, wt_tex_batch_map(NULL, t.tex, 0, &map, NULL, &out, 0), "op is NULL");
@@ -420,7 +420,7 @@ static void test_map_errors(void **state)
     /* an empty grid: valid with no output at all, still checked for handles */
     wt_tex_map empty = map;
     empty.width = 0;
-    wt_tex_batch_out nul = {NULL, WT_BATCH_V4, 0};
+    wt_tex_batch_out nul = {NULL, WT_BATCH_V4, 0, 0};
     assert_int_equal(wt_tex_batch_map(&op, t.tex, 0, &empty, NULL, &nul, 0), WT_SUCCESS);
     empty = map, empty.height = 0;
     assert_int_equal(wt_tex_batch_map(&op, t.tex, 0, &empty, NULL, &nul, 0), WT_SUCCESS);

@@ -273,7 +273,11 @@ static void run_config(const config *c, uint64_t seed)
                     for (size_t ti = 0; ti < 2; ti++) {
                         assert_int_equal(wt_set_num_threads(bt_threads[ti]), WT_SUCCESS);
                         uint8_t *got = bt_guarded(nb);
-                        wt_tex_batch_out bo = {got, (wt_batch_format)f, ch};
+                        /* every store mode comes round: the library's choice, streaming
+                         * (whole warps at aligned addresses), plain stores */
+                        static const unsigned modes[3] = {0, WT_BATCH_STREAM, WT_BATCH_NO_STREAM};
+                        const unsigned mode = modes[(ti + rounds) % 3];
+                        wt_tex_batch_out bo = {got, (wt_batch_format)f, ch, mode};
                         wt_status st = wt_tex_batch(&op, t.tex, smp, n, &bi, &bo);
                         if (st != WT_SUCCESS) {
                             print_error("%s: n=%zu %s: %s: %s\n", c->name, n, format_names[f], wt_status_string(st),
@@ -281,9 +285,9 @@ static void run_config(const config *c, uint64_t seed)
                             fail();
                         }
                         char label[160];
-                        snprintf(label, sizeof label, "%s %s%s %s ch %u n=%zu threads=%d", c->name,
+                        snprintf(label, sizeof label, "%s %s%s %s ch %u n=%zu threads=%d stores 0x%x", c->name,
                                  layout ? "planar" : "interleaved", uniform ? " uniform" : "", format_names[f], ch, n,
-                                 bt_threads[ti]);
+                                 bt_threads[ti], mode);
                         if (memcmp(got, want, nb)) {
                             size_t i = 0;
                             while (!memcmp(got + i * lb, want + i * lb, lb))
@@ -338,7 +342,7 @@ static void test_batch_plain_array(void **state)
         assert_int_equal(wt_set_num_threads(bt_threads[ti]), WT_SUCCESS);
         uint8_t *got = bt_guarded(n * 4);
         wt_tex_batch_in bi = {.coords = in.coords};
-        wt_tex_batch_out bo = {got, WT_BATCH_U8X4, 0};
+        wt_tex_batch_out bo = {got, WT_BATCH_U8X4, 0, 0};
         assert_int_equal(wt_tex_batch(&op, t.tex, 0, n, &bi, &bo), WT_SUCCESS);
         assert_memory_equal(got, want, n * 4);
         bt_assert_guard(got, n * 4, "plain array");

@@ -345,8 +345,11 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernel
     if (!live(node) || node->type != cudaGraphNodeTypeKernel || !p)
         return fail(cudaErrorInvalidValue);
     /* the arguments live in the node's closure: kernelParams is not given back */
-    *p = cudaKernelNodeParams{const_cast<void *>(node->kernel->func), node->kernel->grid, node->kernel->block,
-                              (unsigned)node->kernel->shared, nullptr, nullptr};
+    *p = cudaKernelNodeParams{};
+    p->func = const_cast<void *>(node->kernel->func);
+    p->wt_gridDim = node->kernel->grid;
+    p->wt_blockDim = node->kernel->block;
+    p->sharedMemBytes = (unsigned)node->kernel->shared;
     return cudaSuccess;
 }
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cudaKernelNodeParams *p)

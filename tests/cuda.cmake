@@ -3,6 +3,9 @@
 # SPDX-License-Identifier: MIT
 file(GLOB WT_CUDA_EXAMPLES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/cuda/*.cu)
 file(GLOB WT_CUDA_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/cuda/*.cu)
+# the headers the test programs include (their kernels among them)
+file(GLOB WT_CUDA_TEST_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/cuda/include/*.h
+     ${PROJECT_SOURCE_DIR}/tests/cuda/include/*.cuh ${PROJECT_SOURCE_DIR}/tests/cuda/*.cuh)
 find_program(WT_NVCC nvcc PATHS /usr/local/cuda/bin $ENV{CUDA_PATH}/bin NO_CMAKE_FIND_ROOT_PATH)
 
 target_link_libraries(test_cuda_rewrite PRIVATE wt_cuda_rewrite)
@@ -33,7 +36,7 @@ foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
   add_custom_command(OUTPUT ${bin}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/cuda
     COMMAND ${wt_emu} $<TARGET_FILE:warptex-cxx> -O2 -g -Xcompiler -Wall,-Wextra,-Werror ${src} -o ${bin}
-    DEPENDS ${src} ${PROJECT_SOURCE_DIR}/tests/cuda/faults/fault_test.h ${PROJECT_SOURCE_DIR}/tests/cuda/include/expect.h warptex-cxx warptex_cuda warptex_static ${PROJECT_SOURCE_DIR}/examples/cuda/check.h
+    DEPENDS ${src} ${PROJECT_SOURCE_DIR}/tests/cuda/faults/fault_test.h ${WT_CUDA_TEST_HEADERS} warptex-cxx warptex_cuda warptex_static ${PROJECT_SOURCE_DIR}/examples/cuda/check.h
     COMMENT "warptex-cxx ${name}.cu" VERBATIM)
   add_custom_target(cuda_build_${name} ALL DEPENDS ${bin})
   add_test(NAME cuda_${name} COMMAND ${wt_emu} ${bin})
@@ -90,7 +93,7 @@ function(wt_cuda_fault_program name src)
   add_custom_command(OUTPUT ${bin}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/cuda
     COMMAND ${wt_emu} $<TARGET_FILE:warptex-cxx> ${ARGN} ${src} -o ${bin}
-    DEPENDS ${src} ${PROJECT_SOURCE_DIR}/tests/cuda/faults/fault_test.h ${PROJECT_SOURCE_DIR}/tests/cuda/include/expect.h warptex-cxx warptex_cuda warptex_static
+    DEPENDS ${src} ${PROJECT_SOURCE_DIR}/tests/cuda/faults/fault_test.h ${WT_CUDA_TEST_HEADERS} warptex-cxx warptex_cuda warptex_static
     COMMENT "warptex-cxx ${name}.cu" VERBATIM)
   add_custom_target(cuda_build_${name} ALL DEPENDS ${bin})
 endfunction()

@@ -518,7 +518,7 @@ static size_t arch_directive(const char *s, size_t n, size_t i, wt_text_buf *o, 
  * an entry compiled from its type, so that a void * to it can be launched.  The type is the head's
  * parameter list without its default arguments, so that an overloaded kernel's own is taken.  NULL
  * when the head is not a non-template __global__ function's (or out of memory). */
-static char *kernel_registration(const char *s, size_t from, size_t to, size_t line, unsigned serial)
+static char *kernel_registration(const char *s, size_t from, size_t to)
 {
     int global = 0, depth = 0;
     size_t lp = 0, rp = 0, open_at = 0;
@@ -555,14 +555,26 @@ static char *kernel_registration(const char *s, size_t from, size_t to, size_t l
     if (ns == ne || isdigit((unsigned char)s[ns]) || (ne - ns == 17 && memcmp(s + ns, "__launch_bounds__", 17) == 0))
         return NULL;
     wt_text_buf o = {0};
-    char head[160];
-    snprintf(head, sizeof head,
-             " static const wt_cuda_detail::kernel_registrar wt_cuda_kernel_registrar_%zu_%u(static_cast<void (*)(",
-             line, serial);
-    puts_(&o, head);
-    /* the parameters: comments and line breaks as blanks, default arguments left out */
-    int nest = 0, in_default = 0;
+    /* the object's name is the header's macro of __COUNTER__: a line number and a count within
+     * one file are not unique where two of the program's headers with kernels meet in one unit */
+    puts_(&o, " static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)(");
+    /* the parameters: comments and line breaks as blanks, default arguments left out; a
+     * preprocessor directive among them (#ifdef around a parameter) is copied on a line of its
+     * own, and the caller then puts the lines after the registration back in their place */
+    int nest = 0, in_default = 0, at_line_start = 0;
     for (size_t k = lp + 1; k < rp; k++) {
+        if (s[k] == '\n') {
+            at_line_start = 1;
+        } else if (at_line_start && s[k] == '#') {
+            const size_t de = directive_end(s, rp, k);
+            puts_(&o, "\n");
+            wt_text_put(&o, s + k, de - k);
+            puts_(&o, "\n");
+            k = de - 1; /* its line break: the loop's next step sees it */
+            continue;
+        } else if (!isspace((unsigned char)s[k])) {
+            at_line_start = 0;
+        }
         const long sk = skip_len(s, rp, k);
         if (sk > 0 && (s[k] == '/')) {
             puts_(&o, " ");
@@ -620,7 +632,6 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
     /* the kernel definition open at reg_depth (0: none): its registration, written after its '}' */
     char *reg = NULL;
     int reg_depth = 0;
-    unsigned serial = 0;
     wt_text_put(&o, "", 0);
     while (i < n && !o.oom) {
         const long sk = skip_len(s, n, i);
@@ -757,7 +768,7 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         if (s[i] == '{') {
             const enum block_kind d = block_kind(s, head, i, (enum block_kind)dev[depth]);
             if (d == BLOCK_DEV_FN && dev[depth] == BLOCK_SCOPE && !reg) {
-                reg = kernel_registration(s, head, i, line_of(s, i), serial++);
+                reg = kernel_registration(s, head, i);
                 reg_depth = depth + 1;
             }
             if (depth + 1 < (int)sizeof dev)
@@ -766,7 +777,15 @@ char *wt_cuda_rewrite(const char *s, size_t n, size_t *out_len, char *err, size_
         } else if (s[i] == '}') {
             if (reg && depth == reg_depth) {
                 wt_text_put(&o, s + i, 1);
-                puts_(&o, reg);
+                if (strchr(reg, '\n')) { /* directives among the parameters: lines of their own */
+                    char back[48];
+                    snprintf(back, sizeof back, "\n#line %zu\n", line_of(s, i));
+                    puts_(&o, "\n");
+                    puts_(&o, reg);
+                    puts_(&o, back);
+                } else {
+                    puts_(&o, reg);
+                }
                 free(reg);
                 reg = NULL;
                 depth--;

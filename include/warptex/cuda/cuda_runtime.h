@@ -200,6 +200,11 @@ template <class... P> static inline void register_kernel(void (*kernel)(P...))
 struct kernel_registrar {
     template <class... P> explicit kernel_registrar(void (*kernel)(P...)) { register_kernel(kernel); }
 };
+/* its object's name: one of its own in the translation unit, whichever of the program's files
+ * (a .cu file, the headers it includes) the kernel is defined in */
+#define WT_CUDA_REGISTRAR_CAT2(a, b) a##b
+#define WT_CUDA_REGISTRAR_CAT(a, b) WT_CUDA_REGISTRAR_CAT2(a, b)
+#define WT_CUDA_REGISTRAR_NAME WT_CUDA_REGISTRAR_CAT(wt_cuda_kernel_registrar_, __COUNTER__)
 /* kernel K's pointer where K names one function (a kernel, a template's instantiation with its
  * arguments given), for a launch <<< >>> to register; a launch whose kernel is an overload set
  * or a template whose arguments the call deduces registers nothing */

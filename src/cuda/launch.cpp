@@ -154,6 +154,13 @@ struct block_run {
     std::vector<unsigned> released;      /* n long: released[0, rel_end) a barrier releases (releasable) */
     unsigned rel_end = 0;
     unsigned rel_pos = 0;                /* released[rel_pos, rel_end) have not run yet */
+    /* The warp exchange's short way (park): per warp, how many of its lanes wait at __syncwarp
+     * or an exchange with the whole-warp mask.  When that reaches the warp's lane count the
+     * warp's meeting is complete: park releases its lanes into warp_rel at once, without the
+     * scheduler, and they run before anything else (before the rest of released). */
+    std::vector<unsigned char> warp_full;
+    unsigned warp_rel[32];
+    unsigned wrel_pos = 0, wrel_end = 0; /* warp_rel[wrel_pos, wrel_end) have not run yet */
     sigjmp_buf *fault_return = nullptr; /* where a fault in a fiber leaves it to (run_block); null: not caught */
     size_t page = 0;                    /* the guard page's size */
 
@@ -329,8 +336,9 @@ thread_local rec_pool t_recs;
     fiber_rec *r = blk->current; /* switching_to(r) made it current */
     resumed(blk, r, t);
     run_threads(blk);
-    if (!blk->cur.stop && blk->rel_pos < blk->rel_end)
-        end_into(blk, r, take_released(blk));
+    if (!blk->cur.stop)
+        if (fiber_rec *next = take_released(blk))
+            end_into(blk, r, next);
     to_main(blk, r, true);
     fiber_ended();
 }
@@ -403,7 +411,7 @@ void resume(block_run *b, fiber_rec *r)
     finish_if_done(b->current);
 }
 
-/* parked thread t, marked running */
+/* parked thread t, marked running (warp_full: whoever released it counted it out) */
 [[gnu::always_inline]] inline fiber_rec *wake(block_run *b, unsigned t)
 {
     b->at_block -= b->state[t] == WAIT_BLOCK;
@@ -412,10 +420,30 @@ void resume(block_run *b, fiber_rec *r)
     return b->fiber_of[t];
 }
 
-/* the next thread of the open release, marked running */
+/* the next thread released and not yet run: a completed warp's lanes first (warp_rel), then
+ * the scheduler's open release; null if none */
 [[gnu::always_inline]] inline fiber_rec *take_released(block_run *b)
 {
-    return wake(b, b->released[b->rel_pos++]);
+    if (b->wrel_pos < b->wrel_end)
+        return wake(b, b->warp_rel[b->wrel_pos++]);
+    if (b->rel_pos < b->rel_end)
+        return wake(b, b->released[b->rel_pos++]);
+    return nullptr;
+}
+
+/* Thread t has just parked at a warp meeting with the whole-warp mask: if that completes its
+ * warp (every lane of it waits so), its lanes go into warp_rel in lane order.  Lanes that
+ * returned never complete it this way: the scheduler's releasable() counts them as arrived. */
+[[gnu::always_inline]] inline void warp_arrived(block_run *b, unsigned t)
+{
+    const unsigned base = t & ~31u, lanes = b->n - base < 32 ? b->n - base : 32;
+    if (++b->warp_full[t >> 5] != lanes)
+        return;
+    b->warp_full[t >> 5] = 0;
+    for (unsigned l = 0; l < lanes; l++)
+        b->warp_rel[l] = base + l;
+    b->wrel_pos = 0;
+    b->wrel_end = lanes;
 }
 
 /* While threads are left to start, a new worker fiber for them: a thread
@@ -429,8 +457,9 @@ fiber_rec *next_worker(block_run *b)
     return start_worker(b);
 }
 
-/* thread t of the current fiber parks in state st until released */
-void park(unsigned char st, unsigned mask)
+/* thread t of the current fiber parks in state st until released (inlined in each caller, so
+ * that a __syncthreads does not test for the warp's short way) */
+[[gnu::always_inline]] inline void park(unsigned char st, unsigned mask)
 {
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
     fiber_rec *r = b->current;
@@ -441,8 +470,13 @@ void park(unsigned char st, unsigned mask)
     b->parked++;
     b->at_block += st == WAIT_BLOCK;
     b->warp_mask[r->thread] = mask;
-    if (!b->cur.stop && b->rel_pos < b->rel_end)
-        to_sibling(b, r, take_released(b));
+    if (st == WAIT_WARP && mask == ~0u)
+        warp_arrived(b, r->thread);
+    fiber_rec *next = b->cur.stop ? nullptr : take_released(b);
+    if (next == r) /* its own warp completed and it is the first lane: it goes on */
+        ;
+    else if (next)
+        to_sibling(b, r, next);
     else if (fiber_rec *w = next_worker(b))
         to_sibling(b, r, w);
     else
@@ -489,9 +523,12 @@ void releasable(block_run *b)
                     at |= 1u << lane;
             }
             left &= ~at;
-            if ((mask & ~gone & ~at) == 0)
+            if ((mask & ~gone & ~at) == 0) {
                 for (unsigned l = at; l; l &= l - 1)
                     out[k++] = lo + (unsigned)__builtin_ctz(l);
+                if (mask == ~0u) /* every lane park counted in warp_full goes on */
+                    b->warp_full[w] = 0;
+            }
         }
     }
     /* a tile of several warps: every thread of it that has not returned waits at the tile's barrier */
@@ -538,7 +575,10 @@ void run_block(launch_run *L, unsigned long long id)
     b.exchanges_ready = false;
     b.rel_end = 0;
     b.rel_pos = 0;
+    b.wrel_pos = 0;
+    b.wrel_end = 0;
     try {
+        b.warp_full.assign((b.n + 31) / 32, 0);
         b.state.assign(b.n, NOT_STARTED);
         b.released.resize(b.n); /* a barrier releases each thread once at most */
         b.fiber_of.resize(b.n); /* written when a thread starts */
@@ -597,8 +637,8 @@ void run_block(launch_run *L, unsigned long long id)
             continue;
         }
         b.rel_pos = 0;
-        while (b.rel_pos < b.rel_end) /* each parks into the next (park) */
-            resume(&b, take_released(&b));
+        while (fiber_rec *r = take_released(&b)) /* each parks into the next (park) */
+            resume(&b, r);
     }
     const wt_status s = wt_get_last_error();
     if (s != WT_SUCCESS)
@@ -785,7 +825,7 @@ void wt_cuda_check_lane_call(void)
  * cannot write it again (round k + 2) before every lane has passed round
  * k + 1, so what this round reads is this round's. */
 namespace {
-unsigned exchange(block_run *b, unsigned mask, unsigned long long v, unsigned *round)
+[[gnu::always_inline]] inline unsigned exchange(block_run *b, unsigned mask, unsigned long long v, unsigned *round)
 {
     if (!b->exchanges_ready) { /* the block's first exchange */
         try {

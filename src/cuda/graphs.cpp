@@ -8,6 +8,7 @@
  * closure (the kernel registry's, cuda_runtime.h), shared, never changed, by the graph's clones
  * and executable graphs; setting a node's parameters makes a new one.  Handles are checked
  * against the live ones, so a stale or made-up handle is cudaErrorInvalidValue, not a crash. */
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -59,6 +60,8 @@ struct wt_cuda_graph_node_s {
     wt_cuda_graph_s *child = nullptr; /* the node's own copy of its child graph */
     std::shared_ptr<graph_block> block;
     void *free_ptr = nullptr;
+    cudaEvent_t event = nullptr;      /* an event record or wait node's event */
+    wt_cuda_graph_s *owner = nullptr; /* the graph the node is in */
     ~wt_cuda_graph_node_s();
 };
 struct wt_cuda_graph_s {
@@ -144,9 +147,11 @@ wt_cuda_graph_s *clone(const wt_cuda_graph_s *g, std::map<cudaGraphNode_t, cudaG
         c->nodes.emplace_back(m);
         note(m);
     }
-    for (auto &m : c->nodes)
+    for (auto &m : c->nodes) {
+        m->owner = c;
         for (cudaGraphNode_t &d : m->deps)
             d = (*of)[d];
+    }
     note(c);
     return c;
 }
@@ -170,6 +175,7 @@ cudaError_t add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
         n->deps.push_back(deps[i]);
     }
     *out = n.get();
+    n->owner = g;
     g->nodes.push_back(std::move(n));
     note(*out);
     return cudaSuccess;
@@ -177,6 +183,13 @@ cudaError_t add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
 
 cudaError_t run_graph(const wt_cuda_graph_s *g, const std::vector<cudaGraphNode_t> &order, cudaStream_t s,
                       unsigned long long flags);
+
+/* a memset node's parameters as CUDA takes them: 1, 2 or 4 bytes an element, rows no wider than their pitch */
+bool memset_ok(const cudaMemsetParams *p)
+{
+    return p && (p->elementSize == 1 || p->elementSize == 2 || p->elementSize == 4) &&
+           !(p->height > 1 && p->pitch < p->width * p->elementSize);
+}
 
 cudaError_t run_memset(const cudaMemsetParams &p)
 {
@@ -220,6 +233,10 @@ cudaError_t run_node(const wt_cuda_graph_node_s *n, cudaStream_t s, unsigned lon
                             n->block->p);
         return cudaSuccess;
     case cudaGraphNodeTypeMemFree: return cudaFree(n->free_ptr);
+    /* streams run in order here: the work before a record node is done, and so is the work an
+     * event a wait node waits for was recorded after (cudaEventQuery checks that it lives) */
+    case cudaGraphNodeTypeEventRecord: return cudaEventRecord(n->event, s);
+    case cudaGraphNodeTypeWaitEvent: return cudaEventQuery(n->event);
     default: return cudaSuccess;
     }
 }
@@ -395,8 +412,7 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
 {
     if (cudaError_t e = enter())
         return e;
-    if (!p || !(p->elementSize == 1 || p->elementSize == 2 || p->elementSize == 4) ||
-        (p->height > 1 && p->pitch < p->width * p->elementSize))
+    if (!memset_ok(p))
         return fail(cudaErrorInvalidValue);
     std::unique_ptr<wt_cuda_graph_node_s> n(new wt_cuda_graph_node_s);
     n->type = cudaGraphNodeTypeMemset;
@@ -535,6 +551,375 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes
     return list_nodes(graph, pRootNodes, pNumRootNodes, true);
 }
 
+/* ---- edges: what each node depends on and what depends on it ---- */
+} /* extern "C": C++ helpers */
+namespace {
+/* A CUDA list query's answer: with out (and out2) null, *num is the count; else *num is their
+ * room, filled up to it, the rest set to null, and *num set to the count where fewer. */
+cudaError_t list_answer(size_t count, size_t *num, bool arrays, const std::function<void(size_t, bool)> &put)
+{
+    if (!num)
+        return fail(cudaErrorInvalidValue);
+    if (!arrays) {
+        *num = count;
+        return cudaSuccess;
+    }
+    for (size_t i = 0; i < *num; i++)
+        put(i, i < count);
+    if (count < *num)
+        *num = count;
+    return cudaSuccess;
+}
+/* the edges of g as (from, to) pairs, in the order of the nodes and their dependencies */
+std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> edges_of(const wt_cuda_graph_s *g)
+{
+    std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> e;
+    for (auto &m : g->nodes)
+        for (cudaGraphNode_t d : m->deps)
+            e.emplace_back(d, m.get());
+    return e;
+}
+/* whether the edges are all plain (null, or all zero: the CPU device has no programmatic ports) */
+bool plain_edges(const cudaGraphEdgeData *data, size_t n)
+{
+    static const cudaGraphEdgeData plain = {};
+    for (size_t i = 0; data && i < n; i++)
+        if (memcmp(&data[i], &plain, sizeof plain) != 0)
+            return false;
+    return true;
+}
+} // namespace
+extern "C" {
+
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                              struct cudaGraphEdgeData *edgeData, size_t *numEdges)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(graph) || (!from != !to) || (edgeData && !from))
+        return fail(cudaErrorInvalidValue);
+    const auto e = edges_of(graph);
+    return list_answer(e.size(), numEdges, from != nullptr, [&](size_t i, bool have) {
+        from[i] = have ? e[i].first : nullptr;
+        to[i] = have ? e[i].second : nullptr;
+        if (edgeData)
+            edgeData[i] = cudaGraphEdgeData{};
+    });
+}
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                         struct cudaGraphEdgeData *edgeData, size_t *pNumDependencies)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || (edgeData && !pDependencies))
+        return fail(cudaErrorInvalidValue);
+    const std::vector<cudaGraphNode_t> d = node->deps;
+    return list_answer(d.size(), pNumDependencies, pDependencies != nullptr, [&](size_t i, bool have) {
+        pDependencies[i] = have ? d[i] : nullptr;
+        if (edgeData)
+            edgeData[i] = cudaGraphEdgeData{};
+    });
+}
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                           struct cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || !node->owner || (edgeData && !pDependentNodes))
+        return fail(cudaErrorInvalidValue);
+    std::vector<cudaGraphNode_t> after;
+    for (auto &m : node->owner->nodes)
+        for (cudaGraphNode_t d : m->deps)
+            if (d == node)
+                after.push_back(m.get());
+    return list_answer(after.size(), pNumDependentNodes, pDependentNodes != nullptr, [&](size_t i, bool have) {
+        pDependentNodes[i] = have ? after[i] : nullptr;
+        if (edgeData)
+            edgeData[i] = cudaGraphEdgeData{};
+    });
+}
+cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
+                                        const struct cudaGraphEdgeData *edgeData, size_t numDependencies)
+{
+    if (cudaError_t e = enter())
+        return e;
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(graph) || (numDependencies && (!from || !to)) || !plain_edges(edgeData, numDependencies))
+        return fail(cudaErrorInvalidValue);
+    /* every edge named must exist (none is removed otherwise), and none twice */
+    for (size_t i = 0; i < numDependencies; i++) {
+        bool found = false;
+        if (live(to[i]) && to[i]->owner == graph)
+            for (cudaGraphNode_t d : to[i]->deps)
+                found |= d == from[i];
+        for (size_t j = 0; j < i && found; j++)
+            found = !(from[j] == from[i] && to[j] == to[i]);
+        if (!found)
+            return fail_why(cudaErrorInvalidValue, "cudaGraphRemoveDependencies: edge %zu is not an edge of the graph", i);
+    }
+    for (size_t i = 0; i < numDependencies; i++) {
+        std::vector<cudaGraphNode_t> &d = to[i]->deps;
+        for (size_t k = 0; k < d.size(); k++)
+            if (d[k] == from[i]) {
+                d.erase(d.begin() + (std::ptrdiff_t)k);
+                break;
+            }
+    }
+    return cudaSuccess;
+}
+cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)
+{
+    if (cudaError_t e = enter())
+        return e;
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || !node->owner)
+        return fail(cudaErrorInvalidValue);
+    wt_cuda_graph_s *g = node->owner;
+    for (auto &m : g->nodes) { /* its edges go with it */
+        std::vector<cudaGraphNode_t> &d = m->deps;
+        for (size_t k = 0; k < d.size(); k++)
+            if (d[k] == node)
+                d.erase(d.begin() + (std::ptrdiff_t)k--);
+    }
+    forget(node);
+    for (size_t k = 0; k < g->nodes.size(); k++)
+        if (g->nodes[k].get() == node) {
+            g->nodes.erase(g->nodes.begin() + (std::ptrdiff_t)k);
+            break;
+        }
+    return cudaSuccess;
+}
+
+/* ---- event record and wait nodes ---- */
+} /* extern "C": C++ helpers */
+namespace {
+cudaError_t add_event_node(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t num,
+                           cudaEvent_t event, cudaGraphNodeType type)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!event || cudaEventQuery(event) != cudaSuccess) /* a live event */
+        return fail(cudaErrorInvalidValue);
+    std::unique_ptr<wt_cuda_graph_node_s> n(new wt_cuda_graph_node_s);
+    n->type = type;
+    n->event = event;
+    return add(out, g, deps, num, std::move(n));
+}
+cudaError_t get_event(cudaGraphNode_t node, cudaGraphNodeType type, cudaEvent_t *out)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != type || !out)
+        return fail(cudaErrorInvalidValue);
+    *out = node->event;
+    return cudaSuccess;
+}
+cudaError_t set_event(cudaGraphNode_t node, cudaGraphNodeType type, cudaEvent_t event)
+{
+    if (cudaError_t e = enter())
+        return e;
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != type || !event || cudaEventQuery(event) != cudaSuccess)
+        return fail(cudaErrorInvalidValue);
+    node->event = event;
+    return cudaSuccess;
+}
+/* the executable graph's own copy of node, of the given type, or null */
+cudaGraphNode_t exec_node(cudaGraphExec_t x, cudaGraphNode_t node, cudaGraphNodeType type)
+{
+    if (!live(x) || !live(node) || node->type != type)
+        return nullptr;
+    auto it = x->of.find(node);
+    return it == x->of.end() || !live(it->second) ? nullptr : it->second;
+}
+} // namespace
+extern "C" {
+
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaEvent_t event)
+{
+    return add_event_node(pGraphNode, graph, pDependencies, numDependencies, event, cudaGraphNodeTypeEventRecord);
+}
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                      const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaEvent_t event)
+{
+    return add_event_node(pGraphNode, graph, pDependencies, numDependencies, event, cudaGraphNodeTypeWaitEvent);
+}
+cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out)
+{
+    return get_event(node, cudaGraphNodeTypeEventRecord, event_out);
+}
+cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event)
+{
+    return set_event(node, cudaGraphNodeTypeEventRecord, event);
+}
+cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out)
+{
+    return get_event(node, cudaGraphNodeTypeWaitEvent, event_out);
+}
+cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event)
+{
+    return set_event(node, cudaGraphNodeTypeWaitEvent, event);
+}
+static cudaError_t exec_set_event(cudaGraphExec_t x, cudaGraphNode_t node, cudaGraphNodeType type, cudaEvent_t event)
+{
+    if (cudaError_t e = enter())
+        return e;
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    cudaGraphNode_t own = exec_node(x, node, type);
+    if (!own || !event || cudaEventQuery(event) != cudaSuccess)
+        return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> run(x->running);
+    own->event = event;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event)
+{
+    return exec_set_event(hGraphExec, hNode, cudaGraphNodeTypeEventRecord, event);
+}
+cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event)
+{
+    return exec_set_event(hGraphExec, hNode, cudaGraphNodeTypeWaitEvent, event);
+}
+
+/* ---- copy, set and host nodes' parameters, in a graph and in an executable graph ---- */
+} /* extern "C": C++ helpers */
+namespace {
+void set_copy1d(cudaGraphNode_t n, void *dst, const void *src, size_t count, cudaMemcpyKind kind)
+{
+    n->linear = true;
+    n->dst = dst;
+    n->src = src;
+    n->count = count;
+    n->kind = kind;
+}
+void set_copy3d(cudaGraphNode_t n, const cudaMemcpy3DParms *p)
+{
+    n->linear = false;
+    n->copy3d = *p;
+}
+} // namespace
+extern "C" {
+
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy3DParms *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeMemcpy || !p)
+        return fail(cudaErrorInvalidValue);
+    if (!node->linear) {
+        *p = node->copy3d;
+        return cudaSuccess;
+    }
+    /* a 1D copy as the 3D copy of one row it is */
+    *p = cudaMemcpy3DParms{};
+    p->srcPtr = make_cudaPitchedPtr(const_cast<void *>(node->src), node->count, node->count, 1);
+    p->dstPtr = make_cudaPitchedPtr(node->dst, node->count, node->count, 1);
+    p->extent = make_cudaExtent(node->count, 1, 1);
+    p->kind = node->kind;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeMemcpy || !p)
+        return fail(cudaErrorInvalidValue);
+    set_copy3d(node, p);
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src, size_t count,
+                                           enum cudaMemcpyKind kind)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeMemcpy)
+        return fail(cudaErrorInvalidValue);
+    if ((unsigned)kind > (unsigned)cudaMemcpyDefault)
+        return fail(cudaErrorInvalidMemcpyDirection);
+    set_copy1d(node, dst, src, count, kind);
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeMemset || !p)
+        return fail(cudaErrorInvalidValue);
+    *p = node->set;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeMemset || !memset_ok(p))
+        return fail(cudaErrorInvalidValue);
+    node->set = *p;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeHost || !p)
+        return fail(cudaErrorInvalidValue);
+    *p = node->host;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeHost || !p || !p->fn)
+        return fail(cudaErrorInvalidValue);
+    node->host = *p;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(node) || node->type != cudaGraphNodeTypeGraph || !pGraph)
+        return fail(cudaErrorInvalidValue);
+    *pGraph = node->child; /* the node's own copy: it lives as long as the node */
+    return cudaSuccess;
+}
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemcpy3DParms *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    cudaGraphNode_t own = exec_node(hGraphExec, node, cudaGraphNodeTypeMemcpy);
+    if (!own || !p)
+        return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> run(hGraphExec->running);
+    set_copy3d(own, p);
+    return cudaSuccess;
+}
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
+                                               const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    cudaGraphNode_t own = exec_node(hGraphExec, node, cudaGraphNodeTypeMemcpy);
+    if (!own)
+        return fail(cudaErrorInvalidValue);
+    if ((unsigned)kind > (unsigned)cudaMemcpyDefault)
+        return fail(cudaErrorInvalidMemcpyDirection);
+    std::lock_guard<std::mutex> run(hGraphExec->running);
+    set_copy1d(own, dst, src, count, kind);
+    return cudaSuccess;
+}
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemsetParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    cudaGraphNode_t own = exec_node(hGraphExec, node, cudaGraphNodeTypeMemset);
+    if (!own || !memset_ok(p))
+        return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> run(hGraphExec->running);
+    own->set = *p;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                           const struct cudaHostNodeParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    cudaGraphNode_t own = exec_node(hGraphExec, node, cudaGraphNodeTypeHost);
+    if (!own || !p || !p->fn)
+        return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> run(hGraphExec->running);
+    own->host = *p;
+    return cudaSuccess;
+}
+
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags)
 {
     if (cudaError_t e = enter())
@@ -639,9 +1024,10 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, 
         wt_cuda_graph_node_s *a = x->nodes[i].get();
         wt_cuda_graph_node_s *b = hGraph->nodes[i].get();
         std::vector<cudaGraphNode_t> deps = a->deps;
-        wt_cuda_graph_s *old_child = a->child;
+        wt_cuda_graph_s *old_child = a->child, *owner = a->owner;
         *a = *b; /* the new parameters; the executable graph's own edges and child copy stay its own */
         a->deps = deps;
+        a->owner = owner;
         a->child = b->child ? clone(b->child, nullptr) : nullptr;
         destroy_graph(old_child);
         of[b] = a;

@@ -269,6 +269,55 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gra
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
                                      const struct cudaGraphEdgeData *edgeData, size_t numDependencies);
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+/* Edges (CUDA 13's forms with edgeData, which is filled with zeros; CUDA 12's without, below).
+ * A list query: with null arrays *num is the count; else *num is the arrays' room, filled up
+ * to it, the rest set to null, and *num lowered to the count. */
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                              struct cudaGraphEdgeData *edgeData, size_t *numEdges);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                         struct cudaGraphEdgeData *edgeData, size_t *pNumDependencies);
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                           struct cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes);
+/* every edge named must exist, or none is removed (cudaErrorInvalidValue) */
+cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
+                                        const struct cudaGraphEdgeData *edgeData, size_t numDependencies);
+/* the node and its edges leave its graph */
+cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node);
+/* Event nodes: a record node records its event when the graph reaches it; a wait node waits for
+ * nothing, as the work its event was recorded after is done (streams run in order here). */
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                        cudaEvent_t event);
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                      cudaEvent_t event);
+cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out);
+cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event);
+cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out);
+cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event);
+cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                                 cudaEvent_t event);
+cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                               cudaEvent_t event);
+/* Copy, set and host nodes' parameters; a 1D copy node's are given back as a 3D copy of one row */
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy3DParms *pNodeParams);
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams);
+cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src, size_t count,
+                                           enum cudaMemcpyKind kind);
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams);
+/* the node's own copy of its child graph, alive as long as the node */
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph);
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemcpy3DParms *pNodeParams);
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
+                                               const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                           const struct cudaHostNodeParams *pNodeParams);
 cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
 cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes);
 /* a cycle is cudaErrorInvalidValue, saying so */
@@ -327,6 +376,28 @@ cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mi
                                                         cudaGraphicsResource_t resource);
 
 } /* extern "C" */
+
+/* CUDA 12's edge calls, without edgeData: overloads of CUDA 13's */
+static inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                                            size_t *numEdges)
+{
+    return cudaGraphGetEdges(graph, from, to, (struct cudaGraphEdgeData *)0, numEdges);
+}
+static inline cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                                       size_t *pNumDependencies)
+{
+    return cudaGraphNodeGetDependencies(node, pDependencies, (struct cudaGraphEdgeData *)0, pNumDependencies);
+}
+static inline cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                                         size_t *pNumDependentNodes)
+{
+    return cudaGraphNodeGetDependentNodes(node, pDependentNodes, (struct cudaGraphEdgeData *)0, pNumDependentNodes);
+}
+static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                      const cudaGraphNode_t *to, size_t numDependencies)
+{
+    return cudaGraphRemoveDependencies(graph, from, to, (const struct cudaGraphEdgeData *)0, numDependencies);
+}
 
 /* CUDA APIs that a CPU cannot honour fail at compile time, naming themselves. */
 WT_CUDA_UNSUPPORTED(cudaIpcGetMemHandle, "inter-process memory")

@@ -62,7 +62,7 @@ void release_hold(void *base);
 void *graph_reserve(size_t size);
 cudaError_t graph_map(void *p, size_t size);
 bool graph_unmap(void *p);
-void graph_unreserve(void *p);
+void graph_unreserve(void *p, size_t size);
 /* The bytes from a pitched pointer to one past the last byte that a box of rows x slices rows of
  * row_bytes at (x bytes, y, z) touches: (z + slices - 1) * slice_pitch + (y + rows - 1) * pitch +
  * x + row_bytes.  false when that overflows size_t.  rows and slices are at least 1. */

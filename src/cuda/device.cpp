@@ -37,6 +37,15 @@ cudaError_t cudaGetDevice(int *device)
 
 /* cudaGetDeviceProperties, cudaDeviceGetAttribute: device_props.cpp */
 
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if (!value || attr < cudaDevP2PAttrPerformanceRank || attr > cudaDevP2PAttrCudaArrayAccessSupported)
+        return fail(cudaErrorInvalidValue);
+    (void)srcDevice, (void)dstDevice; /* device 0 is no pair with itself, and no other exists */
+    return fail(cudaErrorInvalidDevice);
+}
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
 {
     if (cudaError_t e = enter())

@@ -40,7 +40,7 @@ struct kernel_launch {
 struct graph_block {
     void *p;
     size_t bytes;
-    ~graph_block() { wt_cuda_rt::graph_unreserve(p); }
+    ~graph_block() { wt_cuda_rt::graph_unreserve(p, bytes); }
 };
 } // namespace
 

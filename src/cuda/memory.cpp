@@ -28,6 +28,24 @@ using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
 using wt_cuda_rt::pitched_extent;
 
+namespace wt_cuda_rt {
+/* Graph memory's accounting (cudaDeviceGetGraphMemAttribute): bytes reserved by allocation
+ * nodes and bytes in use (mapped by a launch), each now and at its highest since the start or
+ * the program's reset; g_graph_lock guards the four. */
+std::mutex g_graph_lock;
+unsigned long long g_graph_used = 0, g_graph_used_high = 0, g_graph_reserved = 0, g_graph_reserved_high = 0;
+
+size_t graph_rounded(size_t size) { return (size + 256) & ~(size_t)255; }
+void graph_count(unsigned long long *now, unsigned long long *high, size_t add, size_t sub)
+{
+    std::lock_guard<std::mutex> g(g_graph_lock);
+    *now = *now + add - sub;
+    if (*now > *high)
+        *high = *now;
+}
+
+} // namespace wt_cuda_rt
+
 namespace {
 /* ALLOC_REGISTERED: the caller's memory, cudaHostRegister'ed: pinned memory as far as CUDA
  * is concerned (objects may be made over it, cudaHostGetDevicePointer maps it), never ours to
@@ -107,6 +125,9 @@ cudaError_t release(void *p, alloc_kind kind)
             return fail(cudaErrorInvalidValue);
         if (kind == ALLOC_DEVICE)
             wt_cuda_rt::pool_block_freed(p); /* cudaMallocAsync's blocks are counted in their pool */
+        if (found == ALLOC_GRAPH) /* graph memory no longer in use */
+            wt_cuda_rt::graph_count(&wt_cuda_rt::g_graph_used, &wt_cuda_rt::g_graph_used_high, 0,
+                                    wt_cuda_rt::graph_rounded(it->second.size));
         if (it->second.holders) { /* no allocation any more; its memory stays until the last object goes */
             it->second.freed = true;
             return cudaSuccess;
@@ -175,18 +196,22 @@ void *graph_reserve(size_t size)
 {
     if (size == 0 || size > SIZE_MAX - 256)
         return nullptr;
-    return aligned_alloc(256, (size + 256) & ~(size_t)255);
+    void *p = aligned_alloc(256, graph_rounded(size));
+    if (p)
+        graph_count(&g_graph_reserved, &g_graph_reserved_high, graph_rounded(size), 0);
+    return p;
 }
 
 cudaError_t graph_map(void *p, size_t size)
 {
     try {
         std::unique_lock<std::shared_mutex> g(g_lock);
-        if (!g_allocs.emplace((uintptr_t)p, block{size, (size + 256) & ~(size_t)255, ALLOC_GRAPH, 0, false, 0}).second)
+        if (!g_allocs.emplace((uintptr_t)p, block{size, graph_rounded(size), ALLOC_GRAPH, 0, false, 0}).second)
             return cudaErrorInvalidValue; /* still allocated by an earlier launch */
     } catch (...) {
         return cudaErrorMemoryAllocation;
     }
+    graph_count(&g_graph_used, &g_graph_used_high, graph_rounded(size), 0);
     return cudaSuccess;
 }
 
@@ -196,6 +221,7 @@ bool graph_unmap(void *p)
     auto it = g_allocs.find((uintptr_t)p);
     if (it == g_allocs.end() || it->second.kind != ALLOC_GRAPH || it->second.freed)
         return false;
+    graph_count(&g_graph_used, &g_graph_used_high, 0, graph_rounded(it->second.size));
     if (it->second.holders)
         it->second.freed = true; /* objects over it keep its entry until they go; the memory stays the graph's */
     else
@@ -203,10 +229,11 @@ bool graph_unmap(void *p)
     return true;
 }
 
-void graph_unreserve(void *p)
+void graph_unreserve(void *p, size_t size)
 {
     graph_unmap(p);
     free(p);
+    graph_count(&g_graph_reserved, &g_graph_reserved_high, 0, graph_rounded(size));
 }
 
 bool pitched_extent(size_t pitch, size_t slice_pitch, size_t x, size_t y, size_t z, size_t row_bytes, size_t rows,
@@ -235,6 +262,39 @@ bool copy_ranges_ok(const void *dst, size_t dst_bytes, const void *src, size_t s
 } // namespace
 
 extern "C" {
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
+{
+    if (cudaError_t e = wt_cuda_rt::enter())
+        return e;
+    if (device != 0)
+        return wt_cuda_rt::fail(cudaErrorInvalidDevice);
+    if (!value || attr < cudaGraphMemAttrUsedMemCurrent || attr > cudaGraphMemAttrReservedMemHigh)
+        return wt_cuda_rt::fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> g(wt_cuda_rt::g_graph_lock);
+    const unsigned long long v[4] = {wt_cuda_rt::g_graph_used, wt_cuda_rt::g_graph_used_high,
+                                     wt_cuda_rt::g_graph_reserved, wt_cuda_rt::g_graph_reserved_high};
+    memcpy(value, &v[attr], sizeof v[attr]);
+    return cudaSuccess;
+}
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
+{
+    if (cudaError_t e = wt_cuda_rt::enter())
+        return e;
+    if (device != 0)
+        return wt_cuda_rt::fail(cudaErrorInvalidDevice);
+    unsigned long long v = 1;
+    if (value)
+        memcpy(&v, value, sizeof v);
+    /* only a high-water mark, and only back to where it starts again (CUDA's rule) */
+    if (v != 0 || (attr != cudaGraphMemAttrUsedMemHigh && attr != cudaGraphMemAttrReservedMemHigh))
+        return wt_cuda_rt::fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> g(wt_cuda_rt::g_graph_lock);
+    if (attr == cudaGraphMemAttrUsedMemHigh)
+        wt_cuda_rt::g_graph_used_high = wt_cuda_rt::g_graph_used;
+    else
+        wt_cuda_rt::g_graph_reserved_high = wt_cuda_rt::g_graph_reserved;
+    return cudaSuccess;
+}
 cudaError_t cudaMalloc(void **devPtr, size_t size)
 {
     if (cudaError_t e = wt_cuda_rt::capture_forbids("cudaMalloc"))

@@ -39,7 +39,12 @@ cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true -
 # Samples that need a CUDA library beside the runtime (cuRAND's MonteCarloMultiGPU and MC_*, cuBLAS,
 # cuFFT, NPP, Thrust's particles and marchingCubes, NVTX, libcu++'s cuda/barrier and cuda/pipeline),
 # the driver API (cuda.h) or NVRTC are not in the list: warptex provides the runtime API, not
-# those.  Nor are the samples of several devices, IPC or a graphics API other than OpenGL.
+# those.  Nor are the samples of several devices, IPC or a graphics API other than OpenGL.  Nor
+# the timing benchmarks without a quick self-check: graphMemoryFootprint (its kernels spin each
+# thread for 5 microseconds of the device clock, some 16 million threads a launch: a GPU runs
+# thousands at once) and UnifiedMemoryPerf (a sweep of matrix sizes up to 64 MiB, each timed many
+# times); both build and run here, past the time limit.  Nor interval (its own partial copy of
+# Boost does not build against Debian's Boost, with nvcc either) or cudaGraphsPerfScaling (NVTX).
 # name | arguments of each run, runs separated by ';' (empty: one run without arguments) | extra link flags
 #      | extra flags for each .cu file (what the sample's CMake adds: OpenMP's -Xcompiler=-fopenmp)
 list='
@@ -117,6 +122,8 @@ cudaOpenMP||-Xcompiler=-fopenmp|-Xcompiler=-fopenmp
 simpleCudaGraphs||
 jacobiCudaGraphs||
 graphMemoryNodes||
+deviceQuery||
+topologyQuery||
 '
 
 printf '%-26s %-8s %8s %8s %8s  %s\n' sample result build_s run_s cpu_s note

@@ -59,6 +59,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, if any */
 /* one device: no device is another's peer (0 for device 0 and peer 0; another number is
  * cudaErrorInvalidDevice) */
+/* with one device there is no pair: cudaErrorInvalidDevice for any (as CUDA's for a device and itself) */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
 /* so there is no peer to enable or disable: cudaErrorInvalidDevice, as for a device that does
  * not exist (flags other than 0: cudaErrorInvalidValue) */
@@ -334,6 +336,11 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
 /* the graph memory (docs/cuda.md#graph-memory) is taken back when its graphs go: nothing to trim */
 cudaError_t cudaDeviceGraphMemTrim(int device);
+/* bytes of graph memory in use (allocated by launched allocation nodes, not yet freed) and held
+ * (reserved by allocation nodes while their graphs live), now and at their highest; value points
+ * at an unsigned long long.  Set: only a High attribute, to 0 (it starts again from now). */
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value);
 
 /* Stream capture (src/cuda/stream_capture.cpp; docs/cuda.md#stream-capture) */
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
@@ -375,7 +382,35 @@ cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphi
 cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
                                                         cudaGraphicsResource_t resource);
 
+/* Managed memory hints (src/cuda/memory_hints.cpp): the CPU device's memory is the host's, so a
+ * prefetch, an advice and a stream attachment move nothing; each checks its arguments as CUDA's
+ * does (a range the device can reach, a location of device 0 or the host, known advice and flags, a
+ * live stream) and succeeds.  CUDA 13's forms; CUDA 12's with a device number follow below. */
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream = 0);
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0,
+                                     unsigned int flags = cudaMemAttachSingle);
 } /* extern "C" */
+
+/* CUDA 12's prefetch and advice, a device number (cudaCpuDeviceId, -1: the host) for the location */
+static inline struct cudaMemLocation wt_cuda_location_of(int device)
+{
+    struct cudaMemLocation l;
+    l.type = device == -1 ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+    l.id = device == -1 ? 0 : device;
+    return l;
+}
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                                               cudaStream_t stream = 0)
+{
+    return cudaMemPrefetchAsync(devPtr, count, wt_cuda_location_of(dstDevice), 0, stream);
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device)
+{
+    return cudaMemAdvise(devPtr, count, advice, wt_cuda_location_of(device));
+}
 
 /* CUDA 12's edge calls, without edgeData: overloads of CUDA 13's */
 static inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,

@@ -89,6 +89,9 @@ struct cudaArraySparseProperties {
 #define cudaEventDisableTiming 0x02
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
 
 typedef struct wt_array_s cudaArray;
 typedef wt_array cudaArray_t;
@@ -403,6 +406,29 @@ enum cudaMemPoolAttr {
     cudaMemPoolAttrReservedMemHigh = 0x6,
     cudaMemPoolAttrUsedMemCurrent = 0x7,
     cudaMemPoolAttrUsedMemHigh = 0x8
+};
+/* cudaMemAdvise's advice (a hint: the CPU device's memory is one) */
+enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6
+};
+/* cudaDeviceGetP2PAttribute's attributes (one device here: no pair has them) */
+enum cudaDeviceP2PAttr {
+    cudaDevP2PAttrPerformanceRank = 1,
+    cudaDevP2PAttrAccessSupported = 2,
+    cudaDevP2PAttrNativeAtomicSupported = 3,
+    cudaDevP2PAttrCudaArrayAccessSupported = 4
+};
+/* cudaDeviceGetGraphMemAttribute's (graph memory: docs/cuda.md#graph-memory) */
+enum cudaGraphMemAttributeType {
+    cudaGraphMemAttrUsedMemCurrent = 0x0,
+    cudaGraphMemAttrUsedMemHigh = 0x1,
+    cudaGraphMemAttrReservedMemCurrent = 0x2,
+    cudaGraphMemAttrReservedMemHigh = 0x3
 };
 enum cudaMemLocationType {
     cudaMemLocationTypeInvalid = 0,

@@ -37,6 +37,14 @@
 #define __managed__
 #define __shared__ static thread_local
 #define __forceinline__ inline __attribute__((always_inline))
+/* libstdc++'s <memory> (bits/shared_ptr_base.h) spells an attribute __attribute__((__noinline__)),
+ * which the macro below would break: it is read first, and its include guard keeps it from being
+ * read again after (nvcc defines the macro in device passes only; here there is one pass) */
+#if defined(__cplusplus) && defined(__has_include)
+#if __has_include(<memory>)
+#include <memory>
+#endif
+#endif
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)

@@ -156,11 +156,10 @@ struct block_run {
     unsigned rel_pos = 0;                /* released[rel_pos, rel_end) have not run yet */
     /* The warp exchange's short way (park): per warp, how many of its lanes wait at __syncwarp
      * or an exchange with the whole-warp mask.  When that reaches the warp's lane count the
-     * warp's meeting is complete: park releases its lanes into warp_rel at once, without the
-     * scheduler, and they run before anything else (before the rest of released). */
+     * warp's meeting is complete: park releases its lanes at once, without the scheduler, and
+     * they run before anything else (before the rest of released). */
     std::vector<unsigned char> warp_full;
-    unsigned warp_rel[32];
-    unsigned wrel_pos = 0, wrel_end = 0; /* warp_rel[wrel_pos, wrel_end) have not run yet */
+    unsigned wrel_next = 0, wrel_end = 0; /* threads [wrel_next, wrel_end) of that warp have not run yet */
     sigjmp_buf *fault_return = nullptr; /* where a fault in a fiber leaves it to (run_block); null: not caught */
     size_t page = 0;                    /* the guard page's size */
 
@@ -420,19 +419,19 @@ void resume(block_run *b, fiber_rec *r)
     return b->fiber_of[t];
 }
 
-/* the next thread released and not yet run: a completed warp's lanes first (warp_rel), then
- * the scheduler's open release; null if none */
+/* the next thread released and not yet run: a completed warp's lanes first, then the
+ * scheduler's open release; null if none */
 [[gnu::always_inline]] inline fiber_rec *take_released(block_run *b)
 {
-    if (b->wrel_pos < b->wrel_end)
-        return wake(b, b->warp_rel[b->wrel_pos++]);
+    if (b->wrel_next < b->wrel_end)
+        return wake(b, b->wrel_next++);
     if (b->rel_pos < b->rel_end)
         return wake(b, b->released[b->rel_pos++]);
     return nullptr;
 }
 
 /* Thread t has just parked at a warp meeting with the whole-warp mask: if that completes its
- * warp (every lane of it waits so), its lanes go into warp_rel in lane order.  Lanes that
+ * warp (every lane of it waits so), its lanes are released, to run in lane order.  Lanes that
  * returned never complete it this way: the scheduler's releasable() counts them as arrived. */
 [[gnu::always_inline]] inline void warp_arrived(block_run *b, unsigned t)
 {
@@ -440,10 +439,8 @@ void resume(block_run *b, fiber_rec *r)
     if (++b->warp_full[t >> 5] != lanes)
         return;
     b->warp_full[t >> 5] = 0;
-    for (unsigned l = 0; l < lanes; l++)
-        b->warp_rel[l] = base + l;
-    b->wrel_pos = 0;
-    b->wrel_end = lanes;
+    b->wrel_next = base;
+    b->wrel_end = base + lanes;
 }
 
 /* While threads are left to start, a new worker fiber for them: a thread
@@ -473,14 +470,12 @@ fiber_rec *next_worker(block_run *b)
     if (st == WAIT_WARP && mask == ~0u)
         warp_arrived(b, r->thread);
     fiber_rec *next = b->cur.stop ? nullptr : take_released(b);
-    if (next == r) /* its own warp completed and it is the first lane: it goes on */
-        ;
-    else if (next)
-        to_sibling(b, r, next);
-    else if (fiber_rec *w = next_worker(b))
-        to_sibling(b, r, w);
-    else
+    if (!next)
+        next = next_worker(b);
+    if (!next)
         to_main(b, r, false);
+    else if (next != r) /* r itself: its own warp completed and it is the first lane, it goes on */
+        to_sibling(b, r, next);
     if (b->cur.stop)
         throw abort_signal{};
 }
@@ -575,7 +570,7 @@ void run_block(launch_run *L, unsigned long long id)
     b.exchanges_ready = false;
     b.rel_end = 0;
     b.rel_pos = 0;
-    b.wrel_pos = 0;
+    b.wrel_next = 0;
     b.wrel_end = 0;
     try {
         b.warp_full.assign((b.n + 31) / 32, 0);

@@ -8,6 +8,7 @@
  * closure (the kernel registry's, cuda_runtime.h), shared, never changed, by the graph's clones
  * and executable graphs; setting a node's parameters makes a new one.  Handles are checked
  * against the live ones, so a stale or made-up handle is cudaErrorInvalidValue, not a crash. */
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -184,6 +185,30 @@ cudaError_t add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps
 cudaError_t run_graph(const wt_cuda_graph_s *g, const std::vector<cudaGraphNode_t> &order, cudaStream_t s,
                       unsigned long long flags);
 
+/* n is a node of a live graph, of the given type */
+bool typed(cudaGraphNode_t n, cudaGraphNodeType type) { return live(n) && n->type == type; }
+/* a copy direction CUDA has */
+bool kind_ok(cudaMemcpyKind kind) { return (unsigned)kind <= (unsigned)cudaMemcpyDefault; }
+/* a live event */
+bool event_ok(cudaEvent_t e) { return e && cudaEventQuery(e) == cudaSuccess; }
+/* whether the edges are all plain (null, or all zero: the CPU device has no programmatic ports) */
+bool plain_edges(const cudaGraphEdgeData *data, size_t n)
+{
+    static const cudaGraphEdgeData plain = {};
+    for (size_t i = 0; data && i < n; i++)
+        if (memcmp(&data[i], &plain, sizeof plain) != 0)
+            return false;
+    return true;
+}
+/* the executable graph's own copy of node, of the given type, or null */
+cudaGraphNode_t exec_node(cudaGraphExec_t x, cudaGraphNode_t node, cudaGraphNodeType type)
+{
+    if (!live(x) || !typed(node, type))
+        return nullptr;
+    auto it = x->of.find(node);
+    return it == x->of.end() || !live(it->second) ? nullptr : it->second;
+}
+
 /* a memset node's parameters as CUDA takes them: 1, 2 or 4 bytes an element, rows no wider than their pitch */
 bool memset_ok(const cudaMemsetParams *p)
 {
@@ -359,7 +384,7 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernelNodeParams *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeKernel || !p)
+    if (!typed(node, cudaGraphNodeTypeKernel) || !p)
         return fail(cudaErrorInvalidValue);
     /* the arguments live in the node's closure: kernelParams is not given back */
     *p = cudaKernelNodeParams{};
@@ -374,7 +399,7 @@ cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cuda
     if (cudaError_t e = enter())
         return e;
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeKernel)
+    if (!typed(node, cudaGraphNodeTypeKernel))
         return fail(cudaErrorInvalidValue);
     return kernel_from_params(p, &node->kernel);
 }
@@ -396,7 +421,7 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
 {
     if (cudaError_t e = enter())
         return e;
-    if ((unsigned)kind > (unsigned)cudaMemcpyDefault)
+    if (!kind_ok(kind))
         return fail(cudaErrorInvalidMemcpyDirection);
     std::unique_ptr<wt_cuda_graph_node_s> n(new wt_cuda_graph_node_s);
     n->type = cudaGraphNodeTypeMemcpy;
@@ -495,12 +520,9 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *f
     if (cudaError_t e = enter())
         return e;
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(graph) || (numDependencies && (!from || !to)))
+    if (!live(graph) || (numDependencies && (!from || !to)) || !plain_edges(edgeData, numDependencies))
         return fail(cudaErrorInvalidValue);
-    static const cudaGraphEdgeData plain = {};
     for (size_t i = 0; i < numDependencies; i++) {
-        if (edgeData && memcmp(&edgeData[i], &plain, sizeof plain) != 0)
-            return fail(cudaErrorInvalidValue);
         bool f = false, t = false;
         for (auto &m : graph->nodes) {
             f |= m.get() == from[i];
@@ -554,8 +576,8 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes
 /* ---- edges: what each node depends on and what depends on it ---- */
 } /* extern "C": C++ helpers */
 namespace {
-/* A CUDA list query's answer: with out (and out2) null, *num is the count; else *num is their
- * room, filled up to it, the rest set to null, and *num set to the count where fewer. */
+/* A CUDA list query's answer: without arrays, *num is the count; with them, *num is their room,
+ * put(i, i < count) fills each entry up to it (the rest null), and *num is lowered to the count. */
 cudaError_t list_answer(size_t count, size_t *num, bool arrays, const std::function<void(size_t, bool)> &put)
 {
     if (!num)
@@ -578,15 +600,6 @@ std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> edges_of(const wt_cuda_
         for (cudaGraphNode_t d : m->deps)
             e.emplace_back(d, m.get());
     return e;
-}
-/* whether the edges are all plain (null, or all zero: the CPU device has no programmatic ports) */
-bool plain_edges(const cudaGraphEdgeData *data, size_t n)
-{
-    static const cudaGraphEdgeData plain = {};
-    for (size_t i = 0; data && i < n; i++)
-        if (memcmp(&data[i], &plain, sizeof plain) != 0)
-            return false;
-    return true;
 }
 } // namespace
 extern "C" {
@@ -645,23 +658,15 @@ cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t
         return fail(cudaErrorInvalidValue);
     /* every edge named must exist (none is removed otherwise), and none twice */
     for (size_t i = 0; i < numDependencies; i++) {
-        bool found = false;
-        if (live(to[i]) && to[i]->owner == graph)
-            for (cudaGraphNode_t d : to[i]->deps)
-                found |= d == from[i];
+        bool found = live(to[i]) && to[i]->owner == graph &&
+                     std::find(to[i]->deps.begin(), to[i]->deps.end(), from[i]) != to[i]->deps.end();
         for (size_t j = 0; j < i && found; j++)
             found = !(from[j] == from[i] && to[j] == to[i]);
         if (!found)
             return fail_why(cudaErrorInvalidValue, "cudaGraphRemoveDependencies: edge %zu is not an edge of the graph", i);
     }
-    for (size_t i = 0; i < numDependencies; i++) {
-        std::vector<cudaGraphNode_t> &d = to[i]->deps;
-        for (size_t k = 0; k < d.size(); k++)
-            if (d[k] == from[i]) {
-                d.erase(d.begin() + (std::ptrdiff_t)k);
-                break;
-            }
-    }
+    for (size_t i = 0; i < numDependencies; i++) /* an edge is in deps once (cudaGraphAddDependencies) */
+        to[i]->deps.erase(std::find(to[i]->deps.begin(), to[i]->deps.end(), from[i]));
     return cudaSuccess;
 }
 cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)
@@ -672,18 +677,11 @@ cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)
     if (!live(node) || !node->owner)
         return fail(cudaErrorInvalidValue);
     wt_cuda_graph_s *g = node->owner;
-    for (auto &m : g->nodes) { /* its edges go with it */
-        std::vector<cudaGraphNode_t> &d = m->deps;
-        for (size_t k = 0; k < d.size(); k++)
-            if (d[k] == node)
-                d.erase(d.begin() + (std::ptrdiff_t)k--);
-    }
+    for (auto &m : g->nodes) /* its edges go with it */
+        m->deps.erase(std::remove(m->deps.begin(), m->deps.end(), node), m->deps.end());
     forget(node);
-    for (size_t k = 0; k < g->nodes.size(); k++)
-        if (g->nodes[k].get() == node) {
-            g->nodes.erase(g->nodes.begin() + (std::ptrdiff_t)k);
-            break;
-        }
+    g->nodes.erase(std::find_if(g->nodes.begin(), g->nodes.end(),
+                                [node](const std::unique_ptr<wt_cuda_graph_node_s> &m) { return m.get() == node; }));
     return cudaSuccess;
 }
 
@@ -695,7 +693,7 @@ cudaError_t add_event_node(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphN
 {
     if (cudaError_t e = enter())
         return e;
-    if (!event || cudaEventQuery(event) != cudaSuccess) /* a live event */
+    if (!event_ok(event))
         return fail(cudaErrorInvalidValue);
     std::unique_ptr<wt_cuda_graph_node_s> n(new wt_cuda_graph_node_s);
     n->type = type;
@@ -705,7 +703,7 @@ cudaError_t add_event_node(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphN
 cudaError_t get_event(cudaGraphNode_t node, cudaGraphNodeType type, cudaEvent_t *out)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != type || !out)
+    if (!typed(node, type) || !out)
         return fail(cudaErrorInvalidValue);
     *out = node->event;
     return cudaSuccess;
@@ -715,18 +713,10 @@ cudaError_t set_event(cudaGraphNode_t node, cudaGraphNodeType type, cudaEvent_t 
     if (cudaError_t e = enter())
         return e;
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != type || !event || cudaEventQuery(event) != cudaSuccess)
+    if (!typed(node, type) || !event_ok(event))
         return fail(cudaErrorInvalidValue);
     node->event = event;
     return cudaSuccess;
-}
-/* the executable graph's own copy of node, of the given type, or null */
-cudaGraphNode_t exec_node(cudaGraphExec_t x, cudaGraphNode_t node, cudaGraphNodeType type)
-{
-    if (!live(x) || !live(node) || node->type != type)
-        return nullptr;
-    auto it = x->of.find(node);
-    return it == x->of.end() || !live(it->second) ? nullptr : it->second;
 }
 } // namespace
 extern "C" {
@@ -763,7 +753,7 @@ static cudaError_t exec_set_event(cudaGraphExec_t x, cudaGraphNode_t node, cudaG
         return e;
     std::lock_guard<std::recursive_mutex> lk(g_lock);
     cudaGraphNode_t own = exec_node(x, node, type);
-    if (!own || !event || cudaEventQuery(event) != cudaSuccess)
+    if (!own || !event_ok(event))
         return fail(cudaErrorInvalidValue);
     std::lock_guard<std::mutex> run(x->running);
     own->event = event;
@@ -800,7 +790,7 @@ extern "C" {
 cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy3DParms *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeMemcpy || !p)
+    if (!typed(node, cudaGraphNodeTypeMemcpy) || !p)
         return fail(cudaErrorInvalidValue);
     if (!node->linear) {
         *p = node->copy3d;
@@ -817,7 +807,7 @@ cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy
 cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeMemcpy || !p)
+    if (!typed(node, cudaGraphNodeTypeMemcpy) || !p)
         return fail(cudaErrorInvalidValue);
     set_copy3d(node, p);
     return cudaSuccess;
@@ -826,9 +816,9 @@ cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, cons
                                            enum cudaMemcpyKind kind)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeMemcpy)
+    if (!typed(node, cudaGraphNodeTypeMemcpy))
         return fail(cudaErrorInvalidValue);
-    if ((unsigned)kind > (unsigned)cudaMemcpyDefault)
+    if (!kind_ok(kind))
         return fail(cudaErrorInvalidMemcpyDirection);
     set_copy1d(node, dst, src, count, kind);
     return cudaSuccess;
@@ -836,7 +826,7 @@ cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, cons
 cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeMemset || !p)
+    if (!typed(node, cudaGraphNodeTypeMemset) || !p)
         return fail(cudaErrorInvalidValue);
     *p = node->set;
     return cudaSuccess;
@@ -844,7 +834,7 @@ cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemset
 cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeMemset || !memset_ok(p))
+    if (!typed(node, cudaGraphNodeTypeMemset) || !memset_ok(p))
         return fail(cudaErrorInvalidValue);
     node->set = *p;
     return cudaSuccess;
@@ -852,7 +842,7 @@ cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cuda
 cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeHost || !p)
+    if (!typed(node, cudaGraphNodeTypeHost) || !p)
         return fail(cudaErrorInvalidValue);
     *p = node->host;
     return cudaSuccess;
@@ -860,7 +850,7 @@ cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNode
 cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *p)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeHost || !p || !p->fn)
+    if (!typed(node, cudaGraphNodeTypeHost) || !p || !p->fn)
         return fail(cudaErrorInvalidValue);
     node->host = *p;
     return cudaSuccess;
@@ -868,7 +858,7 @@ cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHo
 cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(node) || node->type != cudaGraphNodeTypeGraph || !pGraph)
+    if (!typed(node, cudaGraphNodeTypeGraph) || !pGraph)
         return fail(cudaErrorInvalidValue);
     *pGraph = node->child; /* the node's own copy: it lives as long as the node */
     return cudaSuccess;
@@ -891,7 +881,7 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaG
     cudaGraphNode_t own = exec_node(hGraphExec, node, cudaGraphNodeTypeMemcpy);
     if (!own)
         return fail(cudaErrorInvalidValue);
-    if ((unsigned)kind > (unsigned)cudaMemcpyDefault)
+    if (!kind_ok(kind))
         return fail(cudaErrorInvalidMemcpyDirection);
     std::lock_guard<std::mutex> run(hGraphExec->running);
     set_copy1d(own, dst, src, count, kind);
@@ -968,13 +958,11 @@ cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGra
     if (cudaError_t e = enter())
         return e;
     std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(hGraphExec) || !live(node))
-        return fail(cudaErrorInvalidValue);
-    auto it = hGraphExec->of.find(node);
-    if (it == hGraphExec->of.end() || !live(it->second) || node->type != cudaGraphNodeTypeKernel)
+    cudaGraphNode_t own = exec_node(hGraphExec, node, cudaGraphNodeTypeKernel);
+    if (!own)
         return fail(cudaErrorInvalidValue);
     std::lock_guard<std::mutex> run(hGraphExec->running);
-    return kernel_from_params(pNodeParams, &it->second->kernel);
+    return kernel_from_params(pNodeParams, &own->kernel);
 }
 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphExecUpdateResultInfo *info)

@@ -28,7 +28,7 @@ using wt_cuda_rt::enter;
 using wt_cuda_rt::fail;
 using wt_cuda_rt::pitched_extent;
 
-namespace wt_cuda_rt {
+namespace {
 /* Graph memory's accounting (cudaDeviceGetGraphMemAttribute): bytes reserved by allocation
  * nodes and bytes in use (mapped by a launch), each now and at its highest since the start or
  * the program's reset; g_graph_lock guards the four. */
@@ -44,9 +44,6 @@ void graph_count(unsigned long long *now, unsigned long long *high, size_t add, 
         *high = *now;
 }
 
-} // namespace wt_cuda_rt
-
-namespace {
 /* ALLOC_REGISTERED: the caller's memory, cudaHostRegister'ed: pinned memory as far as CUDA
  * is concerned (objects may be made over it, cudaHostGetDevicePointer maps it), never ours to
  * free. */
@@ -126,8 +123,8 @@ cudaError_t release(void *p, alloc_kind kind)
         if (kind == ALLOC_DEVICE)
             wt_cuda_rt::pool_block_freed(p); /* cudaMallocAsync's blocks are counted in their pool */
         if (found == ALLOC_GRAPH) /* graph memory no longer in use */
-            wt_cuda_rt::graph_count(&wt_cuda_rt::g_graph_used, &wt_cuda_rt::g_graph_used_high, 0,
-                                    wt_cuda_rt::graph_rounded(it->second.size));
+            graph_count(&g_graph_used, &g_graph_used_high, 0,
+                                    graph_rounded(it->second.size));
         if (it->second.holders) { /* no allocation any more; its memory stays until the last object goes */
             it->second.freed = true;
             return cudaSuccess;
@@ -270,9 +267,9 @@ cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttribut
         return wt_cuda_rt::fail(cudaErrorInvalidDevice);
     if (!value || attr < cudaGraphMemAttrUsedMemCurrent || attr > cudaGraphMemAttrReservedMemHigh)
         return wt_cuda_rt::fail(cudaErrorInvalidValue);
-    std::lock_guard<std::mutex> g(wt_cuda_rt::g_graph_lock);
-    const unsigned long long v[4] = {wt_cuda_rt::g_graph_used, wt_cuda_rt::g_graph_used_high,
-                                     wt_cuda_rt::g_graph_reserved, wt_cuda_rt::g_graph_reserved_high};
+    std::lock_guard<std::mutex> g(g_graph_lock);
+    const unsigned long long v[4] = {g_graph_used, g_graph_used_high,
+                                     g_graph_reserved, g_graph_reserved_high};
     memcpy(value, &v[attr], sizeof v[attr]);
     return cudaSuccess;
 }
@@ -288,11 +285,11 @@ cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttribut
     /* only a high-water mark, and only back to where it starts again (CUDA's rule) */
     if (v != 0 || (attr != cudaGraphMemAttrUsedMemHigh && attr != cudaGraphMemAttrReservedMemHigh))
         return wt_cuda_rt::fail(cudaErrorInvalidValue);
-    std::lock_guard<std::mutex> g(wt_cuda_rt::g_graph_lock);
+    std::lock_guard<std::mutex> g(g_graph_lock);
     if (attr == cudaGraphMemAttrUsedMemHigh)
-        wt_cuda_rt::g_graph_used_high = wt_cuda_rt::g_graph_used;
+        g_graph_used_high = g_graph_used;
     else
-        wt_cuda_rt::g_graph_reserved_high = wt_cuda_rt::g_graph_reserved;
+        g_graph_reserved_high = g_graph_reserved;
     return cudaSuccess;
 }
 cudaError_t cudaMalloc(void **devPtr, size_t size)

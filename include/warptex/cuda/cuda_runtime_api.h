@@ -59,13 +59,13 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 cudaError_t cudaDeviceSynchronize(void);           /* returns the sticky error, if any */
 /* one device: no device is another's peer (0 for device 0 and peer 0; another number is
  * cudaErrorInvalidDevice) */
-/* with one device there is no pair: cudaErrorInvalidDevice for any (as CUDA's for a device and itself) */
-cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
 /* so there is no peer to enable or disable: cudaErrorInvalidDevice, as for a device that does
  * not exist (flags other than 0: cudaErrorInvalidValue) */
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
 cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+/* with one device there is no pair: cudaErrorInvalidDevice for any (as CUDA's for a device and itself) */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice);
 /* a copy between devices 0 and 0 is a copy within the device (cudaMemcpy's rules); another
  * device number is cudaErrorInvalidDevice */
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);

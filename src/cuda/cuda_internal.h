@@ -25,6 +25,11 @@ cudaError_t enter(void);
 cudaError_t from_status(wt_status s);
 /* The null stream or a live one. */
 bool stream_ok(cudaStream_t s);
+/* cudaSuccess, or what a launch of this shape gets: cudaErrorInvalidConfiguration for a grid or
+ * block CUDA refuses (an empty one, a grid over 2^31-1 x 65535 x 65535 blocks, a block over 1024
+ * threads or 1024 x 1024 x 64), cudaErrorInvalidValue for more dynamic shared memory than
+ * max_dynamic_shared.  Records nothing (launch.cpp). */
+cudaError_t launch_shape_error(dim3 grid, dim3 block, size_t shared_bytes);
 /* Resets both (cudaDeviceReset). */
 void reset(void);
 /* The device clock's rate in kHz, what cudaDevAttrClockRate says and what clock()

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT */
 
 #include "cuda_internal.h"
+#include "device_launch.h"
 #include "graphs.h"
 #include "stack_pool.h"
 
@@ -81,9 +82,9 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
         return value == wt_cuda_rt::stack_size() ? cudaSuccess : fail(cudaErrorUnsupportedLimit);
     case cudaLimitPrintfFifoSize:
     case cudaLimitMallocHeapSize:
-    case cudaLimitDevRuntimeSyncDepth:
-    case cudaLimitDevRuntimePendingLaunchCount:
     case cudaLimitMaxL2FetchGranularity: return cudaSuccess;
+    case cudaLimitDevRuntimeSyncDepth: return wt_cuda_rt::set_sync_depth_limit(value);
+    case cudaLimitDevRuntimePendingLaunchCount: return wt_cuda_rt::set_pending_launch_limit(value);
     /* no persisting L2 lines on the CPU (persistingL2CacheMaxSize 0): only 0 fits */
     case cudaLimitPersistingL2CacheSize: return value == 0 ? cudaSuccess : fail(cudaErrorInvalidValue);
     }
@@ -100,8 +101,8 @@ cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
     case cudaLimitStackSize: *pValue = wt_cuda_rt::stack_size(); return cudaSuccess;
     case cudaLimitPrintfFifoSize:
     case cudaLimitMallocHeapSize: *pValue = (size_t)-1; return cudaSuccess;
-    case cudaLimitDevRuntimeSyncDepth:
-    case cudaLimitDevRuntimePendingLaunchCount:
+    case cudaLimitDevRuntimeSyncDepth: *pValue = wt_cuda_rt::sync_depth_limit(); return cudaSuccess;
+    case cudaLimitDevRuntimePendingLaunchCount: *pValue = wt_cuda_rt::pending_launch_limit(); return cudaSuccess;
     case cudaLimitPersistingL2CacheSize: *pValue = 0; return cudaSuccess;
     case cudaLimitMaxL2FetchGranularity: *pValue = 64; return cudaSuccess; /* the CPU's cache line */
     }
@@ -128,6 +129,9 @@ cudaError_t cudaDeviceSynchronize(void)
 {
     if (cudaError_t e = enter())
         return e;
+    if (wt_cuda_tls.block) /* CUDA 12 took it from device code: a parent cannot wait for its children */
+        return wt_cuda_rt::fail_why(cudaErrorNotSupported, "cudaDeviceSynchronize in a kernel (CUDA 12 removed it "
+                                                           "from device code; docs/cuda.md#dynamic-parallelism)");
     return wt_cuda_rt::capture_forbids("cudaDeviceSynchronize");
 }
 cudaError_t cudaDeviceReset(void)

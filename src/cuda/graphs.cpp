@@ -326,12 +326,8 @@ cudaError_t graph_add_closure(cudaGraphNode_t *out, cudaGraph_t g, const cudaGra
     }
     if (!c.self)
         return fail(cudaErrorMemoryAllocation);
-    const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-    if (!grid.x || !grid.y || !grid.z || grid.y > 65535u || grid.z > 65535u || !threads || threads > 1024 ||
-        block.x > 1024 || block.y > 1024 || block.z > 64)
-        return fail(cudaErrorInvalidConfiguration);
-    if (shared > max_dynamic_shared)
-        return fail(cudaErrorInvalidValue);
+    if (cudaError_t e = launch_shape_error(grid, block, shared))
+        return fail(e);
     std::unique_ptr<wt_cuda_graph_node_s> n(new wt_cuda_graph_node_s);
     n->type = cudaGraphNodeTypeKernel;
     n->kernel = k;

@@ -69,6 +69,8 @@ cudaError_t wt_cuda_launch_registered(const void *func, dim3 grid, dim3 block, v
     wt_cuda_closure c = k->make(func, args);
     if (!c.self)
         return wt_cuda_rt::fail(cudaErrorMemoryAllocation);
+    if (wt_cuda_tls.block) /* from a kernel: it runs after the launching grid */
+        return wt_cuda_device_launch(c, grid, block, shared, stream);
     if (wt_cuda_stream_capturing(stream))
         return wt_cuda_capture_launch(c, grid, block, shared, stream);
     const cudaError_t e = wt_cuda_launch_threads(c.run, c.self, grid, block, shared, stream);

@@ -45,6 +45,7 @@
 #include "context_switch.h"
 #include "asan_probe.h"
 #include "cuda_internal.h"
+#include "device_launch.h"
 #include "fault_guard.h"
 #include "stack_pool.h"
 
@@ -97,6 +98,7 @@ struct launch_run {
     unsigned threads;
     size_t shared;
     bool guarded; /* memory faults in kernels are caught (fault_guard.h) */
+    wt_cuda_rt::grid_launches *kids; /* the launches the grid's threads make (device_launch.h) */
     std::atomic<bool> failed{false};
     std::mutex lock;
     std::string why;
@@ -675,11 +677,67 @@ void run_blocks(void *c, size_t begin, size_t end, int)
         wt_cuda_rt::fault_guard_thread();
         wt_cuda_rt::t_fault.read_depth = wt__read_depth();
     }
+    wt_cuda_rt::t_launches = L->kids;
     for (size_t i = begin; i < end && !L->failed.load(std::memory_order_relaxed); i++)
         run_block(L, i);
+    wt_cuda_rt::t_launches = nullptr;
     wt_cuda_tls = wt_cuda_thread_state{};
 }
+
+/* Runs the grid of L (its blocks across the library's threads), then, if it did not fail, the
+ * launches its threads made, one grid after another, each with the launches it made in turn
+ * after it (docs/cuda.md#dynamic-parallelism).  A launched grid's failure is L's. */
+void run_grid(launch_run &L, unsigned depth)
+{
+    wt_cuda_rt::grid_launches kids(depth);
+    L.kids = &kids;
+    L.guarded = wt_cuda_rt::fault_guard_start();
+    const unsigned long long blocks = (unsigned long long)L.grid.x * L.grid.y * L.grid.z;
+    const int workers = wt_get_num_threads();
+    size_t grain = (size_t)(blocks / ((unsigned long long)workers * 8));
+    if (grain < 1)
+        grain = 1;
+    wt__parallel_for((size_t)blocks, grain, 0, run_blocks, &L);
+    if (L.failed.load(std::memory_order_acquire))
+        return; /* kids drops what the grid launched */
+    std::vector<wt_cuda_rt::device_launch> order;
+    try {
+        order = kids.take_in_order();
+    } catch (...) {
+        L.fail("out of memory for the launches a grid made");
+        return;
+    }
+    for (wt_cuda_rt::device_launch &d : order) {
+        if (L.failed.load(std::memory_order_relaxed)) {
+            wt_cuda_rt::launch_dropped(d);
+            continue;
+        }
+        wt_cuda_rt::launch_started(d);
+        launch_run C;
+        C.run = d.c.run;
+        C.closure = d.c.self;
+        C.grid = uint3{d.grid.x, d.grid.y, d.grid.z};
+        C.block = uint3{d.block.x, d.block.y, d.block.z};
+        C.threads = d.block.x * d.block.y * d.block.z;
+        C.shared = d.shared;
+        run_grid(C, depth + 1);
+        d.c.destroy(d.c.self);
+        if (C.failed.load(std::memory_order_acquire))
+            L.fail("in a grid launched from a kernel (depth " + std::to_string(depth + 1) + "): " + C.why, C.error);
+    }
+}
 } // namespace
+
+namespace wt_cuda_rt {
+cudaError_t launch_shape_error(dim3 grid, dim3 block, size_t shared_bytes)
+{
+    const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u || grid.z > 65535u ||
+        threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
+        return cudaErrorInvalidConfiguration;
+    return shared_bytes > max_dynamic_shared ? cudaErrorInvalidValue : cudaSuccess;
+}
+} // namespace wt_cuda_rt
 
 extern "C" {
 cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *closure, dim3 grid, dim3 block,
@@ -688,14 +746,14 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
     using wt_cuda_rt::fail;
     if (cudaError_t e = wt_cuda_rt::enter())
         return e;
-    if (wt_cuda_tls.block)
-        return fail(cudaErrorNotSupported); /* a launch from a kernel (dynamic parallelism) */
-    const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-    if (!run || grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535u ||
-        grid.z > 65535u || threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
+    if (wt_cuda_tls.block) /* from a kernel, a launch runs later: it needs its arguments on the heap */
+        return wt_cuda_rt::fail_why(cudaErrorNotSupported, "a launch from a kernel by a call that runs it at once "
+                                                           "(cudaGraphLaunch): device code launches by <<< >>> "
+                                                           "or cudaLaunchKernel");
+    if (!run)
         return fail(cudaErrorInvalidConfiguration);
-    if (shared_bytes > wt_cuda_rt::max_dynamic_shared)
-        return fail(cudaErrorInvalidValue);
+    if (cudaError_t e = wt_cuda_rt::launch_shape_error(grid, block, shared_bytes))
+        return fail(e);
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
     launch_run L;
@@ -703,15 +761,9 @@ cudaError_t wt_cuda_launch_threads(void (*run)(void *, wt_cuda_cursor *), void *
     L.closure = closure;
     L.grid = uint3{grid.x, grid.y, grid.z};
     L.block = uint3{block.x, block.y, block.z};
-    L.threads = (unsigned)threads;
+    L.threads = block.x * block.y * block.z;
     L.shared = shared_bytes;
-    L.guarded = wt_cuda_rt::fault_guard_start();
-    const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
-    const int workers = wt_get_num_threads();
-    size_t grain = (size_t)(blocks / ((unsigned long long)workers * 8));
-    if (grain < 1)
-        grain = 1;
-    wt__parallel_for((size_t)blocks, grain, 0, run_blocks, &L);
+    run_grid(L, 0);
     if (L.failed.load(std::memory_order_acquire))
         wt_cuda_rt::set_sticky(L.error, L.why.c_str());
     return cudaSuccess; /* as on the GPU, the fault shows from the next call on */

@@ -160,6 +160,10 @@ int wt_cuda_stream_capturing(cudaStream_t stream);
  * then keeps c (destroyed by the graph, or here on failure). */
 cudaError_t wt_cuda_capture_launch(struct wt_cuda_closure c, dim3 grid, dim3 block, size_t shared_bytes,
                                    cudaStream_t stream);
+/* A launch made by a CUDA thread (cuda_device_runtime_api.h): checks it as a launch is checked,
+ * then keeps c to run after the launching grid (destroyed then, or here on failure). */
+cudaError_t wt_cuda_device_launch(struct wt_cuda_closure c, dim3 grid, dim3 block, size_t shared_bytes,
+                                  cudaStream_t stream);
 /* cudaLaunchKernel of a void *: the registry's closure, launched (or captured) */
 cudaError_t wt_cuda_launch_registered(const void *func, dim3 grid, dim3 block, void **args, size_t shared,
                                       cudaStream_t stream);
@@ -234,6 +238,9 @@ static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), wt_cuda_launch_co
 {
     static_assert(sizeof...(P) == sizeof...(A), "warptex: kernel launched with the wrong number of arguments");
     wt_cuda_detail::register_kernel(kernel); /* a template's instantiation is registered when launched */
+    if (wt_cuda_tls.block) /* from a kernel: it runs after the launching grid */
+        return wt_cuda_device_launch(wt_cuda_detail::make_closure(kernel, std::forward<A>(args)...), cfg.grid,
+                                     cfg.block, cfg.shared, cfg.stream);
     if (wt_cuda_stream_capturing(cfg.stream))
         return wt_cuda_capture_launch(wt_cuda_detail::make_closure(kernel, std::forward<A>(args)...), cfg.grid,
                                       cfg.block, cfg.shared, cfg.stream);
@@ -254,10 +261,12 @@ static inline cudaError_t wt_cuda_launch(wt_cuda_detail::kernel_expression<F, R>
                   "cannot take");
     wt_cuda_detail::register_launched(kernel.pointer_of, 0);
     using call_t = wt_cuda_detail::kernel_call<F, std::decay_t<A>...>;
-    if (wt_cuda_stream_capturing(cfg.stream))
-        return wt_cuda_capture_launch(wt_cuda_detail::closure_of(new (std::nothrow) call_t{
-                                          kernel.call, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...)}),
-                                      cfg.grid, cfg.block, cfg.shared, cfg.stream);
+    if (wt_cuda_tls.block || wt_cuda_stream_capturing(cfg.stream)) { /* runs later: the closure on the heap */
+        const wt_cuda_closure c = wt_cuda_detail::closure_of(
+            new (std::nothrow) call_t{kernel.call, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...)});
+        return wt_cuda_tls.block ? wt_cuda_device_launch(c, cfg.grid, cfg.block, cfg.shared, cfg.stream)
+                                 : wt_cuda_capture_launch(c, cfg.grid, cfg.block, cfg.shared, cfg.stream);
+    }
     call_t call{kernel.call, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...)};
     return wt_cuda_launch_threads(&call_t::run, &call, cfg.grid, cfg.block, cfg.shared, cfg.stream);
 }

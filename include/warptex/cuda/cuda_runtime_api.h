@@ -34,6 +34,7 @@
 
 #include "host_defines.h"
 #include "builtin_types.h"
+#include "cuda_device_runtime_api.h"
 
 extern "C" {
 

@@ -19,6 +19,9 @@ cudaError_t fail(cudaError_t e);
 /* fail(e), first saying why on stderr ("warptex: " and the printf-style message): for errors
  * whose code alone does not tell a program what went wrong (an unregistered kernel, a graph's cycle). */
 cudaError_t fail_why(cudaError_t e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The last error of the CUDA thread that runs now (launch.cpp): cudaSuccess when the thread
+ * starts.  Only inside a kernel (wt_cuda_tls.block set). */
+cudaError_t *kernel_last_error(void);
 /* cudaSuccess, or the sticky error recorded as last error: the start of every call. */
 cudaError_t enter(void);
 /* A warptex status as the CUDA error CUDA gives for the same fault. */

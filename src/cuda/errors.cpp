@@ -9,6 +9,9 @@
 namespace {
 std::atomic<int> g_sticky{cudaSuccess};
 thread_local cudaError_t t_last = cudaSuccess;
+/* the caller's last error: the host thread's, or in a kernel the CUDA thread's (as CUDA's device
+ * runtime keeps one per thread), so that neither sees the other's */
+inline cudaError_t &last(void) { return wt_cuda_tls.block ? *wt_cuda_rt::kernel_last_error() : t_last; }
 } // namespace
 
 namespace wt_cuda_rt {
@@ -24,7 +27,7 @@ void set_sticky(cudaError_t e, const char *why)
 cudaError_t fail(cudaError_t e)
 {
     if (e != cudaSuccess)
-        t_last = e;
+        last() = e;
     return e;
 }
 
@@ -81,15 +84,16 @@ cudaError_t wt_cuda_record_error(cudaError_t e)
 cudaError_t cudaGetLastError(void)
 {
     const cudaError_t s = wt_cuda_rt::sticky();
-    const cudaError_t e = s != cudaSuccess ? s : t_last;
-    t_last = cudaSuccess;
+    cudaError_t &l = last();
+    const cudaError_t e = s != cudaSuccess ? s : l;
+    l = cudaSuccess;
     return e;
 }
 
 cudaError_t cudaPeekAtLastError(void)
 {
     const cudaError_t s = wt_cuda_rt::sticky();
-    return s != cudaSuccess ? s : t_last;
+    return s != cudaSuccess ? s : last();
 }
 
 const char *cudaGetErrorName(cudaError_t error)

@@ -149,6 +149,8 @@ struct block_run {
     std::vector<unsigned> xround[2]; /* the writer's exchange number + 1, 0: never written */
     std::vector<unsigned> xcount;    /* exchanges each thread has made */
     bool exchanges_ready = false;    /* the three above sized and zeroed for this block */
+    std::vector<cudaError_t> last_error; /* each thread's cudaGetLastError, once the block makes one */
+    bool errors_ready = false;
     void *main = nullptr; /* the scheduler's context while fibers run */
     void *main_bottom = nullptr;
     size_t main_size = 0;
@@ -570,6 +572,7 @@ void run_block(launch_run *L, unsigned long long id)
     b.current = nullptr;
     b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
     b.exchanges_ready = false;
+    b.errors_ready = false;
     b.rel_end = 0;
     b.rel_pos = 0;
     b.wrel_next = 0;
@@ -729,6 +732,20 @@ void run_grid(launch_run &L, unsigned depth)
 } // namespace
 
 namespace wt_cuda_rt {
+cudaError_t *kernel_last_error(void)
+{
+    block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (!b->errors_ready) {
+        try {
+            b->last_error.assign(b->n, cudaSuccess);
+        } catch (...) {
+            throw fault_signal{"out of memory for the threads' last errors"};
+        }
+        b->errors_ready = true;
+    }
+    return &b->last_error[b->cur.current];
+}
+
 cudaError_t launch_shape_error(dim3 grid, dim3 block, size_t shared_bytes)
 {
     const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;

@@ -122,6 +122,9 @@ cudaOpenMP||-Xcompiler=-fopenmp|-Xcompiler=-fopenmp
 simpleCudaGraphs||
 jacobiCudaGraphs||
 graphMemoryNodes||
+cdpSimplePrint||
+cdpSimpleQuicksort||
+cdpBezierTessellation||
 deviceQuery||
 topologyQuery||
 '

@@ -22,6 +22,9 @@ cudaError_t fail_why(cudaError_t e, const char *fmt, ...) __attribute__((format(
 /* The last error of the CUDA thread that runs now (launch.cpp): cudaSuccess when the thread
  * starts.  Only inside a kernel (wt_cuda_tls.block set). */
 cudaError_t *kernel_last_error(void);
+/* Ends the running CUDA thread's block with a fault (cudaErrorLaunchFailure, sticky) saying why,
+ * as __trap() does.  Only inside a kernel. */
+[[noreturn]] void kernel_fault(const char *why);
 /* cudaSuccess, or the sticky error recorded as last error: the start of every call. */
 cudaError_t enter(void);
 /* A warptex status as the CUDA error CUDA gives for the same fault. */

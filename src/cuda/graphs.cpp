@@ -63,10 +63,16 @@ struct wt_cuda_graph_node_s {
     void *free_ptr = nullptr;
     cudaEvent_t event = nullptr;      /* an event record or wait node's event */
     wt_cuda_graph_s *owner = nullptr; /* the graph the node is in */
+    /* a conditional node's: its handle's condition, its type and its own body graphs */
+    std::shared_ptr<wt_cuda_rt::graph_condition> cond;
+    cudaGraphConditionalNodeType cond_type = cudaGraphCondTypeIf;
+    std::vector<wt_cuda_graph_s *> bodies;
     ~wt_cuda_graph_node_s();
 };
 struct wt_cuda_graph_s {
     std::vector<std::unique_ptr<wt_cuda_graph_node_s>> nodes;
+    /* the conditional handles made for this graph (shared with its copies) */
+    std::vector<std::shared_ptr<wt_cuda_rt::graph_condition>> conditions;
 };
 struct wt_cuda_graph_exec_s {
     std::unique_ptr<wt_cuda_graph_s> graph;     /* the executable graph's own copy */
@@ -134,6 +140,8 @@ cudaGraphNode_t clone_node(const wt_cuda_graph_node_s *n)
 {
     auto *c = new wt_cuda_graph_node_s(*n);
     c->child = n->child ? clone(n->child, nullptr) : nullptr;
+    for (wt_cuda_graph_s *&b : c->bodies)
+        b = clone(b, nullptr);
     return c;
 }
 wt_cuda_graph_s *clone(const wt_cuda_graph_s *g, std::map<cudaGraphNode_t, cudaGraphNode_t> *of)
@@ -148,6 +156,7 @@ wt_cuda_graph_s *clone(const wt_cuda_graph_s *g, std::map<cudaGraphNode_t, cudaG
         c->nodes.emplace_back(m);
         note(m);
     }
+    c->conditions = g->conditions;
     for (auto &m : c->nodes) {
         m->owner = c;
         for (cudaGraphNode_t &d : m->deps)
@@ -232,6 +241,37 @@ cudaError_t run_memset(const cudaMemsetParams &p)
     return cudaSuccess;
 }
 
+/* all of g (acyclic: checked when its graph was instantiated) */
+cudaError_t run_whole(const wt_cuda_graph_s *g, cudaStream_t s, unsigned long long flags)
+{
+    std::vector<cudaGraphNode_t> order;
+    topological(g, &order);
+    return run_graph(g, order, s, flags);
+}
+
+/* a conditional node: its handle's value chooses the body, read when the node is reached (and,
+ * for a while node, again after each run of the body) */
+cudaError_t run_conditional(const wt_cuda_graph_node_s *n, cudaStream_t s, unsigned long long flags)
+{
+    const auto value = [&] { return n->cond->value.load(std::memory_order_acquire); };
+    switch (n->cond_type) {
+    case cudaGraphCondTypeIf:
+        if (value())
+            return run_whole(n->bodies[0], s, flags);
+        return n->bodies.size() > 1 ? run_whole(n->bodies[1], s, flags) : cudaSuccess;
+    case cudaGraphCondTypeWhile:
+        while (value())
+            if (cudaError_t e = run_whole(n->bodies[0], s, flags))
+                return e;
+        return cudaSuccess;
+    case cudaGraphCondTypeSwitch: {
+        const unsigned v = value();
+        return v < n->bodies.size() ? run_whole(n->bodies[v], s, flags) : cudaSuccess;
+    }
+    }
+    return cudaSuccess;
+}
+
 cudaError_t run_node(const wt_cuda_graph_node_s *n, cudaStream_t s, unsigned long long flags)
 {
     switch (n->type) {
@@ -244,11 +284,8 @@ cudaError_t run_node(const wt_cuda_graph_node_s *n, cudaStream_t s, unsigned lon
         return n->linear ? cudaMemcpy(n->dst, n->src, n->count, n->kind) : cudaMemcpy3D(&n->copy3d);
     case cudaGraphNodeTypeMemset: return run_memset(n->set);
     case cudaGraphNodeTypeHost: n->host.fn(n->host.userData); return wt_cuda_rt::sticky();
-    case cudaGraphNodeTypeGraph: {
-        std::vector<cudaGraphNode_t> order;
-        topological(n->child, &order); /* acyclic: checked when the graph was instantiated */
-        return run_graph(n->child, order, s, flags);
-    }
+    case cudaGraphNodeTypeGraph: return run_whole(n->child, s, flags);
+    case cudaGraphNodeTypeConditional: return run_conditional(n, s, flags);
     case cudaGraphNodeTypeMemAlloc:
         if (flags & cudaGraphInstantiateFlagAutoFreeOnLaunch)
             wt_cuda_rt::graph_unmap(n->block->p);
@@ -266,9 +303,12 @@ cudaError_t run_node(const wt_cuda_graph_node_s *n, cudaStream_t s, unsigned lon
     }
 }
 
-cudaError_t run_graph(const wt_cuda_graph_s *, const std::vector<cudaGraphNode_t> &order, cudaStream_t s,
+cudaError_t run_graph(const wt_cuda_graph_s *g, const std::vector<cudaGraphNode_t> &order, cudaStream_t s,
                       unsigned long long flags)
 {
+    for (const auto &c : g->conditions) /* cudaGraphCondAssignDefault: the value each time g starts */
+        if (c->assign_default)
+            c->value.store(c->default_value, std::memory_order_release);
     for (cudaGraphNode_t n : order)
         if (cudaError_t e = run_node(n, s, flags))
             return e;
@@ -280,9 +320,13 @@ bool graph_has_cycle_msg(const wt_cuda_graph_s *g)
     std::vector<cudaGraphNode_t> order;
     if (!topological(g, &order))
         return true;
-    for (auto &n : g->nodes)
+    for (auto &n : g->nodes) {
         if (n->child && graph_has_cycle_msg(n->child))
             return true;
+        for (const wt_cuda_graph_s *b : n->bodies)
+            if (graph_has_cycle_msg(b))
+                return true;
+    }
     return false;
 }
 
@@ -300,9 +344,8 @@ cudaError_t kernel_from_params(const cudaKernelNodeParams *p, std::shared_ptr<ke
                         p->func);
     if (k->params && !p->kernelParams)
         return fail(cudaErrorInvalidValue);
-    const unsigned long long threads = (unsigned long long)p->wt_blockDim.x * p->wt_blockDim.y * p->wt_blockDim.z;
-    if (!p->wt_gridDim.x || !p->wt_gridDim.y || !p->wt_gridDim.z || !threads || threads > 1024)
-        return fail(cudaErrorInvalidConfiguration);
+    if (cudaError_t e = wt_cuda_rt::launch_shape_error(p->wt_gridDim, p->wt_blockDim, p->sharedMemBytes))
+        return fail(e);
     wt_cuda_closure c = k->make(p->func, p->kernelParams);
     if (!c.self)
         return fail(cudaErrorMemoryAllocation);
@@ -312,7 +355,12 @@ cudaError_t kernel_from_params(const cudaKernelNodeParams *p, std::shared_ptr<ke
 }
 } // namespace
 
-wt_cuda_graph_node_s::~wt_cuda_graph_node_s() { destroy_graph(child); }
+wt_cuda_graph_node_s::~wt_cuda_graph_node_s()
+{
+    destroy_graph(child);
+    for (wt_cuda_graph_s *b : bodies)
+        destroy_graph(b);
+}
 
 namespace wt_cuda_rt {
 cudaError_t graph_add_closure(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t num,
@@ -1009,11 +1057,16 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, 
         wt_cuda_graph_node_s *b = hGraph->nodes[i].get();
         std::vector<cudaGraphNode_t> deps = a->deps;
         wt_cuda_graph_s *old_child = a->child, *owner = a->owner;
-        *a = *b; /* the new parameters; the executable graph's own edges and child copy stay its own */
+        std::vector<wt_cuda_graph_s *> old_bodies = a->bodies;
+        *a = *b; /* the new parameters; the executable graph's own edges and graph copies stay its own */
         a->deps = deps;
         a->owner = owner;
         a->child = b->child ? clone(b->child, nullptr) : nullptr;
+        for (wt_cuda_graph_s *&body : a->bodies)
+            body = clone(body, nullptr);
         destroy_graph(old_child);
+        for (wt_cuda_graph_s *body : old_bodies)
+            destroy_graph(body);
         of[b] = a;
     }
     hGraphExec->of = of; /* later parameter changes name the new graph's nodes */
@@ -1074,6 +1127,47 @@ std::vector<cudaGraphNode_t> graph_node_deps(cudaGraphNode_t n)
 {
     std::lock_guard<std::recursive_mutex> lk(g_lock);
     return live(n) ? n->deps : std::vector<cudaGraphNode_t>();
+}
+bool graph_edges_plain(const cudaGraphEdgeData *data, size_t n) { return plain_edges(data, n); }
+bool graph_ok(cudaGraph_t g) { return live(g); }
+bool graph_holds(cudaGraph_t g, cudaGraphNode_t n) { return live(n) && n->owner == g; }
+cudaError_t graph_keep_condition(cudaGraph_t g, std::shared_ptr<graph_condition> c)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(g))
+        return fail(cudaErrorInvalidValue);
+    c->owner = g;
+    g->conditions.push_back(std::move(c));
+    return cudaSuccess;
+}
+cudaError_t graph_add_conditional(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t num,
+                                  cudaConditionalNodeParams *p)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    std::shared_ptr<graph_condition> c = condition_of(p->handle);
+    if (!c || c->owner != g)
+        return fail_why(cudaErrorInvalidValue, "a conditional node's handle was not made for the node's graph "
+                                               "(cudaGraphConditionalHandleCreate)");
+    const unsigned size = p->size;
+    const bool size_ok = p->type == cudaGraphCondTypeIf       ? size == 1 || size == 2
+                         : p->type == cudaGraphCondTypeWhile  ? size == 1
+                         : p->type == cudaGraphCondTypeSwitch ? size >= 1 && size <= 65536
+                                                              : false;
+    if (!size_ok)
+        return fail(cudaErrorInvalidValue);
+    std::unique_ptr<wt_cuda_graph_node_s> n(new wt_cuda_graph_node_s);
+    n->type = cudaGraphNodeTypeConditional;
+    n->cond = std::move(c);
+    n->cond_type = p->type;
+    for (unsigned i = 0; i < size; i++) { /* the node owns them: the destructor frees them on failure */
+        n->bodies.push_back(new wt_cuda_graph_s);
+        note(n->bodies.back());
+    }
+    wt_cuda_graph_node_s *node = n.get();
+    if (cudaError_t e = add(out, g, deps, num, std::move(n)))
+        return e;
+    p->phGraph_out = node->bodies.data(); /* cudaGraph_t is wt_cuda_graph_s * */
+    return cudaSuccess;
 }
 cudaError_t graph_add_child_copy(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t num,
                                  const wt_cuda_graph_s *child)

@@ -3,7 +3,9 @@
 #ifndef WT_CUDA_GRAPHS_H
 #define WT_CUDA_GRAPHS_H
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "cuda_internal.h"
@@ -14,6 +16,27 @@ namespace wt_cuda_rt {
  * gives back (null for a launch whose kernel is an expression). */
 cudaError_t graph_add_closure(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t n,
                               wt_cuda_closure c, const void *func, dim3 grid, dim3 block, size_t shared);
+/* A conditional handle's state (graph_conditions.cpp, docs/cuda.md#conditional-nodes): kept by
+ * the graph it was made for (and that graph's copies) and by the conditional nodes that use it. */
+struct graph_condition {
+    unsigned long long id;     /* the handle */
+    const void *owner;         /* the graph it was made for */
+    unsigned default_value;
+    bool assign_default;       /* cudaGraphCondAssignDefault */
+    std::atomic<unsigned> value{0};
+};
+/* The condition of handle h while anything keeps it, else null (thread-safe). */
+std::shared_ptr<graph_condition> condition_of(cudaGraphConditionalHandle h);
+/* Graph g keeps c, which is made for it (cudaErrorInvalidValue if g is not a live graph). */
+cudaError_t graph_keep_condition(cudaGraph_t g, std::shared_ptr<graph_condition> c);
+/* Adds a conditional node after deps, with its body graphs (p->phGraph_out). */
+cudaError_t graph_add_conditional(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t n,
+                                  cudaConditionalNodeParams *p);
+/* Whether edge data is null or all zero (the default edge, the only one here). */
+bool graph_edges_plain(const cudaGraphEdgeData *data, size_t n);
+/* Whether g is a live graph; whether n is a node of graph g. */
+bool graph_ok(cudaGraph_t g);
+bool graph_holds(cudaGraph_t g, cudaGraphNode_t n);
 /* Whether n is a node of a live graph. */
 bool graph_node_ok(cudaGraphNode_t n);
 /* Adds a node running a copy of child (an executable graph's) after deps. */

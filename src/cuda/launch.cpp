@@ -732,6 +732,8 @@ void run_grid(launch_run &L, unsigned depth)
 } // namespace
 
 namespace wt_cuda_rt {
+void kernel_fault(const char *why) { throw fault_signal{why}; }
+
 cudaError_t *kernel_last_error(void)
 {
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);

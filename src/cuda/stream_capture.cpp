@@ -29,6 +29,7 @@ struct capture {
     unsigned long long id;
     std::thread::id thread;
     cudaStream_t origin;
+    bool own_graph; /* made by cudaStreamBeginCapture, not the caller's (cudaStreamBeginCaptureToGraph) */
 };
 struct stream_state {
     std::shared_ptr<capture> cap;
@@ -208,7 +209,12 @@ cudaError_t wt_cuda_capture_launch(wt_cuda_closure c, dim3 grid, dim3 block, siz
     return e;
 }
 
-cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode)
+} /* extern "C" */
+
+namespace {
+/* the capture of stream into graph (made here when own_graph), its first work after deps */
+cudaError_t begin_capture(cudaStream_t stream, cudaGraph_t graph, bool own_graph, const cudaGraphNode_t *deps,
+                          size_t num, cudaStreamCaptureMode mode)
 {
     if (cudaError_t e = enter())
         return e;
@@ -216,26 +222,79 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMo
         return fail_why(cudaErrorStreamCaptureUnsupported, "the legacy null stream cannot be captured");
     if (!wt_cuda_rt::stream_ok(stream))
         return fail(cudaErrorInvalidResourceHandle);
-    if ((unsigned)mode > (unsigned)cudaStreamCaptureModeRelaxed)
+    if ((unsigned)mode > (unsigned)cudaStreamCaptureModeRelaxed || (num && !deps))
         return fail(cudaErrorInvalidValue);
-    cudaGraph_t graph;
-    if (cudaError_t e = cudaGraphCreate(&graph, 0))
-        return e;
+    if (own_graph) {
+        if (cudaError_t e = cudaGraphCreate(&graph, 0))
+            return e;
+    } else {
+        if (!wt_cuda_rt::graph_ok(graph))
+            return fail(cudaErrorInvalidValue);
+        for (size_t i = 0; i < num; i++)
+            if (!wt_cuda_rt::graph_holds(graph, deps[i]))
+                return fail_why(cudaErrorInvalidValue, "cudaStreamBeginCaptureToGraph: dependency %zu is not a node "
+                                                       "of the graph",
+                                i);
+    }
     std::lock_guard<std::mutex> g(g_lock);
     if (g_streams.count(stream)) {
-        cudaGraphDestroy(graph);
+        if (own_graph)
+            cudaGraphDestroy(graph);
         return fail(cudaErrorIllegalState);
     }
-    auto c = std::make_shared<capture>(capture{graph, mode, false, g_next_id++, std::this_thread::get_id(), stream});
-    g_streams[stream] = stream_state{c, {}};
+    auto c = std::make_shared<capture>(
+        capture{graph, mode, false, g_next_id++, std::this_thread::get_id(), stream, own_graph});
+    g_streams[stream] = stream_state{c, std::vector<cudaGraphNode_t>(deps, deps + num)};
     g_capturing.store((int)g_streams.size(), std::memory_order_release);
+    return cudaSuccess;
+}
+} // namespace
+
+extern "C" {
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode)
+{
+    return begin_capture(stream, nullptr, true, nullptr, 0, mode);
+}
+
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+                                          const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                          enum cudaStreamCaptureMode mode)
+{
+    if (!wt_cuda_rt::graph_edges_plain(dependencyData, numDependencies))
+        return fail(cudaErrorInvalidValue);
+    return begin_capture(stream, graph, false, dependencies, numDependencies, mode);
+}
+
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                                const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                                unsigned int flags)
+{
+    if (cudaError_t e = enter())
+        return e;
+    if ((numDependencies && !dependencies) || flags > cudaStreamSetCaptureDependencies ||
+        !wt_cuda_rt::graph_edges_plain(dependencyData, numDependencies))
+        return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> g(g_lock);
+    cudaError_t e;
+    stream_state *st = live_part(stream, &e);
+    if (!st)
+        return e;
+    for (size_t i = 0; i < numDependencies; i++)
+        if (!wt_cuda_rt::graph_holds(st->cap->graph, dependencies[i]))
+            return fail_why(cudaErrorInvalidValue, "cudaStreamUpdateCaptureDependencies: node %zu is not in the "
+                                                   "capture's graph",
+                            i);
+    if (flags == cudaStreamSetCaptureDependencies)
+        st->tail.clear();
+    for (size_t i = 0; i < numDependencies; i++)
+        if (std::find(st->tail.begin(), st->tail.end(), dependencies[i]) == st->tail.end())
+            st->tail.push_back(dependencies[i]);
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
 {
-    if (!pGraph)
-        return fail(cudaErrorInvalidValue);
+    cudaGraph_t ignored;
     std::shared_ptr<capture> c;
     bool unjoined = false;
     {
@@ -244,6 +303,8 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
         if (it == g_streams.end())
             return fail(cudaErrorIllegalState);
         c = it->second.cap;
+        if (!pGraph && c->own_graph)
+            return fail(cudaErrorInvalidValue);
         if (c->origin != stream) {
             c->invalid = true;
             return fail_why(cudaErrorStreamCaptureUnmatched,
@@ -267,9 +328,12 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
                     unjoined |= !before.count(n);
         end_capture(c);
     }
+    if (!pGraph)
+        pGraph = &ignored;
     *pGraph = nullptr;
     if (c->invalid || unjoined) {
-        cudaGraphDestroy(c->graph);
+        if (c->own_graph)
+            cudaGraphDestroy(c->graph); /* the caller's graph keeps what was captured into it */
         if (unjoined && !c->invalid)
             return fail_why(cudaErrorStreamCaptureUnjoined,
                             "cudaStreamEndCapture: a stream that joined the capture was not joined back into the "

@@ -387,6 +387,30 @@ cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mi
  * prefetch, an advice and a stream attachment move nothing; each checks its arguments as CUDA's
  * does (a range the device can reach, a location of device 0 or the host, known advice and flags, a
  * live stream) and succeeds.  CUDA 13's forms; CUDA 12's with a device number follow below. */
+/* Any node from its parameters (CUDA 13's form, with edge data: null or all zero; CUDA 12's
+ * without, below).  Kernel, memcpy, memset, host, empty, child graph, event record and wait,
+ * allocation, free and conditional nodes; for a conditional node, nodeParams->conditional.phGraph_out
+ * is set to its body graphs. */
+cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+                             const struct cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                             struct cudaGraphNodeParams *nodeParams);
+/* Conditional nodes (docs/cuda.md#conditional-nodes).  A handle belongs to graph; with
+ * cudaGraphCondAssignDefault its value is defaultLaunchValue whenever its graph starts to run,
+ * else the value it was last set to (0 at first). */
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph,
+                                             unsigned int defaultLaunchValue = 0, unsigned int flags = 0);
+/* device code: the handle's value from now on (a handle no graph made faults the kernel) */
+void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
+/* capture into an existing graph, after dependencies (nodes of it); cudaStreamEndCapture then
+ * leaves the graph to its owner and may be given a null pGraph */
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+                                          const struct cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                          enum cudaStreamCaptureMode mode);
+/* the capturing stream's next work depends on dependencies instead of (cudaStreamSetCaptureDependencies)
+ * or as well as (cudaStreamAddCaptureDependencies) its last work (CUDA 13's form; 12's below) */
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                                const struct cudaGraphEdgeData *dependencyData,
+                                                size_t numDependencies, unsigned int flags);
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
                                  unsigned int flags, cudaStream_t stream = 0);
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
@@ -433,6 +457,21 @@ static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const c
                                                       const cudaGraphNode_t *to, size_t numDependencies)
 {
     return cudaGraphRemoveDependencies(graph, from, to, (const struct cudaGraphEdgeData *)0, numDependencies);
+}
+
+/* CUDA 12's cudaGraphAddNode and cudaStreamUpdateCaptureDependencies, without edge data */
+static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                           struct cudaGraphNodeParams *nodeParams)
+{
+    return cudaGraphAddNode(pGraphNode, graph, pDependencies, (const struct cudaGraphEdgeData *)0, numDependencies,
+                            nodeParams);
+}
+static inline cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                                              size_t numDependencies, unsigned int flags = 0)
+{
+    return cudaStreamUpdateCaptureDependencies(stream, dependencies, (const struct cudaGraphEdgeData *)0,
+                                               numDependencies, flags);
 }
 
 /* CUDA APIs that a CPU cannot honour fail at compile time, naming themselves. */

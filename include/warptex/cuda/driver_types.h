@@ -578,5 +578,95 @@ enum cudaStreamCaptureMode {
     cudaStreamCaptureModeRelaxed = 2
 };
 enum cudaGraphDebugDotFlags { cudaGraphDebugDotFlagsVerbose = 1 << 0 };
+enum cudaStreamUpdateCaptureDependenciesFlags {
+    cudaStreamAddCaptureDependencies = 0x0,
+    cudaStreamSetCaptureDependencies = 0x1
+};
+
+/* Conditional nodes (docs/cuda.md#conditional-nodes): a handle holds the value device code sets
+ * with cudaGraphSetConditional; a conditional node runs its body graphs by that value. */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType {
+    cudaGraphCondTypeIf = 0,
+    cudaGraphCondTypeWhile = 1,
+    cudaGraphCondTypeSwitch = 2
+};
+struct cudaConditionalNodeParams {
+    cudaGraphConditionalHandle handle;
+    enum cudaGraphConditionalNodeType type;
+    unsigned int size;        /* body graphs: If 1 or 2 (the second runs when the value is 0), While 1, Switch 1 or more */
+    cudaGraph_t *phGraph_out; /* set by cudaGraphAddNode: the node's body graphs, alive as long as the node */
+};
+
+/* cudaGraphAddNode's parameters: type says which member of the union holds them */
+struct cudaKernelNodeParamsV2 {
+    void *func;
+    union {
+        struct wt_cuda_dim3_member gridDim;
+        struct wt_cuda_dim3_member wt_gridDim;
+    };
+    union {
+        struct wt_cuda_dim3_member blockDim;
+        struct wt_cuda_dim3_member wt_blockDim;
+    };
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+struct cudaMemsetParamsV2 {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+struct cudaHostNodeParamsV2 {
+    cudaHostFn_t fn;
+    void *userData;
+};
+struct cudaMemcpyNodeParams {
+    int flags;
+    int reserved[3];
+    struct cudaMemcpy3DParms copyParams;
+};
+struct cudaChildGraphNodeParams {
+    cudaGraph_t graph;
+};
+struct cudaEventRecordNodeParams {
+    cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+    cudaEvent_t event;
+};
+struct cudaMemAllocNodeParamsV2 {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct cudaMemFreeNodeParams {
+    void *dptr;
+};
+struct cudaGraphNodeParams {
+    enum cudaGraphNodeType type;
+    int reserved0[3];
+    union {
+        long long reserved1[29];
+        struct cudaKernelNodeParamsV2 kernel;
+        struct cudaMemcpyNodeParams memcpy;
+        struct cudaMemsetParamsV2 memset;
+        struct cudaHostNodeParamsV2 host;
+        struct cudaChildGraphNodeParams graph;
+        struct cudaEventWaitNodeParams eventWait;
+        struct cudaEventRecordNodeParams eventRecord;
+        struct cudaMemAllocNodeParamsV2 alloc;
+        struct cudaMemFreeNodeParams free;
+        struct cudaConditionalNodeParams conditional;
+    };
+    long long reserved2;
+};
 
 #endif

@@ -37,7 +37,7 @@ mkdir -p "$work"
 cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true --generate-code=arch=compute_80,code=[compute_80,sm_80]"
 
 # Samples that need a CUDA library beside the runtime (cuRAND's MonteCarloMultiGPU and MC_*, cuBLAS,
-# cuFFT, NPP, Thrust's particles and marchingCubes, NVTX, libcu++'s cuda/barrier and cuda/pipeline),
+# cuFFT, NPP, Thrust's particles, marchingCubes, cdpAdvancedQuicksort and cdpQuadtree, NVTX, libcu++'s cuda/barrier and cuda/pipeline),
 # the driver API (cuda.h) or NVRTC are not in the list: warptex provides the runtime API, not
 # those.  Nor are the samples of several devices, IPC or a graphics API other than OpenGL.  Nor
 # the timing benchmarks without a quick self-check: graphMemoryFootprint (its kernels spin each
@@ -45,6 +45,9 @@ cuflags="-O3 -Wno-deprecated-gpu-targets -lineinfo --extended-lambda -rdc=true -
 # thousands at once) and UnifiedMemoryPerf (a sweep of matrix sizes up to 64 MiB, each timed many
 # times); both build and run here, past the time limit.  Nor interval (its own partial copy of
 # Boost does not build against Debian's Boost, with nvcc either) or cudaGraphsPerfScaling (NVTX).
+# Nor the samples of grid-wide synchronisation (reductionMultiBlockCG, conjugateGradientMultiBlockCG):
+# warptex refuses grid_group::sync() and cudaLaunchCooperativeKernel at compile time, saying why
+# (a launch runs a few blocks at a time, so no block can wait for all the others).
 # name | arguments of each run, runs separated by ';' (empty: one run without arguments) | extra link flags
 #      | extra flags for each .cu file (what the sample's CMake adds: OpenMP's -Xcompiler=-fopenmp)
 list='
@@ -125,6 +128,7 @@ graphMemoryNodes||
 cdpSimplePrint||
 cdpSimpleQuicksort||
 cdpBezierTessellation||
+graphConditionalNodes||
 deviceQuery||
 topologyQuery||
 '

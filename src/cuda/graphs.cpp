@@ -590,33 +590,6 @@ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *p
     return cudaSuccess;
 }
 
-static cudaError_t list_nodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *num, bool roots_only)
-{
-    std::lock_guard<std::recursive_mutex> lk(g_lock);
-    if (!live(graph) || !num)
-        return fail(cudaErrorInvalidValue);
-    size_t k = 0;
-    for (auto &m : graph->nodes) {
-        if (roots_only && !m->deps.empty())
-            continue;
-        if (nodes && k < *num)
-            nodes[k] = m.get();
-        k++;
-    }
-    /* CUDA: with an array, *num says how many it holds; more than there are: set to their count */
-    if (!nodes || k < *num)
-        *num = k;
-    return cudaSuccess;
-}
-cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes)
-{
-    return list_nodes(graph, nodes, numNodes, false);
-}
-cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes)
-{
-    return list_nodes(graph, pRootNodes, pNumRootNodes, true);
-}
-
 /* ---- edges: what each node depends on and what depends on it ---- */
 } /* extern "C": C++ helpers */
 namespace {
@@ -647,6 +620,28 @@ std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> edges_of(const wt_cuda_
 }
 } // namespace
 extern "C" {
+
+/* CUDA's list protocol (list_answer): a long array's unused tail is set to null */
+static cudaError_t list_nodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *num, bool roots_only)
+{
+    std::lock_guard<std::recursive_mutex> lk(g_lock);
+    if (!live(graph))
+        return fail(cudaErrorInvalidValue);
+    std::vector<cudaGraphNode_t> found;
+    for (auto &m : graph->nodes)
+        if (!roots_only || m->deps.empty())
+            found.push_back(m.get());
+    return list_answer(found.size(), num, nodes != nullptr,
+                       [&](size_t i, bool have) { nodes[i] = have ? found[i] : nullptr; });
+}
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes)
+{
+    return list_nodes(graph, nodes, numNodes, false);
+}
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes, size_t *pNumRootNodes)
+{
+    return list_nodes(graph, pRootNodes, pNumRootNodes, true);
+}
 
 cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
                               struct cudaGraphEdgeData *edgeData, size_t *numEdges)

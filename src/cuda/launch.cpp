@@ -16,6 +16,10 @@
  * the released threads in thread order.  No thread passes a barrier before all
  * have reached it, which is what __shared__ memory needs.
  *
+ * A launch a kernel makes (dynamic parallelism, device_launch.h) is kept until its grid has
+ * finished; run_grid then runs it, with the launches it makes in turn, before the host's launch
+ * returns.
+ *
  * Faults never abort the process: a surface trap or an invalid object
  * (wt_cuda_check_lane_call), __trap(), an exception leaving a thread, a
  * barrier nobody can pass, or a texture call that failed (the library's last

@@ -144,9 +144,10 @@ int main()
     size_t count = 0, roots = 0;
     EXPECT(cudaGraphGetNodes(g, nullptr, &count) == cudaSuccess && count == 13);
     EXPECT(cudaGraphGetRootNodes(g, nullptr, &roots) == cudaSuccess && roots == 4);
-    std::vector<cudaGraphNode_t> listed(count + 2);
+    std::vector<cudaGraphNode_t> listed(count + 2, cx);
     size_t asked = count + 2;
     EXPECT(cudaGraphGetNodes(g, listed.data(), &asked) == cudaSuccess && asked == count && listed[0] == cx);
+    EXPECT(listed[count] == nullptr && listed[count + 1] == nullptr); // a long array's tail: null, as CUDA's
     cudaGraphNodeType type;
     EXPECT(cudaGraphNodeGetType(sub, &type) == cudaSuccess && type == cudaGraphNodeTypeGraph);
     EXPECT(cudaGraphNodeGetType(alloc, &type) == cudaSuccess && type == cudaGraphNodeTypeMemAlloc);

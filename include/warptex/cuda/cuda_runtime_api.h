@@ -76,8 +76,10 @@ cudaError_t cudaDeviceReset(void);                  /* clears the sticky and las
 /* Limits: the stack size is each CUDA thread's fiber stack (WARPTEX_CUDA_STACK_SIZE, fixed
  * for the process: setting another value is cudaErrorUnsupportedLimit); printf and the
  * device heap are the host's (unlimited: get gives SIZE_MAX, set is accepted).  The device
- * runtime's limits (no device-side launches here) and the L2 fetch granularity (a hint) are
- * accepted, and read 0 and 64 (the CPU's cache line); the persisting L2 size takes only 0
+ * runtime's pending-launch count (2048 unless set; at least 1) limits the launches kernels have
+ * made and that have not started (cuda_device_runtime_api.h); its sync depth (2 unless set, at
+ * most 24) is kept and means nothing, as no kernel waits for another.  The L2 fetch granularity
+ * (a hint) is accepted and reads 64 (the CPU's cache line); the persisting L2 size takes only 0
  * (cudaErrorInvalidValue otherwise), as there are no persisting lines. */
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);

@@ -11,42 +11,18 @@ cudaError_t add_typed(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t
                       cudaGraphNodeParams *p)
 {
     switch (p->type) {
-    case cudaGraphNodeTypeKernel: {
-        const cudaKernelNodeParamsV2 &k = p->kernel;
-        cudaKernelNodeParams v1;
-        v1.func = k.func;
-        v1.wt_gridDim = k.wt_gridDim;
-        v1.wt_blockDim = k.wt_blockDim;
-        v1.sharedMemBytes = k.sharedMemBytes;
-        v1.kernelParams = k.kernelParams;
-        v1.extra = k.extra;
-        return cudaGraphAddKernelNode(out, g, deps, num, &v1);
-    }
+    case cudaGraphNodeTypeKernel: return cudaGraphAddKernelNode(out, g, deps, num, &p->kernel);
     case cudaGraphNodeTypeMemcpy:
         if (p->memcpy.flags != 0)
             return fail(cudaErrorInvalidValue);
         return cudaGraphAddMemcpyNode(out, g, deps, num, &p->memcpy.copyParams);
-    case cudaGraphNodeTypeMemset: {
-        const cudaMemsetParamsV2 &m = p->memset;
-        const cudaMemsetParams v1 = {m.dst, m.pitch, m.value, m.elementSize, m.width, m.height};
-        return cudaGraphAddMemsetNode(out, g, deps, num, &v1);
-    }
-    case cudaGraphNodeTypeHost: {
-        const cudaHostNodeParams v1 = {p->host.fn, p->host.userData};
-        return cudaGraphAddHostNode(out, g, deps, num, &v1);
-    }
+    case cudaGraphNodeTypeMemset: return cudaGraphAddMemsetNode(out, g, deps, num, &p->memset);
+    case cudaGraphNodeTypeHost: return cudaGraphAddHostNode(out, g, deps, num, &p->host);
     case cudaGraphNodeTypeGraph: return cudaGraphAddChildGraphNode(out, g, deps, num, p->graph.graph);
     case cudaGraphNodeTypeEmpty: return cudaGraphAddEmptyNode(out, g, deps, num);
     case cudaGraphNodeTypeWaitEvent: return cudaGraphAddEventWaitNode(out, g, deps, num, p->eventWait.event);
     case cudaGraphNodeTypeEventRecord: return cudaGraphAddEventRecordNode(out, g, deps, num, p->eventRecord.event);
-    case cudaGraphNodeTypeMemAlloc: {
-        cudaMemAllocNodeParamsV2 &a = p->alloc;
-        cudaMemAllocNodeParams v1 = {a.poolProps, a.accessDescs, a.accessDescCount, a.bytesize, nullptr};
-        const cudaError_t e = cudaGraphAddMemAllocNode(out, g, deps, num, &v1);
-        if (e == cudaSuccess)
-            a.dptr = v1.dptr;
-        return e;
-    }
+    case cudaGraphNodeTypeMemAlloc: return cudaGraphAddMemAllocNode(out, g, deps, num, &p->alloc);
     case cudaGraphNodeTypeMemFree: return cudaGraphAddMemFreeNode(out, g, deps, num, p->free.dptr);
     case cudaGraphNodeTypeConditional: return wt_cuda_rt::graph_add_conditional(out, g, deps, num, &p->conditional);
     case cudaGraphNodeTypeExtSemaphoreSignal:

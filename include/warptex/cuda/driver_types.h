@@ -599,33 +599,11 @@ struct cudaConditionalNodeParams {
     cudaGraph_t *phGraph_out; /* set by cudaGraphAddNode: the node's body graphs, alive as long as the node */
 };
 
-/* cudaGraphAddNode's parameters: type says which member of the union holds them */
-struct cudaKernelNodeParamsV2 {
-    void *func;
-    union {
-        struct wt_cuda_dim3_member gridDim;
-        struct wt_cuda_dim3_member wt_gridDim;
-    };
-    union {
-        struct wt_cuda_dim3_member blockDim;
-        struct wt_cuda_dim3_member wt_blockDim;
-    };
-    unsigned int sharedMemBytes;
-    void **kernelParams;
-    void **extra;
-};
-struct cudaMemsetParamsV2 {
-    void *dst;
-    size_t pitch;
-    unsigned int value;
-    unsigned int elementSize;
-    size_t width;
-    size_t height;
-};
-struct cudaHostNodeParamsV2 {
-    cudaHostFn_t fn;
-    void *userData;
-};
+/* cudaGraphAddNode's parameters: type says which member of the union holds them.  The V2 forms
+ * have the members of the older structs (and are those structs, to the calls that take them). */
+struct cudaKernelNodeParamsV2 : cudaKernelNodeParams {};
+struct cudaMemsetParamsV2 : cudaMemsetParams {};
+struct cudaHostNodeParamsV2 : cudaHostNodeParams {};
 struct cudaMemcpyNodeParams {
     int flags;
     int reserved[3];
@@ -640,13 +618,7 @@ struct cudaEventRecordNodeParams {
 struct cudaEventWaitNodeParams {
     cudaEvent_t event;
 };
-struct cudaMemAllocNodeParamsV2 {
-    struct cudaMemPoolProps poolProps;
-    const struct cudaMemAccessDesc *accessDescs;
-    size_t accessDescCount;
-    size_t bytesize;
-    void *dptr;
-};
+struct cudaMemAllocNodeParamsV2 : cudaMemAllocNodeParams {};
 struct cudaMemFreeNodeParams {
     void *dptr;
 };

@@ -310,7 +310,7 @@ int main()
             cudaGraphConditionalNodeType type;
             unsigned size;
         } bad[] = {{cudaGraphCondTypeIf, 0}, {cudaGraphCondTypeIf, 3}, {cudaGraphCondTypeWhile, 2},
-                   {cudaGraphCondTypeSwitch, 0}, {(cudaGraphConditionalNodeType)7, 1}};
+                   {cudaGraphCondTypeSwitch, 0}, {(cudaGraphConditionalNodeType)3, 1}};
         for (const auto &b : bad) {
             cudaGraphNodeParams c = {};
     c.type = cudaGraphNodeTypeConditional;

@@ -136,12 +136,18 @@ bool topological(const wt_cuda_graph_s *g, std::vector<cudaGraphNode_t> *order)
 
 /* a copy of g (nodes share their launches and blocks); of: original node -> copy */
 wt_cuda_graph_s *clone(const wt_cuda_graph_s *g, std::map<cudaGraphNode_t, cudaGraphNode_t> *of);
+/* n was copied from a node whose child graph and bodies it still points at: it gets copies of its own */
+void own_graphs(wt_cuda_graph_node_s *n)
+{
+    if (n->child)
+        n->child = clone(n->child, nullptr);
+    for (wt_cuda_graph_s *&b : n->bodies)
+        b = clone(b, nullptr);
+}
 cudaGraphNode_t clone_node(const wt_cuda_graph_node_s *n)
 {
     auto *c = new wt_cuda_graph_node_s(*n);
-    c->child = n->child ? clone(n->child, nullptr) : nullptr;
-    for (wt_cuda_graph_s *&b : c->bodies)
-        b = clone(b, nullptr);
+    own_graphs(c);
     return c;
 }
 wt_cuda_graph_s *clone(const wt_cuda_graph_s *g, std::map<cudaGraphNode_t, cudaGraphNode_t> *of)
@@ -1056,9 +1062,7 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, 
         *a = *b; /* the new parameters; the executable graph's own edges and graph copies stay its own */
         a->deps = deps;
         a->owner = owner;
-        a->child = b->child ? clone(b->child, nullptr) : nullptr;
-        for (wt_cuda_graph_s *&body : a->bodies)
-            body = clone(body, nullptr);
+        own_graphs(a);
         destroy_graph(old_child);
         for (wt_cuda_graph_s *body : old_bodies)
             destroy_graph(body);
@@ -1079,10 +1083,8 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
     if (wt_cuda_stream_capturing(stream)) /* launched into a capture: the graph becomes a child graph node */
         return wt_cuda_rt::capture_child_graph(stream, graphExec->graph.get());
     std::lock_guard<std::mutex> run(graphExec->running);
-    std::vector<cudaGraphNode_t> order;
-    topological(graphExec->graph.get(), &order);
     t_running++;
-    const cudaError_t e = run_graph(graphExec->graph.get(), order, stream, graphExec->flags);
+    const cudaError_t e = run_whole(graphExec->graph.get(), stream, graphExec->flags);
     t_running--;
     return e ? fail(e) : cudaSuccess;
 }

@@ -17,7 +17,7 @@ CMAKE_FLAGS ?=
 # Extra ctest arguments for `make test`: the forced-backend, sanitizer and clang runs give
 # -LE once (tests/install.cmake, tests/docs.cmake: what no backend, sanitizer or compiler changes).
 CTEST_ARGS ?=
-DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev libboost-context-dev
+DEBS      = cmake make gcc g++ pkg-config libsimde-dev libstb-dev libcmocka-dev libboost-context-dev clang llvm-dev
 # make test-aarch64: Debian's cross compilers and qemu-user, and (multiarch, arm64) the libraries
 # the tests and the command link and the arm64 runtime they run on under qemu
 # (cmake/toolchain-aarch64-linux-gnu.cmake says why the multiarch runtime).

@@ -88,6 +88,40 @@ if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
     set(WT_CXX_FLAGS "${WT_CXX_FLAGS} -fsanitize=${WT_SANITIZER} -fno-omit-frame-pointer -fno-sanitize-recover=all")
     set(WT_CXX_LINK "-fsanitize=${WT_SANITIZER} ${WT_CXX_LINK}")
   endif()
+  # Threads as loops (tools/cxx/threads_as_loops_pass.cpp, docs/cuda.md#threads-as-loops): a pass
+  # plugin for Debian's clang, built against the LLVM of clang's own version (llvm-dev).  With it,
+  # warptex-cxx compiles .cu files with that clang and the pass, unless -ccbin or WARPTEX_CXX names
+  # another compiler.  Not for a cross build, and not where the sanitizers are gcc's (clang's
+  # runtimes would not link with them).
+  set(WT_CXX_LOOPS_COMPILER "")
+  set(WT_CXX_LOOPS_PLUGIN "")
+  find_program(WT_LOOPS_CLANGXX NAMES clang++)
+  if(WT_LOOPS_CLANGXX AND NOT CMAKE_CROSSCOMPILING AND (NOT WT_SANITIZER OR CMAKE_CXX_COMPILER_ID STREQUAL "Clang"))
+    execute_process(COMMAND ${WT_LOOPS_CLANGXX} -dumpversion OUTPUT_VARIABLE wt_clang_version OUTPUT_STRIP_TRAILING_WHITESPACE)
+    string(REGEX MATCH "^[0-9]+" wt_clang_major "${wt_clang_version}")
+    find_package(LLVM ${wt_clang_major} CONFIG QUIET PATHS /usr/lib/llvm-${wt_clang_major}/lib/cmake/llvm NO_DEFAULT_PATH)
+    if(LLVM_FOUND AND LLVM_VERSION_MAJOR STREQUAL wt_clang_major)
+      add_library(warptex_loops MODULE ${PROJECT_SOURCE_DIR}/tools/cxx/threads_as_loops_pass.cpp)
+      target_include_directories(warptex_loops SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS})
+      separate_arguments(wt_llvm_defs UNIX_COMMAND "${LLVM_DEFINITIONS}")
+      target_compile_definitions(warptex_loops PRIVATE ${wt_llvm_defs})
+      target_compile_options(warptex_loops PRIVATE -fno-rtti)
+      # the plugin's symbols come from the clang that loads it; no sanitizer runtime of its own
+      set_target_properties(warptex_loops PROPERTIES PREFIX "" OUTPUT_NAME warptex-loops)
+      if(WT_SANITIZER)
+        target_compile_options(warptex_loops PRIVATE -fno-sanitize=all)
+        target_link_options(warptex_loops PRIVATE -fno-sanitize=all)
+      endif()
+      set(WT_CXX_LOOPS_COMPILER ${WT_LOOPS_CLANGXX})
+      set(WT_CXX_LOOPS_PLUGIN $<TARGET_FILE:warptex_loops>)
+      if(WT_INSTALL)
+        install(TARGETS warptex_loops LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/warptex)
+      endif()
+    else()
+      message(STATUS "warptex: no LLVM ${wt_clang_major} development files (llvm-dev) for ${WT_LOOPS_CLANGXX}: "
+                     "kernels with __syncthreads run on fibers only (docs/cuda.md#threads-as-loops)")
+    endif()
+  endif()
   add_executable(warptex-cxx ${PROJECT_SOURCE_DIR}/tools/cxx/warptex_cxx.c ${PROJECT_SOURCE_DIR}/tools/cxx/nvcc_options.c
                              ${PROJECT_SOURCE_DIR}/tools/cxx/cuda_mirror.c)
   target_link_libraries(warptex-cxx PRIVATE wt_cuda_rewrite)
@@ -100,12 +134,18 @@ if(WT_CUDA_LAYER AND (WT_BUILD_TOOLS OR WT_BUILD_TESTS))
     WT_CXX_LINK="${WT_CXX_LINK}"
     WT_CXX_AR="${CMAKE_AR}"
     WT_CXX_VERSION="${PROJECT_VERSION}"
-    WT_CXX_CUDA_VERSION="13.0")
+    WT_CXX_CUDA_VERSION="13.0"
+    WT_CXX_LOOPS_COMPILER="${WT_CXX_LOOPS_COMPILER}"
+    WT_CXX_LOOPS_PLUGIN="${WT_CXX_LOOPS_PLUGIN}")
+  if(TARGET warptex_loops)
+    add_dependencies(warptex-cxx warptex_loops)
+  endif()
   # Installed, warptex-cxx finds the headers and libraries beside itself (../include, ../lib).
   file(RELATIVE_PATH wt_bin_to_prefix ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR} ${CMAKE_INSTALL_PREFIX})
   target_compile_definitions(warptex-cxx PRIVATE
     WT_CXX_INSTALLED_INCLUDE="${CMAKE_INSTALL_INCLUDEDIR}"
     WT_CXX_INSTALLED_LIBS="${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:warptex_cuda> ${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:warptex_static>"
+    WT_CXX_INSTALLED_LOOPS_PLUGIN="${CMAKE_INSTALL_LIBDIR}/warptex/warptex-loops.so"
     WT_CXX_BIN_TO_PREFIX="${wt_bin_to_prefix}")
   add_dependencies(warptex-cxx warptex_cuda warptex_static)
   if(WT_INSTALL)

@@ -29,6 +29,12 @@ if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
 endif()
 string(REPLACE ";" " " wt_emu_sh "${wt_emu}")
 
+# the threads-as-loops pass warptex-cxx compiles .cu files with, where the build made it
+set(wt_loops_plugin "")
+if(TARGET warptex_loops)
+  set(wt_loops_plugin warptex_loops)
+endif()
+
 # Every example and runtime test is compiled by warptex-cxx itself, warnings as errors.
 foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
   get_filename_component(name ${src} NAME_WE)
@@ -36,7 +42,7 @@ foreach(src ${WT_CUDA_EXAMPLES} ${WT_CUDA_TEST_SOURCES})
   add_custom_command(OUTPUT ${bin}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/cuda
     COMMAND ${wt_emu} $<TARGET_FILE:warptex-cxx> -O2 -g -Xcompiler -Wall,-Wextra,-Werror ${src} -o ${bin}
-    DEPENDS ${src} ${PROJECT_SOURCE_DIR}/tests/cuda/faults/fault_test.h ${WT_CUDA_TEST_HEADERS} warptex-cxx warptex_cuda warptex_static ${PROJECT_SOURCE_DIR}/examples/cuda/check.h
+    DEPENDS ${src} ${PROJECT_SOURCE_DIR}/tests/cuda/faults/fault_test.h ${WT_CUDA_TEST_HEADERS} warptex-cxx warptex_cuda warptex_static ${wt_loops_plugin} ${PROJECT_SOURCE_DIR}/examples/cuda/check.h
     COMMENT "warptex-cxx ${name}.cu" VERBATIM)
   add_custom_target(cuda_build_${name} ALL DEPENDS ${bin})
   add_test(NAME cuda_${name} COMMAND ${wt_emu} ${bin})
@@ -190,3 +196,11 @@ add_test(NAME cuda_doc_example
          COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cuda/doc_example.sh ${PROJECT_SOURCE_DIR}/docs/cuda.md
                  $<TARGET_FILE:warptex-cxx> ${CMAKE_CURRENT_BINARY_DIR}/cuda "${wt_emu_sh}")
 set_tests_properties(cuda_doc_example PROPERTIES ENVIRONMENT "${WT_TEST_ENV}" PASS_REGULAR_EXPRESSION "^no error")
+
+# Threads as loops (docs/cuda.md#threads-as-loops): where warptex-cxx compiles with the pass,
+# kernels with __syncthreads run as loops.  The fiber scheduler's own test runs on fibers
+# (WARPTEX_CUDA_LOOPS=0), and the pass's test runs both ways: as loops, then on fibers.
+set_tests_properties(cuda_barrier_scheduling PROPERTIES ENVIRONMENT "${WT_TEST_ENV};WARPTEX_CUDA_LOOPS=0")
+add_test(NAME cuda_threads_as_loops_on_fibers COMMAND ${wt_emu} ${CMAKE_CURRENT_BINARY_DIR}/cuda/threads_as_loops)
+set_tests_properties(cuda_threads_as_loops_on_fibers PROPERTIES ENVIRONMENT "${WT_TEST_ENV};WARPTEX_CUDA_LOOPS=0"
+                     TIMEOUT 300 FAIL_REGULAR_EXPRESSION "FAILED" PASS_REGULAR_EXPRESSION "threads_as_loops: ok")

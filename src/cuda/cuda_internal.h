@@ -25,6 +25,9 @@ cudaError_t *kernel_last_error(void);
 /* Ends the running CUDA thread's block with a fault (cudaErrorLaunchFailure, sticky) saying why,
  * as __trap() does.  Only inside a kernel. */
 [[noreturn]] void kernel_fault(const char *why);
+/* The running block runs its threads as a loop (thread_loops.cpp): a barrier or warp meeting
+ * reached then was not seen by the compiler pass, and faults the block.  Reset per block. */
+extern thread_local bool t_block_as_loop;
 /* cudaSuccess, or the sticky error recorded as last error: the start of every call. */
 cudaError_t enter(void);
 /* A warptex status as the CUDA error CUDA gives for the same fault. */

@@ -467,6 +467,10 @@ fiber_rec *next_worker(block_run *b)
 [[gnu::always_inline]] inline void park(unsigned char st, unsigned mask)
 {
     block_run *b = static_cast<block_run *>(wt_cuda_tls.block);
+    if (wt_cuda_rt::t_block_as_loop)
+        throw fault_signal{"a barrier or warp meeting in code that warptex-cxx's threads-as-loops pass did not see "
+                           "(a function of another file or library); WARPTEX_CUDA_LOOPS=0 runs blocks on fibers "
+                           "(docs/cuda.md#threads-as-loops)"};
     fiber_rec *r = b->current;
     r->thread = b->cur.current; /* the thread this fiber runs (kernel_call::run) */
     r->tidx = wt_cuda_tls.thread_idx;
@@ -577,6 +581,7 @@ void run_block(launch_run *L, unsigned long long id)
     b.acc[0] = 0, b.acc[1] = 1, b.acc[2] = 0;
     b.exchanges_ready = false;
     b.errors_ready = false;
+    wt_cuda_rt::t_block_as_loop = false;
     b.rel_end = 0;
     b.rel_pos = 0;
     b.wrel_next = 0;
@@ -648,6 +653,7 @@ void run_block(launch_run *L, unsigned long long id)
     if (s != WT_SUCCESS)
         L->fail(std::string("a texture or surface call failed: ") + wt_last_error_message());
     b.fault_return = nullptr; /* this frame ends */
+    wt_cuda_rt::t_block_as_loop = false;
     wt_cuda_tls.block = nullptr;
     wt_cuda_tls.lane_tex = 0; /* the block's inline view is forgotten (wt_cuda_lane2d_lookup) */
     wt_cuda_tls.lane_view = nullptr;

@@ -21,7 +21,10 @@
  * -dryrun lists them without running.  -clean removes, instead, the files the same command would
  * make (the objects, program, archive, -MD, -E or -M lists; not -keep's directories, whose names
  * are made up at each run), as nvcc's does.
- * The compiler: -ccbin, else WARPTEX_CXX, else the one this build used.  The headers and
+ * The compiler: -ccbin, else WARPTEX_CXX, else the one this build used; but where the build made
+ * the threads-as-loops pass (tools/cxx/threads_as_loops_pass.cpp), .cu files are compiled by the
+ * clang it was made for, with the pass, unless -ccbin or WARPTEX_CXX names another compiler
+ * (docs/cuda.md#threads-as-loops); the program links with the host compiler.  The headers and
  * libraries: those of the prefix warptex-cxx is installed in (<prefix>/bin/warptex-cxx beside
  * <prefix>/include/warptex/cuda and <prefix>/lib/libwarptex_cuda.a), else those of the build
  * tree it was built in.  --warptex-rewrite FILE prints the rewritten FILE and exits;
@@ -125,10 +128,11 @@ static void sv_free(struct sv *s)
 
 /* installed: the prefix is this program's directory/WT_CXX_BIN_TO_PREFIX, and it holds the
  * headers and every library; otherwise (run from the build tree) the build's own paths */
-static void find_prefix(char **include_dir, char **libs)
+static void find_prefix(char **include_dir, char **libs, char **plugin)
 {
     *include_dir = strdup(WT_CXX_INCLUDE);
     *libs = strdup(WT_CXX_LIBS);
+    *plugin = WT_CXX_LOOPS_PLUGIN[0] ? strdup(WT_CXX_LOOPS_PLUGIN) : NULL;
     char prefix[4096];
     const ssize_t n = readlink("/proc/self/exe", prefix, sizeof prefix - 1);
     if (n <= 0)
@@ -173,6 +177,13 @@ static void find_prefix(char **include_dir, char **libs)
         free(*libs);
         *include_dir = strdup(found.v[0]);
         *libs = l;
+        if (*plugin) { /* the installed plugin, where it is installed */
+            struct sv p = {0};
+            sv_addf(&p, "%s/" WT_CXX_INSTALLED_LOOPS_PLUGIN, canon);
+            free(*plugin);
+            *plugin = access(p.v[0], R_OK) == 0 ? strdup(p.v[0]) : NULL;
+            sv_free(&p);
+        }
     }
     sv_free(&names);
     sv_free(&lib_list);
@@ -261,12 +272,13 @@ static void usage(void)
            "  -dlink            an empty object: the CPU has no device code to link\n"
            "  -E, -M, -MM       preprocess; list dependencies (-MD, -MMD beside a compile)\n"
            "  -Xcompiler a,b    options for the host compiler (also when it links)\n"
-           "  -ccbin CXX        the host compiler (default: $WARPTEX_CXX, else %s)\n"
+           "  -ccbin CXX        the host compiler (default: $WARPTEX_CXX, else %s;\n"
+           "                    .cu files: %s, with threads as loops, when neither is given)\n"
            "  -v, -dryrun       list the commands (and run them / do not)\n"
            "  -keep            keep the rewritten sources (in -keep-dir, else the current directory)\n"
            "  -clean           remove the files the same command would make, instead of making them\n\n"
            "nvcc's options, as warptex-cxx takes them:\n",
-           WT_CXX_COMPILER);
+           WT_CXX_COMPILER, WT_CXX_LOOPS_COMPILER[0] ? WT_CXX_LOOPS_COMPILER : "the same");
     for (size_t i = 0; i < n; i++) {
         const char *what = o[i].id == WT_OPT_IGNORED      ? "accepted, no meaning on the CPU"
                            : o[i].id == WT_OPT_DEVICE_ONLY ? "refused: device code only"
@@ -747,11 +759,41 @@ static char *host_compiler(const struct cmdline *c)
     return out;
 }
 
+/* The clang that compiles .cu files with the threads-as-loops pass, or null: the build's clang
+ * when no other compiler is asked for (-ccbin, WARPTEX_CXX), or the compiler asked for when it is
+ * that clang.  Not with -fopenmp for the host compiler: clang's OpenMP needs its own runtime,
+ * and the program links with the build's compiler. */
+static char *loops_compiler(const struct cmdline *c, const char *compiler, const char *plugin)
+{
+    if (!plugin || !WT_CXX_LOOPS_COMPILER[0])
+        return NULL;
+    for (int i = 0; i < c->host.n; i++)
+        if (strncmp(c->host.v[i], "-fopenmp", 8) == 0)
+            return NULL;
+    const char *env = getenv("WARPTEX_CXX");
+    if (!c->ccbin && !(env && *env))
+        return strdup(WT_CXX_LOOPS_COMPILER);
+    char *a = realpath(compiler, NULL), *b = realpath(WT_CXX_LOOPS_COMPILER, NULL);
+    if (!a) { /* a name on PATH */
+        const char *base = strrchr(WT_CXX_LOOPS_COMPILER, '/') ? strrchr(WT_CXX_LOOPS_COMPILER, '/') + 1
+                                                               : WT_CXX_LOOPS_COMPILER;
+        if (!strcmp(compiler, base))
+            a = realpath(WT_CXX_LOOPS_COMPILER, NULL);
+    }
+    const int same = a && b && !strcmp(a, b);
+    free(a);
+    free(b);
+    return same ? strdup(compiler) : NULL;
+}
+
 /* ---- the build ----------------------------------------------------------------------------- */
 
 struct build {
     struct cmdline *c;
     char *compiler, *include_dir, *libs;
+    /* threads as loops (docs/cuda.md#threads-as-loops): the clang that compiles .cu files and its
+     * pass plugin; both null when the pass is not used */
+    char *loops_compiler, *loops_plugin;
     char tmp[4096];   /* the scratch directory */
     char root[4200];  /* tmp/m: the rewritten sources at their absolute paths */
     int have_tmp;
@@ -854,7 +896,12 @@ static int compile_one(struct build *b, const struct input *in, const char *obje
     if (rc != 0)
         return rc;
     struct sv cmd = {0};
-    sv_add(&cmd, b->compiler);
+    const int loops = in->kind == IN_CU && object && b->loops_compiler;
+    sv_add(&cmd, loops ? b->loops_compiler : b->compiler);
+    if (loops) {
+        sv_addf(&cmd, "-fpass-plugin=%s", b->loops_plugin);
+        sv_add(&cmd, "-D__WARPTEX_THREADS_AS_LOOPS__=1");
+    }
     base_flags(b, &cmd, in->kind);
     sv_addf(&cmd, "-I%s/warptex/cuda", b->include_dir);
     sv_addf(&cmd, "-I%s", b->include_dir);
@@ -1161,12 +1208,25 @@ static int launch(int argc, char **argv)
         sv_free(&flags);
         if (!has_opt)
             sv_add(&cmd, "-O3");
-        char *include_dir, *libs;
-        find_prefix(&include_dir, &libs);
+        char *include_dir, *libs, *plugin;
+        find_prefix(&include_dir, &libs, &plugin);
         if (!include_dir || !libs)
             die_oom();
         sv_addf(&cmd, "-I%s/warptex/cuda", include_dir);
         sv_addf(&cmd, "-I%s", include_dir);
+        /* the build system's compiler is the pass's clang: threads as loops */
+        struct cmdline none = {0};
+        none.ccbin = argv[0];
+        for (int i = 1; i < argc; i++)
+            if (!strncmp(argv[i], "-fopenmp", 8))
+                none.ccbin = NULL;
+        char *loops = none.ccbin ? loops_compiler(&none, argv[0], plugin) : NULL;
+        if (loops) {
+            sv_addf(&cmd, "-fpass-plugin=%s", plugin);
+            sv_add(&cmd, "-D__WARPTEX_THREADS_AS_LOOPS__=1");
+        }
+        free(loops);
+        free(plugin);
         free(include_dir);
         free(libs);
     }
@@ -1274,13 +1334,20 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s\n", c.notes.v[i]);
         struct build b = {.c = &c};
         b.compiler = host_compiler(&c);
-        find_prefix(&b.include_dir, &b.libs);
+        find_prefix(&b.include_dir, &b.libs, &b.loops_plugin);
         if (!b.compiler || !b.include_dir || !b.libs)
             die_oom();
+        b.loops_compiler = loops_compiler(&c, b.compiler, b.loops_plugin);
+        if (c.verbose)
+            fprintf(stderr, b.loops_compiler ? "warptex-cxx: .cu files compiled by %s with threads as loops (%s)\n"
+                                             : "warptex-cxx: %s: no threads as loops%s\n",
+                    b.loops_compiler ? b.loops_compiler : b.compiler, b.loops_compiler ? b.loops_plugin : "");
         rc = build(&b);
         if (b.have_tmp && !c.keep)
             nftw(b.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
         free(b.compiler);
+        free(b.loops_compiler);
+        free(b.loops_plugin);
         free(b.include_dir);
         free(b.libs);
     }

@@ -66,6 +66,22 @@ struct wt_cuda_cursor {
     uint3 dim;                       /* blockDim */
 };
 
+/* Threads as loops (docs/cuda.md#threads-as-loops).  warptex-cxx's compiler pass replaces each
+ * call of this with a call of a function it makes from thread (one thread of the block, the
+ * kernel's call): the whole block as one loop over its threads, split at each __syncthreads, each
+ * value live across a barrier kept per thread.  That function runs threads 0..n-1 of the block,
+ * calling enter(cursor, t) before each thread runs a part, and returns 1; or returns 0 having run
+ * none, when it cannot have the memory it needs.  Without the pass, or for a kernel it leaves to
+ * the fibers (one that meets its warp, calls a function it cannot see, ...), this is the
+ * library's, which returns 0: the block then runs on fibers. */
+extern "C" int wt_cuda_threads_as_loops(void *closure, struct wt_cuda_cursor *cursor, unsigned n,
+                                        void (*thread)(void *closure),
+                                        void (*enter)(struct wt_cuda_cursor *cursor, unsigned t));
+
+/* warptex's own: how many blocks have run as loops in this process (for tests and tuning).
+ * warptex-cxx defines __WARPTEX_THREADS_AS_LOOPS__ where it compiles with the pass. */
+extern "C" unsigned long long wt_cuda_loop_blocks(void);
+
 /* Runs run(closure, cursor) in each worker fiber of each block of the grid. */
 extern "C" cudaError_t wt_cuda_launch_threads(void (*run)(void *closure, struct wt_cuda_cursor *cursor),
                                               void *closure, dim3 grid, dim3 block, size_t shared_bytes,
@@ -100,6 +116,10 @@ template <class F, class... T> struct kernel_call {
     /* the threads of the block left to start, one after another (wt_cuda_cursor) */
     static void run(void *self, wt_cuda_cursor *c)
     {
+        if (c->next == 0 && wt_cuda_threads_as_loops(self, c, c->n, &one_thread, &enter)) {
+            c->next = c->n; /* every thread ran */
+            return;
+        }
         kernel_call *k = static_cast<kernel_call *>(self);
         const unsigned n = c->n;
         const uint3 dim = c->dim;
@@ -114,6 +134,17 @@ template <class F, class... T> struct kernel_call {
             wt_cuda_tls.thread_idx = index_of(t, dim);
             std::apply(k->kernel, k->params); /* by-value parameters: a copy per thread */
         }
+    }
+    /* threads as loops: one thread, and what runs before each part of thread t */
+    static void one_thread(void *self)
+    {
+        kernel_call *k = static_cast<kernel_call *>(self);
+        std::apply(k->kernel, k->params);
+    }
+    static void enter(wt_cuda_cursor *c, unsigned t)
+    {
+        c->current = t;
+        wt_cuda_tls.thread_idx = index_of(t, c->dim);
     }
 };
 

@@ -201,15 +201,15 @@ static void test_kernel_registration(void **state)
      * unit, whichever of the program's files defines the kernel) */
     expect_rewrite("__global__ void k(float *p, int n = 4 /* n */) { p[0] = n; }\nint x;",
                    "__global__ void k(float *p, int n = 4 /* n */) { p[0] = n; } static const wt_cuda_detail::kernel_registrar "
-                   "WT_CUDA_REGISTRAR_NAME(static_cast<void (*)(float *p, int n  )>(&k));\nint x;");
+                   "WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)(float *p, int n  )>(&k)>{});\nint x;");
     expect_rewrite("namespace a {\nstatic __global__ void __launch_bounds__(256, 2)\n  k2(std::pair<int, int> q,\n float f = g(1, 2)) {}\n}",
                    "namespace a {\nstatic __global__ void __launch_bounds__(256, 2)\n  k2(std::pair<int, int> q,\n float f = g(1, 2)) {} static const "
-                   "wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)(std::pair<int, int> q,  float f )>(&k2));\n}");
+                   "wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)(std::pair<int, int> q,  float f )>(&k2)>{});\n}");
     /* a directive among the parameters: copied on a line of its own, and #line then puts the
      * lines after the definition back at their numbers */
     expect_rewrite("__global__ void k(int a,\n#ifndef W\n short w,\n#endif\n float f) {\n}\nint x;",
                    "__global__ void k(int a,\n#ifndef W\n short w,\n#endif\n float f) {\n}\n static const wt_cuda_detail::kernel_registrar "
-                   "WT_CUDA_REGISTRAR_NAME(static_cast<void (*)(int a, \n#ifndef W\n  short w, \n#endif\n  float f)>(&k));\n#line 6\n\nint x;");
+                   "WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)(int a, \n#ifndef W\n  short w, \n#endif\n  float f)>(&k)>{});\n#line 6\n\nint x;");
     /* templates, __device__ functions and declarations are not registered */
     expect_rewrite("template <int N> __global__ void t(int *p) { p[0] = N; }", "template <int N> __global__ void t(int *p) { p[0] = N; }");
     expect_rewrite("__device__ int d(int x) { return x; }\n__global__ void k(int);", "__device__ int d(int x) { return x; }\n__global__ void k(int);");
@@ -223,16 +223,16 @@ static void test_cuda_arch(void **state)
     (void)state;
     /* a kernel's and a __device__ function's body: the device branch */
     expect_rewrite("__global__ void k() {\n#if __CUDA_ARCH__ >= 700\n a();\n#endif\n}",
-                   "__global__ void k() {\n#if __WARPTEX_CUDA_ARCH__ >= 700\n a();\n#endif\n} static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)()>(&k));");
+                   "__global__ void k() {\n#if __WARPTEX_CUDA_ARCH__ >= 700\n a();\n#endif\n} static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)()>(&k)>{});");
     expect_rewrite("__device__ int f() {\n#ifdef __CUDA_ARCH__\n return 1;\n#else\n return 0;\n#endif\n}",
                    "__device__ int f() {\n#if 1 /* __CUDA_ARCH__: device code */\n return 1;\n#else\n return 0;\n#endif\n}");
     expect_rewrite("__device__ int f() {\n#ifndef __CUDA_ARCH__ // host\n return 0;\n#endif\n}",
                    "__device__ int f() {\n#if 0 /* __CUDA_ARCH__: device code */ // host\n return 0;\n#endif\n}");
     expect_rewrite("__global__ void k() { if (x) {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 800 || defined  __CUDA_ARCH__)\n#endif\n} }",
-                   "__global__ void k() { if (x) {\n#if 1 && (__WARPTEX_CUDA_ARCH__ < 800 || 1)\n#endif\n} } static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)()>(&k));");
+                   "__global__ void k() { if (x) {\n#if 1 && (__WARPTEX_CUDA_ARCH__ < 800 || 1)\n#endif\n} } static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)()>(&k)>{});");
     /* a group's #elif too, a directive spread over lines kept line for line */
     expect_rewrite("__global__ void k() {\n#if X\n#elif __CUDA_ARCH__ \\\n >= 900\n#endif\n}",
-                   "__global__ void k() {\n#if X\n#elif __WARPTEX_CUDA_ARCH__ \\\n >= 900\n#endif\n} static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)()>(&k));");
+                   "__global__ void k() {\n#if X\n#elif __WARPTEX_CUDA_ARCH__ \\\n >= 900\n#endif\n} static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)()>(&k)>{});");
     /* host code, __host__ __device__ functions and lambdas in host code: the host pass's branch */
     const char *host[] = {
         "void h() {\n#ifdef __CUDA_ARCH__\n#endif\n}",
@@ -260,11 +260,11 @@ static void test_cuda_arch(void **state)
     expect_rewrite("#if __CUDA_ARCH__ >= 700\n#ifdef X\n__device__ void a() {}\n#endif\nstruct T { int v; };\n#endif\n",
                    "#if __WARPTEX_CUDA_ARCH__ >= 700\n#ifdef X\n__device__ void a() {}\n#endif\nstruct T { int v; };\n#endif\n");
     /* in device code's expressions too */
-    expect_rewrite("__global__ void k(int *p) { *p = __CUDA_ARCH__; }", "__global__ void k(int *p) { *p = __WARPTEX_CUDA_ARCH__; } static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)(int *p)>(&k));");
+    expect_rewrite("__global__ void k(int *p) { *p = __CUDA_ARCH__; }", "__global__ void k(int *p) { *p = __WARPTEX_CUDA_ARCH__; } static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)(int *p)>(&k)>{});");
     expect_rewrite("void h(int *p) { *p = __CUDA_ARCH__; }", "void h(int *p) { *p = __CUDA_ARCH__; }");
     /* names that only contain it, comments and strings stay */
     expect_rewrite("__global__ void k() {\n#if MY__CUDA_ARCH__X /* __CUDA_ARCH__ */\n#endif\n}",
-                   "__global__ void k() {\n#if MY__CUDA_ARCH__X /* __CUDA_ARCH__ */\n#endif\n} static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)()>(&k));");
+                   "__global__ void k() {\n#if MY__CUDA_ARCH__X /* __CUDA_ARCH__ */\n#endif\n} static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)()>(&k)>{});");
 }
 
 int main(void)

@@ -4,8 +4,8 @@
 // local array live across barriers; threads that return before a barrier the others pass; a
 // barrier in a branch the whole block takes; 2D and 3D blocks; dynamic shared memory; a block's
 // threads that stop at different barriers of one round; per-thread cudaGetLastError; __trap
-// after a barrier; and kernels the pass leaves to the fibers (a shuffle, a call through a
-// pointer).  With the pass (__WARPTEX_THREADS_AS_LOOPS__) blocks must have run as loops, unless
+// after a barrier; launches through the kernel registry (cudaLaunchKernel of a void *, a graph's
+// kernel node); and kernels the pass leaves to the fibers (a shuffle, a call through a pointer).  With the pass (__WARPTEX_THREADS_AS_LOOPS__) blocks must have run as loops, unless
 // WARPTEX_CUDA_LOOPS=0 says not to (ctest runs it both ways).  Prints "FAILED" at the end if a
 // check failed.
 // SPDX-License-Identifier: MIT
@@ -321,6 +321,49 @@ static void check_errors()
     cudaFree(dout);
 }
 
+// the registry's closures call the kernel itself: a launch through a void * and a graph's kernel
+// node run as loops too
+static void check_registry()
+{
+    const int threads = 96;
+    int *dout = device_copy(std::vector<int>(threads));
+    const unsigned long long before = wt_cuda_loop_blocks();
+    void *args[] = {&dout};
+    EXPECT(cudaSuccess == cudaLaunchKernel((const void *)uneven_kernel, dim3(1), dim3(threads), args, 0, 0));
+    EXPECT(cudaSuccess == cudaDeviceSynchronize());
+    std::vector<int> out = host_copy(dout, threads);
+    int bad = 0;
+    for (int t = 0; t < threads; t++)
+        bad += out[t] != threads + 10 * threads;
+    cudaMemset(dout, 0, threads * sizeof(int));
+    cudaGraph_t g;
+    cudaGraphExec_t e;
+    cudaGraphNode_t node;
+    cudaKernelNodeParams p = {};
+    p.func = (void *)uneven_kernel;
+    p.gridDim = dim3(1);
+    p.blockDim = dim3(threads);
+    p.kernelParams = args;
+    EXPECT(cudaSuccess == cudaGraphCreate(&g, 0));
+    EXPECT(cudaSuccess == cudaGraphAddKernelNode(&node, g, nullptr, 0, &p));
+    EXPECT(cudaSuccess == cudaGraphInstantiate(&e, g, 0));
+    EXPECT(cudaSuccess == cudaGraphLaunch(e, 0));
+    EXPECT(cudaSuccess == cudaDeviceSynchronize());
+    out = host_copy(dout, threads);
+    for (int t = 0; t < threads; t++)
+        bad += out[t] != threads + 10 * threads;
+    EXPECT(bad == 0);
+    cudaGraphExecDestroy(e);
+    cudaGraphDestroy(g);
+#ifdef __WARPTEX_THREADS_AS_LOOPS__
+    const char *env = getenv("WARPTEX_CUDA_LOOPS");
+    EXPECT(wt_cuda_loop_blocks() == before + (env && !strcmp(env, "0") ? 0 : 2));
+#else
+    EXPECT(wt_cuda_loop_blocks() == before);
+#endif
+    cudaFree(dout);
+}
+
 static void check_fibers_kept()
 {
     int *dout = device_copy(std::vector<int>(64));
@@ -351,12 +394,13 @@ int main()
     check_columns();
     check_uneven();
     check_errors();
+    check_registry();
     check_fibers_kept();
 #ifdef __WARPTEX_THREADS_AS_LOOPS__
     if (off)
         EXPECT(wt_cuda_loop_blocks() == 0);
     else
-        EXPECT(wt_cuda_loop_blocks() >= 8 * 3 + 3 + 16 + 2 + 1 + 1); // every block above
+        EXPECT(wt_cuda_loop_blocks() == 8 * 3 + 3 + 16 + 2 + 1 + 1 + 2); // every block above
     std::printf("threads as loops: %llu blocks%s\n", wt_cuda_loop_blocks(), off ? " (WARPTEX_CUDA_LOOPS=0)" : "");
 #else
     EXPECT(wt_cuda_loop_blocks() == 0);

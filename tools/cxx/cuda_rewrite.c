@@ -557,7 +557,7 @@ static char *kernel_registration(const char *s, size_t from, size_t to)
     wt_text_buf o = {0};
     /* the object's name is the header's macro of __COUNTER__: a line number and a count within
      * one file are not unique where two of the program's headers with kernels meet in one unit */
-    puts_(&o, " static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(static_cast<void (*)(");
+    puts_(&o, " static const wt_cuda_detail::kernel_registrar WT_CUDA_REGISTRAR_NAME(wt_cuda_detail::registered<static_cast<void (*)(");
     /* the parameters: comments and line breaks as blanks, default arguments left out; a
      * preprocessor directive among them (#ifdef around a parameter) is copied on a line of its
      * own, and the caller then puts the lines after the registration back in their place */
@@ -602,7 +602,7 @@ static char *kernel_registration(const char *s, size_t from, size_t to)
     }
     puts_(&o, ")>(&");
     wt_text_put(&o, s + ns, ne - ns);
-    puts_(&o, "));");
+    puts_(&o, ")>{});");
     if (o.oom) {
         free(o.p);
         return NULL;

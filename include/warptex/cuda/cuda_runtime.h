@@ -231,9 +231,31 @@ template <class... P> static inline void register_kernel(void (*kernel)(P...))
 {
     wt_cuda_register_kernel(reinterpret_cast<const void *>(kernel), &kernel_thunk<P...>::info);
 }
+/* A kernel known where it is compiled: its closures call K itself, not through a pointer, so
+ * that the threads-as-loops pass sees the kernel (docs/cuda.md#threads-as-loops) in launches
+ * through the registry (cudaLaunchKernel of a void *, a graph's kernel node). */
+template <auto K> struct registered {};
+template <auto K> struct direct_kernel {
+    template <class... A> void operator()(A &...a) const { K(a...); }
+};
+template <class F, F K> struct direct_thunk;
+template <class... P, void (*K)(P...)> struct direct_thunk<void (*)(P...), K> {
+    template <size_t... I> static wt_cuda_closure make_from(void **args, std::index_sequence<I...>)
+    {
+        using call_t = kernel_call<direct_kernel<K>, std::decay_t<P>...>;
+        return closure_of(new (std::nothrow) call_t{
+            direct_kernel<K>{}, std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P> *>(args[I])...)});
+    }
+    static wt_cuda_closure make(const void *, void **args) { return make_from(args, std::index_sequence_for<P...>{}); }
+    static constexpr wt_cuda_kernel_info info = {&make, sizeof...(P), kernel_thunk<P...>::sizes};
+};
 /* what warptex-cxx writes after each kernel it defines: registers it before main runs */
 struct kernel_registrar {
     template <class... P> explicit kernel_registrar(void (*kernel)(P...)) { register_kernel(kernel); }
+    template <auto K> explicit kernel_registrar(registered<K>)
+    {
+        wt_cuda_register_kernel(reinterpret_cast<const void *>(K), &direct_thunk<decltype(K), K>::info);
+    }
 };
 /* its object's name: one of its own in the translation unit, whichever of the program's files
  * (a .cu file, the headers it includes) the kernel is defined in */
@@ -309,23 +331,15 @@ static inline cudaError_t wt_cuda_launch(void (*kernel)(P...), dim3 grid, dim3 b
     return wt_cuda_launch(kernel, wt_cuda_config(grid, block, shared, stream), std::forward<A>(args)...);
 }
 
-namespace wt_cuda_detail {
-template <class... P, size_t... I>
-static inline cudaError_t launch_from_pointers(void (*func)(P...), wt_cuda_launch_config cfg, void **args,
-                                               std::index_sequence<I...>)
-{
-    return wt_cuda_launch(func, cfg, *static_cast<std::decay_t<P> *>(args[I])...);
-}
-} // namespace wt_cuda_detail
-
 /* cudaLaunchKernel: args[i] points at the i-th argument, of the parameter's type. */
 template <class... P>
 static inline cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 gridDim_, dim3 blockDim_, void **args,
                                            size_t sharedMem = 0, cudaStream_t stream = 0)
 {
     wt_cuda_detail::register_kernel(func); /* a template's instantiation is registered when launched */
-    return wt_cuda_detail::launch_from_pointers(func, wt_cuda_config(gridDim_, blockDim_, sharedMem, stream), args,
-                                                std::index_sequence_for<P...>{});
+    /* through the registry, whose closure of a kernel warptex-cxx defined calls it directly */
+    return wt_cuda_launch_registered(reinterpret_cast<const void *>(func), gridDim_, blockDim_, args, sharedMem,
+                                     stream);
 }
 
 /* cudaLaunchKernel((void *)kernel, ...): the kernel registry gives the parameter types a void *

@@ -404,7 +404,7 @@ int main()
     std::printf("threads as loops: %llu blocks%s\n", wt_cuda_loop_blocks(), off ? " (WARPTEX_CUDA_LOOPS=0)" : "");
 #else
     EXPECT(wt_cuda_loop_blocks() == 0);
-    std::printf("threads as loops: not compiled with the pass\n");
+    std::printf("threads as loops: not compiled with the pass%s\n", off ? " (WARPTEX_CUDA_LOOPS=0)" : "");
 #endif
     // last: __trap after a barrier fails the launch, and the error is sticky
     EXPECT(cudaErrorLaunchFailure == (trap_kernel<<<4, 32>>>(), cudaDeviceSynchronize()));

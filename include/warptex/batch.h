@@ -123,11 +123,11 @@ typedef enum wt_batch_format {
 } wt_batch_format;
 
 /* wt_tex_batch_out.flags: how the words of WT_BATCH_V4 and WT_BATCH_CHANNEL
- * reach memory ([api#batch-stream]).  0: the library streams them (non-
- * temporal stores, which do not read the output's lines into the cache
- * first) when the whole output is larger than the last-level cache, and
- * stores them through the cache otherwise.  WT_BATCH_STREAM: always stream;
- * WT_BATCH_NO_STREAM: never.  The bytes written are the same either way. */
+ * reach memory ([api#batch-stream]).  WT_BATCH_STREAM: streaming (non-
+ * temporal) stores, which do not read the output's lines into the cache
+ * first; 0 or WT_BATCH_NO_STREAM: ordinary stores (the library does not
+ * stream on its own: where it pays depends on the machine, and on the
+ * machines measured it did not).  The bytes written are the same either way. */
 #define WT_BATCH_STREAM 0x1u
 #define WT_BATCH_NO_STREAM 0x2u
 

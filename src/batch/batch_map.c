@@ -166,7 +166,7 @@ wt_status wt_tex_batch_map(const wt_op *op, wt_tex tex, wt_sampler smp, const wt
                  .per_row = W / WT_WARP_SIZE + (W % WT_WARP_SIZE != 0), .in = in, .first = layered,
                  .g = grad ? 2 : 0, .out = out->data, .pitch = pitch, .lane_bytes = lane_bytes,
                  .format = out->format, .channel = out->channel,
-                 .stream = wt__batch_streams(out, H ? (H - 1) * pitch + W * lane_bytes : 0)};
+                 .stream = wt__batch_streams(out)};
     memcpy(j.m, map->m, sizeof j.m);
     /* 0 0 1 makes D = 1 and X / 1 = X exactly: the division is skipped. */
     j.projective = !(map->m[6] == 0.0f && map->m[7] == 0.0f && map->m[8] == 1.0f);

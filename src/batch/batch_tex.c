@@ -120,6 +120,6 @@ wt_status wt_tex_batch(const wt_op *op, wt_tex tex, wt_sampler smp, size_t n, co
 
     tex_job j = {.op = op, .tex = tex, .smp = smp, .n = n, .in = in, .k = k, .first = layered, .g = grad ? g : 0,
                  .out = out->data, .format = out->format, .channel = out->channel,
-                 .stream = wt__batch_streams(out, n * wt__batch_format_bytes[out->format])};
+                 .stream = wt__batch_streams(out)};
     return wt__batch_run(fn, n, 0, tex_warp, &j);
 }

@@ -1,9 +1,7 @@
 /* batch_tex_io.c -- the checks, operand gathering and output formats that wt_tex_batch and wt_tex_batch_map share
  * SPDX-License-Identifier: MIT */
-#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "batch_tex_io.h"
 
@@ -86,35 +84,11 @@ wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_b
     return WT_SUCCESS;
 }
 
-/* The last-level cache's size in bytes, read once (0: unknown, and then the
- * library never streams on its own). */
-static size_t llc_bytes(void)
-{
-    static _Atomic long cached = -1; /* a race only computes it twice */
-    long v = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (v < 0) {
-        v = 0;
-#ifdef _SC_LEVEL3_CACHE_SIZE
-        v = sysconf(_SC_LEVEL3_CACHE_SIZE);
-#endif
-#ifdef _SC_LEVEL2_CACHE_SIZE
-        if (v <= 0)
-            v = sysconf(_SC_LEVEL2_CACHE_SIZE);
-#endif
-        v = v > 0 ? v : 0;
-        atomic_store_explicit(&cached, v, memory_order_relaxed);
-    }
-    return (size_t)v;
-}
-
-int wt__batch_streams(const wt_tex_batch_out *out, size_t bytes)
+int wt__batch_streams(const wt_tex_batch_out *out)
 {
     if (out->format != WT_BATCH_V4 && out->format != WT_BATCH_CHANNEL)
         return 0; /* the other formats are written by the kernels' own stores */
-    if (out->flags & (WT_BATCH_STREAM | WT_BATCH_NO_STREAM))
-        return (out->flags & WT_BATCH_STREAM) != 0;
-    const size_t llc = llc_bytes();
-    return llc > 0 && bytes > llc;
+    return (out->flags & WT_BATCH_STREAM) != 0;
 }
 
 wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_batch_out *out)

@@ -52,9 +52,9 @@ WT_INTERNAL void wt__batch_tex_operands(const wt_tex_batch_in *in, int layered, 
 WT_INTERNAL wt_status wt__batch_tex_warp(const wt_op *op, wt_tex tex, wt_sampler smp, uint32_t active, int m,
                                          wt__batch_scratch *s, uint8_t *o, int format, unsigned channel, int stream);
 
-/* Whether a batch writing `bytes` to out streams its words (out->flags,
- * else the library's rule: larger than the last-level cache;
- * [api#batch-stream]).  Only WT_BATCH_V4 and WT_BATCH_CHANNEL stream. */
-WT_INTERNAL int wt__batch_streams(const wt_tex_batch_out *out, size_t bytes);
+/* Whether a batch streams its words: only where out->flags asks
+ * (WT_BATCH_STREAM; [api#batch-stream] says why the library does not choose
+ * it on its own).  Only WT_BATCH_V4 and WT_BATCH_CHANNEL stream. */
+WT_INTERNAL int wt__batch_streams(const wt_tex_batch_out *out);
 
 #endif

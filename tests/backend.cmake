@@ -40,3 +40,11 @@ foreach(name avx512 avx2 neon)
   add_test(NAME test_backend_cpu_lacks_${name} COMMAND test_backend_cpu_lacks ${name})
   set_tests_properties(test_backend_cpu_lacks_${name} PROPERTIES ENVIRONMENT "${WT_TEST_ENV}")
 endforeach()
+
+# The AVX-512 u8 kernels read RGBA8 texel pairs with scalar loads or hardware gathers, as the CPU probe
+# chooses (src/core/cpu.h, WARPTEX_TEXEL_PAIRS): both ways against the reference, whichever this CPU takes.
+foreach(way gather loads)
+  add_test(NAME test_backend_equal_pairs_${way} COMMAND test_backend_equal)
+  set_tests_properties(test_backend_equal_pairs_${way} PROPERTIES ENVIRONMENT "${WT_TEST_ENV};WARPTEX_TEXEL_PAIRS=${way}"
+                       TIMEOUT 300)
+endforeach()

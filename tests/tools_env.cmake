@@ -1,4 +1,4 @@
-# tools_env.cmake -- ctest: the environment warptex reads (WARPTEX_NUM_THREADS) with hostile values
+# tools_env.cmake -- ctest: the environment warptex reads (WARPTEX_NUM_THREADS, WARPTEX_TEXEL_PAIRS) with hostile values
 # SPDX-License-Identifier: MIT
 #
 # Issue 9, defect 4: WARPTEX_NUM_THREADS=100000 once reached OpenMP unchecked
@@ -28,4 +28,14 @@ endif()
 if(TARGET warptex AND COMMAND wt_tool_test AND OpenMP_C_FOUND)
   wt_tool_test(env_omp_num_threads ARGS "info" OUT_RE "threads: +1 \\(OpenMP\\)")
   set_property(TEST env_omp_num_threads PROPERTY ENVIRONMENT "OMP_NUM_THREADS=1")
+endif()
+# WARPTEX_TEXEL_PAIRS (x86: how the AVX-512 u8 kernels read RGBA8 pairs, src/core/cpu.h) takes gather or
+# loads; anything else is ignored and said, beside a bad WARPTEX_NUM_THREADS too.
+if(TARGET warptex AND COMMAND wt_tool_test AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  wt_tool_test(env_texel_pairs_info ARGS "info"
+               OUT_RE "ignored setting: +WARPTEX_NUM_THREADS=\"0\" ignored[^\n]*\nignored setting: +WARPTEX_TEXEL_PAIRS=\"fast\" ignored: not gather or loads"
+               ERR_RE "warptex: WARPTEX_TEXEL_PAIRS=\"fast\" ignored")
+  set_property(TEST env_texel_pairs_info PROPERTY ENVIRONMENT "WARPTEX_TEXEL_PAIRS=fast;WARPTEX_NUM_THREADS=0")
+  wt_tool_test(env_texel_pairs_valid ARGS "info" OUT_RE "cpu features" ERR_RE "^$")
+  set_property(TEST env_texel_pairs_valid PROPERTY ENVIRONMENT "WARPTEX_TEXEL_PAIRS=gather")
 endif()

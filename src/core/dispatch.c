@@ -9,6 +9,7 @@
 #include <string.h>
 #include <threads.h>
 
+#include "cpu.h"
 #include "dispatch.h"
 #include "parallel.h"
 
@@ -132,14 +133,16 @@ wt_status wt_set_backend(const char *name)
 
 const char *wt_version(void) { return WT_VERSION_STRING; }
 
-static char problems[320];
+static char problems[400];
 static once_flag problems_once = ONCE_FLAG_INIT;
 
 static void gather_problems(void)
 {
     wt__backend_active(); /* reads WARPTEX_BACKEND (once) */
     const char *threads = wt__num_threads_env_problem();
-    snprintf(problems, sizeof problems, "%s%s%s", env_problem, *env_problem && *threads ? "\n" : "", threads);
+    const char *pairs = wt__texel_pairs_env_problem();
+    snprintf(problems, sizeof problems, "%s%s%s%s%s", env_problem, *env_problem && *threads ? "\n" : "", threads,
+             (*env_problem || *threads) && *pairs ? "\n" : "", pairs);
 }
 
 const char *wt_config_problems(void)

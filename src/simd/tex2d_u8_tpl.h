@@ -41,6 +41,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../core/cpu.h"
 #include "simd_kernels.h"
 #include "tex_shapes.h"
 #include "axis.h"
@@ -75,10 +76,13 @@ WV_INLINE void texel_codes(const u8plan *p, int nch, wv_i slice, wv_i x, wv_i y,
         raw[c] = wv_sel(out, wv_and(wv_srli(w, 8 * c), wv_set(0xff)), wv_set(p->border[c]));
 }
 
-/* The texels at byte offset off and the next one, for lanes in m. */
-WV_INLINE void texel_pair(const u8plan *p, int nch, wv_i off, wv_m m, wv_i *t0, wv_i *t1)
+/* The texels at byte offset off and the next one, for lanes in m; gq: an
+ * RGBA8 pair with hardware gathers (wv_fetch64_gather), else loads. */
+WV_INLINE void texel_pair(const u8plan *p, int nch, int gq, wv_i off, wv_m m, wv_i *t0, wv_i *t1)
 {
-    if (nch == 4) {
+    if (nch == 4 && gq) {
+        wv_fetch64_gather(p->base, off, m, t0, t1);
+    } else if (nch == 4) {
         wv_fetch64(p->base, off, m, t0, t1);
     } else {
         wv_i pair = wv_fetch32(p->base, off, m);
@@ -116,13 +120,13 @@ WV_INLINE void weights(const wv_axis *X, const wv_axis *Y, wv_i w[4])
 
 /* The footprint's texels t[dx + 2*dy] as two reads of a texel pair, one a
  * row (pairable lanes). */
-WV_INLINE void pair_texels(const u8plan *p, int nch, wv_i slice, const wv_axis *X, const wv_axis *Y, wv_m m,
+WV_INLINE void pair_texels(const u8plan *p, int nch, int gq, wv_i slice, const wv_axis *X, const wv_axis *Y, wv_m m,
                            wv_i t[4])
 {
     const wv_i x = wv_slli(X->i0, nch == 4 ? 2 : nch - 1);
     const wv_m same = wv_eq(X->i1, X->i0); /* the edge: the first texel twice */
     for (int dy = 0; dy < 2; dy++) {
-        texel_pair(p, nch, wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set((int32_t)p->row_pitch)), x), slice), m,
+        texel_pair(p, nch, gq, wv_add(wv_add(wv_mul(dy ? Y->i1 : Y->i0, wv_set((int32_t)p->row_pitch)), x), slice), m,
                    &t[2 * dy], &t[2 * dy + 1]);
         t[2 * dy + 1] = wv_sel(same, t[2 * dy + 1], t[2 * dy]);
     }
@@ -203,19 +207,19 @@ WV_INLINE void stage_footprints(const u8plan *p, const wt_tex_args *in, uint32_t
 
 /* The second stage where a group's lanes are pairable (tld4: i1 = i0 + 1
  * everywhere): both rows' texel pairs. */
-WV_INLINE void stage_pairs(const u8plan *p, int nch, int need_next, warp_stage *w)
+WV_INLINE void stage_pairs(const u8plan *p, int nch, int gq, int need_next, warp_stage *w)
 {
     for (int k = 0; k < NG; k++) {
         w->paired[k] = w->act[k] && p->pair8 && pairable(&w->X[k], &w->Y[k], w->m[k], need_next);
         if (w->paired[k])
-            pair_texels(p, nch, w->slice[k], &w->X[k], &w->Y[k], w->m[k], w->t[k]);
+            pair_texels(p, nch, gq, w->slice[k], &w->X[k], &w->Y[k], w->m[k], w->t[k]);
     }
 }
 
 /* A warp of tex, into out's registers, or as bytes where `bytes` is given
  * (store_bytes.h: from K, the quotient's numerator, before the division). */
 WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int linear, int nch,
-                        const wt__tex_bytes *bytes, wt_tex_result *out)
+                        int gq, const wt__tex_bytes *bytes, wt_tex_result *out)
 {
     warp_stage w;
     stage_footprints(p, in, active, mode, linear, 0, &w);
@@ -245,7 +249,7 @@ WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active,
         }
         return;
     }
-    stage_pairs(p, nch, 0, &w);
+    stage_pairs(p, nch, gq, 0, &w);
     for (int k = 0; k < NG; k++) {
         if (!w.act[k])
             continue;
@@ -308,7 +312,7 @@ WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args
 /* [semantics#tld4]: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
  * j1), T(i1, j0), T(i0, j0)}, each valued as point sampling; in stages as
  * tex_warp, into out or as bytes (register d's byte from its code). */
-WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int comp,
+WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active, int mode, int comp, int gq,
                          const wt__tex_bytes *bytes, wt_tex_result *out)
 {
     const int nch = p->nch;
@@ -326,7 +330,7 @@ WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active
     }
     warp_stage w;
     stage_footprints(p, in, active, mode, 1, 1, &w);
-    stage_pairs(p, nch, 1, &w);
+    stage_pairs(p, nch, gq, 1, &w);
     for (int k = 0; k < NG; k++) {
         if (!w.act[k])
             continue;
@@ -382,21 +386,30 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
     const int elem = ctx->bytes && ctx->bytes->format == WT_BATCH_ELEM8;
     const wt__tex_bytes *bytes =
         ctx->bytes && (elem ? !p->read_norm : p->read_norm && op->dtype == WT_DTYPE_F32) ? ctx->bytes : NULL;
+    /* RGBA8 pairs read with gathers where the CPU probe chose them (WV_GATHER64:
+     * a shim with a cheaper gather of 8-byte words than its loads may be) */
+    const int gq = WV_GATHER64 && nch == 4 && wt__gather_pairs;
     if (op->family == WT_FAMILY_TLD4) {
-        if (bytes)
-            tld4_warp(p, in, active, mode, op->comp & 3, bytes, out);
+        if (gq)
+            tld4_warp(p, in, active, mode, op->comp & 3, WV_GATHER64, bytes, out);
+        else if (bytes)
+            tld4_warp(p, in, active, mode, op->comp & 3, 0, bytes, out);
         else
-            tld4_warp(p, in, active, mode, op->comp & 3, NULL, out);
+            tld4_warp(p, in, active, mode, op->comp & 3, 0, NULL, out);
         return bytes ? 2 : 1;
     }
     if (linear && p->prefetch)
         prefetch_warp(p, active, in, mode, linear);
-    /* Two inlined copies, the registers' with bytes a constant NULL, so that
-     * the warp API's path carries no test of it. */
-    if (bytes)
-        tex_warp(p, in, active, mode, linear, nch, bytes, out);
+    /* Inlined copies: the registers' with bytes a constant NULL, so that the
+     * warp API's path carries no test of it, each with loads or gathers. */
+    if (gq && bytes)
+        tex_warp(p, in, active, mode, linear, nch, WV_GATHER64, bytes, out);
+    else if (gq)
+        tex_warp(p, in, active, mode, linear, nch, WV_GATHER64, NULL, out);
+    else if (bytes)
+        tex_warp(p, in, active, mode, linear, nch, 0, bytes, out);
     else
-        tex_warp(p, in, active, mode, linear, nch, NULL, out);
+        tex_warp(p, in, active, mode, linear, nch, 0, NULL, out);
     return bytes ? 2 : 1;
 }
 

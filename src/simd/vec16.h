@@ -6,7 +6,8 @@
  * gathers or masked stores, and this shim only ever builds for x86 with the
  * AVX-512 flags (src/avx512).  4-byte texels are read with masked hardware
  * gathers, which never touch memory for a lane outside the mask; texel
- * pairs with scalar loads (wv_fetch64 says why). */
+ * pairs with scalar loads (wv_fetch64 says why) or, where the CPU probe
+ * chose them, gathers (wv_fetch64_gather). */
 #ifndef WT_SIMD_VEC16_H
 #define WT_SIMD_VEC16_H
 
@@ -127,6 +128,19 @@ WV_INLINE void wv_fetch64(const uint8_t *base, wv_i off, wv_m m, wv_i *lo, wv_i 
                                    _mm256_inserti128_si256(_mm256_castsi128_si256(q[2]), q[3], 1), 1);
     __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_inserti128_si256(_mm256_castsi128_si256(q[4]), q[5], 1)),
                                    _mm256_inserti128_si256(_mm256_castsi128_si256(q[6]), q[7], 1), 1);
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    *lo = _mm512_maskz_mov_epi32(m, _mm512_permutex2var_epi32(a, even, b));
+    *hi = _mm512_maskz_mov_epi32(m, _mm512_permutex2var_epi32(a, odd, b));
+}
+/* As wv_fetch64, with two 8-lane vpgatherdq (the kernels choose by the CPU
+ * probe's wt__gather_pairs, src/core/cpu.h, which says where each wins). */
+#define WV_GATHER64 1
+WV_INLINE void wv_fetch64_gather(const uint8_t *base, wv_i off, wv_m m, wv_i *lo, wv_i *hi)
+{
+    const __m512i o = _mm512_maskz_mov_epi32(m, off);
+    const __m512i a = _mm512_i32gather_epi64(_mm512_castsi512_si256(o), (const void *)base, 1);
+    const __m512i b = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o, 1), (const void *)base, 1);
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
     *lo = _mm512_maskz_mov_epi32(m, _mm512_permutex2var_epi32(a, even, b));

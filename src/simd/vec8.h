@@ -113,6 +113,9 @@ WV_INLINE void wv_fetch64(const uint8_t *base, wv_i off, wv_m m, wv_i *lo, wv_i 
 {
     wt__fetch64(base, off, m, lo, hi);
 }
+/* 8 lanes have no cheaper gather of 8-byte words than their loads (vec16.h's WV_GATHER64). */
+#define WV_GATHER64 0
+#define wv_fetch64_gather wv_fetch64
 /* The 16-byte words at base + off[l]: their 4-byte words k to w[k]. */
 WV_INLINE void wv_fetch128(const uint8_t *base, wv_i off, wv_m m, wv_i w[4])
 {

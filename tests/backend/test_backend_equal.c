@@ -24,6 +24,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/cpu.h"
 #include "core/dispatch.h"
 #include "warptex/lane2d.h"
 #include "simd/tex_shapes.h"
@@ -1216,9 +1217,33 @@ static void inline_lane2d_equals_scalar(void **state)
     print_message("inline lane2d: %ld fetches compared\n", calls);
 }
 
+/* ---- how the AVX-512 u8 kernels read RGBA8 texel pairs (src/core/cpu.h) ------------ */
+
+/* WARPTEX_TEXEL_PAIRS=gather or loads decides the way; ctest runs this file with each
+ * (tests/backend.cmake), so every_backend_equals_scalar holds both to the reference on any
+ * x86 CPU with AVX-512, not only the way this one would take. */
+static void texel_pairs_follow_the_setting(void **state)
+{
+    (void)state;
+    (void)wt__cpu_features();
+    const char *way = getenv("WARPTEX_TEXEL_PAIRS");
+#if defined(__x86_64__) || defined(__i386__)
+    if (way && strcmp(way, "gather") == 0)
+        assert_int_equal(wt__gather_pairs, 1);
+    else if (way && strcmp(way, "loads") == 0)
+        assert_int_equal(wt__gather_pairs, 0);
+    else
+        assert_true(wt__gather_pairs == 0 || wt__gather_pairs == 1);
+#else
+    (void)way;
+    assert_int_equal(wt__gather_pairs, 0);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(texel_pairs_follow_the_setting),
         cmocka_unit_test(backends_describe_themselves),
         cmocka_unit_test(snorm8_fit_edges),
         cmocka_unit_test(every_backend_equals_scalar),

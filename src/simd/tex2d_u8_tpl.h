@@ -386,13 +386,22 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
     const int elem = ctx->bytes && ctx->bytes->format == WT_BATCH_ELEM8;
     const wt__tex_bytes *bytes =
         ctx->bytes && (elem ? !p->read_norm : p->read_norm && op->dtype == WT_DTYPE_F32) ? ctx->bytes : NULL;
-    /* RGBA8 pairs read with gathers where the CPU probe chose them (WV_GATHER64:
-     * a shim with a cheaper gather of 8-byte words than its loads may be) */
-    const int gq = WV_GATHER64 && nch == 4 && wt__gather_pairs;
+    /* RGBA8 pairs read with gathers where the CPU probe chose them, in copies
+     * of their own: only a shim with a gather of 8-byte words (WV_GATHER64)
+     * has them, so that the others compile (at -O0 too) as before. */
+#if WV_GATHER64
+    const int gq = nch == 4 && wt__gather_pairs;
+#else
+    const int gq = 0;
+#endif
     if (op->family == WT_FAMILY_TLD4) {
-        if (gq)
-            tld4_warp(p, in, active, mode, op->comp & 3, WV_GATHER64, bytes, out);
-        else if (bytes)
+#if WV_GATHER64
+        if (gq) {
+            tld4_warp(p, in, active, mode, op->comp & 3, 1, bytes, out);
+            return bytes ? 2 : 1;
+        }
+#endif
+        if (bytes)
             tld4_warp(p, in, active, mode, op->comp & 3, 0, bytes, out);
         else
             tld4_warp(p, in, active, mode, op->comp & 3, 0, NULL, out);
@@ -402,11 +411,17 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
         prefetch_warp(p, active, in, mode, linear);
     /* Inlined copies: the registers' with bytes a constant NULL, so that the
      * warp API's path carries no test of it, each with loads or gathers. */
-    if (gq && bytes)
-        tex_warp(p, in, active, mode, linear, nch, WV_GATHER64, bytes, out);
-    else if (gq)
-        tex_warp(p, in, active, mode, linear, nch, WV_GATHER64, NULL, out);
-    else if (bytes)
+#if WV_GATHER64
+    if (gq) {
+        if (bytes)
+            tex_warp(p, in, active, mode, linear, nch, 1, bytes, out);
+        else
+            tex_warp(p, in, active, mode, linear, nch, 1, NULL, out);
+        return bytes ? 2 : 1;
+    }
+#endif
+    (void)gq;
+    if (bytes)
         tex_warp(p, in, active, mode, linear, nch, 0, bytes, out);
     else
         tex_warp(p, in, active, mode, linear, nch, 0, NULL, out);

@@ -83,7 +83,7 @@ __global__ void trap_in_exchanges(int *out)
         if (r == 3 && threadIdx.x == 39)
             __trap();
     }
-    out[threadIdx.x] = v;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v; // each block its own slots: blocks run on two threads
 }
 
 int main()

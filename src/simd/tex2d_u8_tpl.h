@@ -391,8 +391,6 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
      * has them, so that the others compile (at -O0 too) as before. */
 #if WV_GATHER64
     const int gq = nch == 4 && wt__gather_pairs;
-#else
-    const int gq = 0;
 #endif
     if (op->family == WT_FAMILY_TLD4) {
 #if WV_GATHER64
@@ -420,7 +418,6 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
         return bytes ? 2 : 1;
     }
 #endif
-    (void)gq;
     if (bytes)
         tex_warp(p, in, active, mode, linear, nch, 0, bytes, out);
     else

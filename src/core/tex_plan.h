@@ -42,6 +42,11 @@ typedef struct wt__level {
 #ifndef WT_SIMD_PREFETCH_SPAN
 #define WT_SIMD_PREFETCH_SPAN 64
 #endif
+/* Such a compact warp of the u8 kernels prefetches the lines of the warp this
+ * many warps after it, where its walk would take it (tex2d_u8_tpl.h). */
+#ifndef WT_SIMD_PREFETCH_AHEAD
+#define WT_SIMD_PREFETCH_AHEAD 2
+#endif
 
 typedef struct wt__tex_plan {
     /* The level read: level 0 of the view, until a kernel's own copy is

@@ -46,6 +46,7 @@
 #include "tex_shapes.h"
 #include "axis.h"
 #include "store_bytes.h"
+#include "prefetch_u8.h"
 
 #ifndef WV_W
 #error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
@@ -273,40 +274,6 @@ WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active,
     }
 }
 
-/* Random reads of a texture larger than the caches wait on memory, and one
- * group's reads alone keep few misses in flight: before such a warp is
- * filtered, the line of each active lane's footprint rows is prefetched,
- * all 32 lanes' together, unless the warp spans fewer than
- * WT_SIMD_PREFETCH_SPAN texels on both axes (an image walked in order reads
- * lines its neighbours have just read). */
-WV_INLINE void prefetch_warp(const u8plan *p, uint32_t active, const wt_tex_args *in, int mode, int linear)
-{
-    const int o = p->layers ? 1 : 0;
-    int local = 1;
-    for (int k = 0; k < 2 && local; k++) {
-        float lo = __builtin_inff(), hi = -__builtin_inff();
-        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
-            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask((active >> g) & ((1u << WV_W) - 1u)), &lo, &hi);
-        const float span = (hi - lo) * p->scale[k];
-        local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
-    }
-    if (local)
-        return;
-    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
-        const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
-        if (!act)
-            continue;
-        wv_axis X, Y;
-        axis_u8(p, 0, wv_loadf(&in->c[o][g]), mode >= 0 ? mode : p->mode[0], linear, 0, &X);
-        axis_u8(p, 1, wv_loadf(&in->c[o + 1][g]), mode >= 0 ? mode : p->mode[1], linear, 0, &Y);
-        wv_i x = wv_slli(X.i0, p->nch == 4 ? 2 : p->nch - 1);
-        if (p->layers)
-            x = wv_add(x, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
-        for (int r = 0; r < 2; r++)
-            wv_prefetch_lanes(p->base, wv_add(x, wv_mul(r ? Y.i1 : Y.i0, wv_set((int32_t)p->row_pitch))), wv_mask(act));
-    }
-}
-
 /* ---- tld4 ------------------------------------------------------------------------ */
 
 /* [semantics#tld4]: component comp of the footprint's four texels, d = {T(i0, j1), T(i1,
@@ -392,6 +359,9 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
 #if WV_GATHER64
     const int gq = nch == 4 && wt__gather_pairs;
 #endif
+    if (p->prefetch)
+        prefetch_warp(p, active, in, mode, linear || op->family == WT_FAMILY_TLD4,
+                      linear && op->family == WT_FAMILY_TEX);
     if (op->family == WT_FAMILY_TLD4) {
 #if WV_GATHER64
         if (gq) {
@@ -405,8 +375,6 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
             tld4_warp(p, in, active, mode, op->comp & 3, 0, NULL, out);
         return bytes ? 2 : 1;
     }
-    if (linear && p->prefetch)
-        prefetch_warp(p, active, in, mode, linear);
     /* Inlined copies: the registers' with bytes a constant NULL, so that the
      * warp API's path carries no test of it, each with loads or gathers. */
 #if WV_GATHER64

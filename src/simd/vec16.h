@@ -28,6 +28,11 @@ typedef __m512 wv_f;
 typedef __mmask16 wv_m;
 
 #define WV_INLINE static inline __attribute__((always_inline))
+/* wv_prefetch_lanes' one prefetch (a test that includes the shim defines
+ * its own first, to see the addresses: tests/backend/test_prefetch_u8.c) */
+#ifndef WV_PREFETCH
+#define WV_PREFETCH(addr) __builtin_prefetch(addr)
+#endif
 
 WV_INLINE wv_i wv_set(int32_t v) { return _mm512_set1_epi32(v); }
 WV_INLINE wv_i wv_zero(void) { return _mm512_setzero_si512(); }
@@ -225,7 +230,7 @@ WV_INLINE void wv_prefetch_lanes(const uint8_t *base, wv_i off, wv_m m)
     int32_t o[16];
     _mm512_storeu_si512((void *)o, _mm512_maskz_mov_epi32(m, off));
     for (int l = 0; l < 16; l++)
-        __builtin_prefetch(base + o[l]);
+        WV_PREFETCH(base + o[l]);
 }
 WV_INLINE void wv_fminmax(wv_f a, wv_m m, float *lo, float *hi)
 {

@@ -28,6 +28,11 @@ typedef simde__m256 wv_f;
 typedef simde__m256i wv_m;
 
 #define WV_INLINE static inline __attribute__((always_inline))
+/* wv_prefetch_lanes' one prefetch (a test that includes the shim defines
+ * its own first, to see the addresses: tests/backend/test_prefetch_u8.c) */
+#ifndef WV_PREFETCH
+#define WV_PREFETCH(addr) __builtin_prefetch(addr)
+#endif
 
 WV_INLINE wv_i wv_set(int32_t v) { return simde_mm256_set1_epi32(v); }
 WV_INLINE wv_i wv_zero(void) { return simde_mm256_setzero_si256(); }
@@ -217,7 +222,7 @@ WV_INLINE void wv_prefetch_lanes(const uint8_t *base, wv_i off, wv_m m)
     int32_t o[8];
     simde_mm256_storeu_si256((void *)o, simde_mm256_and_si256(off, m));
     for (int l = 0; l < 8; l++)
-        __builtin_prefetch(base + o[l]);
+        WV_PREFETCH(base + o[l]);
 }
 /* the least and greatest of the lanes in m (+inf / -inf when none; NaN lanes are skipped) */
 WV_INLINE void wv_fminmax(wv_f a, wv_m m, float *lo, float *hi)

@@ -1,0 +1,108 @@
+/* prefetch_u8.h -- the prefetches of the u8 kernels (tex2d_u8_tpl.h): a warp's own scattered lines, or the lines of a warp ahead of a compact one
+ * SPDX-License-Identifier: MIT
+ *
+ * Written once against the vector shim (vec8.h or vec16.h, included first).
+ * A prefetch reads nothing any result depends on, so these decide only
+ * speed; every address they form lies inside the texture's storage
+ * (tests/backend/test_prefetch_u8.c checks both that and that a scan-order
+ * walk prefetches the lines it reads two warps later).  Measured in
+ * docs/design.md#prefetch-ahead. */
+#ifndef WT_SIMD_PREFETCH_U8_H
+#define WT_SIMD_PREFETCH_U8_H
+
+#include <string.h>
+
+#include "../core/tex_plan.h"
+#include "axis.h"
+
+#ifndef WV_W
+#error "prefetch_u8.h comes after vec8.h or vec16.h"
+#endif
+
+/* The lines a warp WT_SIMD_PREFETCH_AHEAD warps later reads if the walk goes
+ * on: each lane's coordinates moved on by the warp's own stride, (c[31] -
+ * c[0]) * 32 / 31 an axis, per warp ahead.  The warps of an image resampled
+ * in scan order (W1's affine walk) keep reading lines that no warp has read
+ * for a few image rows, which the caches nearest the core no longer hold;
+ * a texel read that waits on one holds up every instruction after it, where
+ * a prefetch holds up nothing.  The addresses are approximate (the
+ * coordinate's texel, clamped into the image, and the row below); no result
+ * depends on a prefetch, and a walk that does not go on (the end of a row,
+ * coordinates not in scan order) costs only the prefetches. */
+WV_INLINE void prefetch_ahead(const wt__tex_plan *p, const wt_tex_args *in, int linear)
+{
+    const int o = p->layers ? 1 : 0;
+    const wv_m all = wv_mask((1u << WV_W) - 1u);
+    wv_f step[2];
+    for (int k = 0; k < 2; k++) {
+        float first, last;
+        memcpy(&first, &in->c[o + k][0], sizeof first);
+        memcpy(&last, &in->c[o + k][WT_WARP_SIZE - 1], sizeof last);
+        step[k] = wv_fset((last - first) * ((float)WT_WARP_SIZE / (WT_WARP_SIZE - 1) * WT_SIMD_PREFETCH_AHEAD));
+    }
+    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+        wv_i i[2];
+        for (int k = 0; k < 2; k++) {
+            wv_f x = wv_fsub(wv_fmul(wv_fadd(wv_loadf(&in->c[o + k][g]), step[k]), wv_fset(p->scale[k])),
+                             wv_fset(linear ? 0.5f : 0.0f));
+            x = wv_fkeep(wv_ford(x), x); /* NaN reads as 0; then into [0, n - 1] */
+            i[k] = wv_trunc_int(wv_fmax(wv_fmin(x, wv_fset((float)(p->n[k] - 1))), wv_fset(0.0f)));
+        }
+        wv_i off = wv_add(wv_slli(i[0], p->nch == 4 ? 2 : p->nch - 1), wv_mul(i[1], wv_set((int32_t)p->row_pitch)));
+        if (p->layers)
+            off = wv_add(off, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
+        wv_prefetch_lanes(p->base, off, all);
+        if (linear) /* the row below, inside the image */
+            wv_prefetch_lanes(p->base, wv_add(off, wv_keep(wv_gt(wv_set(p->n[1] - 1), i[1]), wv_set((int32_t)p->row_pitch))),
+                              all);
+    }
+}
+
+/* Before a warp of a texture larger than the caches is filtered
+ * (p->prefetch), a prefetch keeps more of its misses in flight:
+ *   - a compact warp (fewer than WT_SIMD_PREFETCH_SPAN texels on both axes:
+ *     an image walked in order reads lines its neighbours have just read),
+ *     all of whose lanes are active, prefetches the lines of a warp ahead
+ *     (prefetch_ahead);
+ *   - a scattered warp of linear tex (random reads: one group's reads alone
+ *     keep few misses in flight) prefetches the line of each active lane's
+ *     footprint rows, all 32 lanes' together.  Point and tld4 warps read
+ *     their texels in one stage right after their footprints, so the same
+ *     prefetch would only come first.
+ * linear: the footprint of linear filtering or tld4 (two rows). */
+WV_INLINE void prefetch_warp(const wt__tex_plan *p, uint32_t active, const wt_tex_args *in, int mode, int linear,
+                             int scattered_too)
+{
+    const int o = p->layers ? 1 : 0;
+    int local = 1;
+    for (int k = 0; k < 2 && local; k++) {
+        float lo = __builtin_inff(), hi = -__builtin_inff();
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
+            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask((active >> g) & ((1u << WV_W) - 1u)), &lo, &hi);
+        const float span = (hi - lo) * p->scale[k];
+        local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
+    }
+    if (local) {
+        if (active == 0xffffffffu)
+            prefetch_ahead(p, in, linear);
+        return;
+    }
+    if (!scattered_too)
+        return;
+    for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
+        const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
+        if (!act)
+            continue;
+        wv_axis X, Y;
+        wv_axis_of(wv_loadf(&in->c[o][g]), p->n[0], p->scale[0], p->npot[0], mode >= 0 ? mode : p->mode[0], linear, 0, &X);
+        wv_axis_of(wv_loadf(&in->c[o + 1][g]), p->n[1], p->scale[1], p->npot[1], mode >= 0 ? mode : p->mode[1], linear, 0,
+                   &Y);
+        wv_i x = wv_slli(X.i0, p->nch == 4 ? 2 : p->nch - 1);
+        if (p->layers)
+            x = wv_add(x, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
+        for (int r = 0; r < 2; r++)
+            wv_prefetch_lanes(p->base, wv_add(x, wv_mul(r ? Y.i1 : Y.i0, wv_set((int32_t)p->row_pitch))), wv_mask(act));
+    }
+}
+
+#endif

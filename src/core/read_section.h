@@ -19,6 +19,8 @@ WT_INTERNAL void wt__read_begin(void);
 WT_INTERNAL void wt__read_end(void);
 /* The nesting depth of this thread's read sections (async-signal-safe). */
 WT_INTERNAL unsigned wt__read_depth(void);
+/* 1 when read sections use asymmetric barriers (membarrier(2), reclaim.c). */
+WT_INTERNAL int wt__read_barriers_asymmetric(void);
 
 #ifdef __cplusplus
 }

@@ -11,18 +11,48 @@
  * object with the current epoch e and moves the global epoch to e + 1; the
  * object is released as soon as every record is 0 or > e.  The handle was
  * invalidated before the stamp, so a reader that saw e + 1 or later cannot
- * find it, and a reader still at <= e is seen by the scan: the reader's
- * epoch store and handle loads and the destroyer's handle store, epoch bump
- * and scan loads are all sequentially consistent, so one of the two sees the
- * other (no fences: ThreadSanitizer models only atomic operations).
+ * find it, and a reader still at <= e is seen by the scan: one of the
+ * reader's epoch store and the destroyer's scan must see the other.
  *
- * Cost per read section: one thread-local lookup and two stores.
+ * That takes a full barrier between the reader's epoch store and its handle
+ * loads, and one between the destroyer's epoch bump and its scan.  The
+ * reader's is the expensive one: it waits for the thread's store buffer to
+ * drain, and a warp call that has just written a warp of results has a full
+ * one (measured: a fifth of the W1 warp call, docs/design.md#read-sections).
+ * So where Linux's membarrier(2) can be registered, the barriers are
+ * asymmetric: the reader's store is relaxed with a compiler barrier after
+ * it, and the destroyer runs MEMBARRIER_CMD_PRIVATE_EXPEDITED before it
+ * scans, which makes every running thread of the process execute a full
+ * barrier.  If a reader's barrier falls after its epoch store, the scan sees
+ * the store; if before, the reader's handle loads come after the destroyer's
+ * handle store and see it invalidated.  Elsewhere (no membarrier, or
+ * ThreadSanitizer, which models only atomic operations), every one of those
+ * accesses is sequentially consistent, as before.
+ *
+ * Cost per read section: one thread-local lookup and two plain stores.
  * Records are never freed: a thread's record goes back to a pool at exit. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#if defined(__linux__)
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "internal.h"
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define WT__TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define WT__TSAN 1
+#endif
+#if defined(__linux__) && defined(SYS_membarrier) && !defined(WT__TSAN)
+#define WT__MEMBARRIER 1
+#endif
 
 typedef struct reader {
     _Atomic uint64_t epoch; /* 0: not reading */
@@ -51,6 +81,9 @@ static _Atomic int have_pending;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t key;
+/* Set once (make_key, under key_once, before any record is handed out or
+ * any scan): the barriers are asymmetric (membarrier registered). */
+static int asymmetric;
 
 static _Thread_local reader *self;
 static _Thread_local unsigned anonymous_depth;
@@ -71,6 +104,34 @@ static void make_key(void)
 {
     if (pthread_key_create(&key, thread_gone) != 0)
         key = (pthread_key_t)-1; /* records then stay with their dead threads */
+#ifdef WT__MEMBARRIER
+    const long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    asymmetric = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+                 syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+#endif
+}
+
+/* The destroyer's barrier before it scans the records (see the top).  A
+ * child of fork() inherits `asymmetric` but not the registration, so a
+ * refused barrier registers once more and tries again; 0 if it still fails:
+ * the scan must then release nothing, since it might miss a reader (what
+ * is retired then stays allocated, never freed under a reader). */
+static int scan_barrier(void)
+{
+    pthread_once(&key_once, make_key);
+#ifdef WT__MEMBARRIER
+    if (asymmetric && syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0 &&
+        (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0 ||
+         syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0))
+        return 0;
+#endif
+    return 1;
+}
+
+int wt__read_barriers_asymmetric(void)
+{
+    pthread_once(&key_once, make_key);
+    return asymmetric;
 }
 
 static reader *acquire_record(void)
@@ -112,7 +173,13 @@ void wt__read_begin(void)
         return;
     }
     if (r->depth++ == 0) {
-        atomic_store(&r->epoch, atomic_load(&global_epoch)); /* seq_cst */
+        if (asymmetric) {
+            atomic_store_explicit(&r->epoch, atomic_load_explicit(&global_epoch, memory_order_relaxed),
+                                  memory_order_relaxed);
+            atomic_signal_fence(memory_order_seq_cst); /* the destroyer's membarrier makes it a full barrier */
+        } else {
+            atomic_store(&r->epoch, atomic_load(&global_epoch)); /* seq_cst */
+        }
     }
 }
 
@@ -143,7 +210,7 @@ static _Thread_local int collecting;
 /* Release what no reader can still hold.  Caller holds retire_lock. */
 static void collect(void)
 {
-    if (atomic_load(&anonymous_readers) > 0)
+    if (!scan_barrier() || atomic_load(&anonymous_readers) > 0)
         return;
     uint64_t oldest = UINT64_MAX;
     for (reader *r = atomic_load(&readers); r; r = r->next) {
@@ -209,6 +276,10 @@ void wt__retire(void *obj, void (*release)(void *))
         for (;;) {
             if (!nested)
                 collect();
+            if (!scan_barrier()) {
+                obj = NULL; /* kept, never freed under a reader */
+                break;
+            }
             int busy = atomic_load(&anonymous_readers) > 0;
             for (reader *r = atomic_load(&readers); r && !busy; r = r->next) {
                 uint64_t re = atomic_load(&r->epoch);
@@ -218,7 +289,8 @@ void wt__retire(void *obj, void (*release)(void *))
                 break;
             sched_yield();
         }
-        release(obj);
+        if (obj)
+            release(obj);
     }
     if (!nested)
         pthread_mutex_unlock(&retire_lock);

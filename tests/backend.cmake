@@ -1,9 +1,9 @@
 # backend.cmake -- ctest: the SIMD helper tests (test_simd_div, test_float_blend8, test_store_bytes,
-# test_prefetch_u8) built a second time with the AVX2 + FMA flags the x86 kernels use, and all but test_float_blend8
+# test_prefetch) built a second time with the AVX2 + FMA flags the x86 kernels use, and all but test_float_blend8
 # a third time with the AVX-512 ones
 # SPDX-License-Identifier: MIT
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND WT_SIMDE_INCLUDE)
-  foreach(t test_simd_div test_float_blend8 test_store_bytes test_prefetch_u8)
+  foreach(t test_simd_div test_float_blend8 test_store_bytes test_prefetch)
     add_executable(${t}_native ${PROJECT_SOURCE_DIR}/tests/backend/${t}.c)
     target_compile_options(${t}_native PRIVATE -mavx2 -mfma -mf16c)
     target_link_libraries(${t}_native PRIVATE wt_harness)
@@ -12,7 +12,7 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND WT_SIMDE_INCLUDE)
     set_tests_properties(${t}_native PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT "${WT_TEST_ENV}")
   endforeach()
   # the avx512 backend's 16-lane division, byte stores and prefetches (skipped where the CPU lacks AVX-512)
-  foreach(t test_simd_div test_store_bytes test_prefetch_u8)
+  foreach(t test_simd_div test_store_bytes test_prefetch)
     add_executable(${t}_avx512 ${PROJECT_SOURCE_DIR}/tests/backend/${t}.c)
     target_compile_options(${t}_avx512 PRIVATE -mavx2 -mfma -mf16c -mavx512f -mavx512bw -mavx512dq -mavx512vl)
     target_link_libraries(${t}_avx512 PRIVATE wt_harness)

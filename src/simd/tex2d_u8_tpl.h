@@ -46,7 +46,7 @@
 #include "tex_shapes.h"
 #include "axis.h"
 #include "store_bytes.h"
-#include "prefetch_u8.h"
+#include "prefetch.h"
 
 #ifndef WV_W
 #error "an instantiation of tex2d_u8_tpl.h includes vec8.h or vec16.h first"
@@ -360,7 +360,7 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
     const int gq = nch == 4 && wt__gather_pairs;
 #endif
     if (p->prefetch)
-        prefetch_warp(p, active, in, mode, linear || op->family == WT_FAMILY_TLD4,
+        prefetch_warp_u8(p, active, in, mode, linear || op->family == WT_FAMILY_TLD4,
                       linear && op->family == WT_FAMILY_TEX);
     if (op->family == WT_FAMILY_TLD4) {
 #if WV_GATHER64

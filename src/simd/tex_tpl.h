@@ -58,6 +58,7 @@
 #include "tex_lod.h"
 #include "tex_filter.h"
 #include "tex_cube.h"
+#include "prefetch.h"
 
 #ifndef WV_W
 #error "an instantiation of tex_tpl.h includes vec8.h or vec16.h first"
@@ -170,8 +171,9 @@ WV_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args
     const int o = p->layered;
     /* A warp whose coordinates span fewer than WT_SIMD_PREFETCH_SPAN texels
      * on every axis (an image walked in order: W1) reads lines that its
-     * neighbours have just read; prefetching them only costs.  NaN lanes do
-     * not widen the span. */
+     * neighbours have just read; prefetching them only costs, so such a warp
+     * prefetches the lines of a warp ahead instead (prefetch.h).  NaN lanes
+     * do not widen the span. */
     int local = 1;
     for (int k = 0; k < p->dims && local; k++) {
         float lo = __builtin_inff(), hi = -__builtin_inff();
@@ -180,8 +182,11 @@ WV_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args
         const float span = (hi - lo) * p->scale[k];
         local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
     }
-    if (local)
+    if (local) {
+        if (active == 0xffffffffu)
+            prefetch_ahead(p, in, 1);
         return;
+    }
     for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
         const uint32_t act = group_lanes(active, g);
         if (!act)

@@ -29,7 +29,7 @@ typedef __mmask16 wv_m;
 
 #define WV_INLINE static inline __attribute__((always_inline))
 /* wv_prefetch_lanes' one prefetch (a test that includes the shim defines
- * its own first, to see the addresses: tests/backend/test_prefetch_u8.c) */
+ * its own first, to see the addresses: tests/backend/test_prefetch.c) */
 #ifndef WV_PREFETCH
 #define WV_PREFETCH(addr) __builtin_prefetch(addr)
 #endif

@@ -1,14 +1,14 @@
-/* prefetch_u8.h -- the prefetches of the u8 kernels (tex2d_u8_tpl.h): a warp's own scattered lines, or the lines of a warp ahead of a compact one
+/* prefetch.h -- the prefetches of the u8 kernels (tex2d_u8_tpl.h): a warp's own scattered lines, or the lines of a warp ahead of a compact one
  * SPDX-License-Identifier: MIT
  *
  * Written once against the vector shim (vec8.h or vec16.h, included first).
  * A prefetch reads nothing any result depends on, so these decide only
  * speed; every address they form lies inside the texture's storage
- * (tests/backend/test_prefetch_u8.c checks both that and that a scan-order
+ * (tests/backend/test_prefetch.c checks both that and that a scan-order
  * walk prefetches the lines it reads two warps later).  Measured in
  * docs/design.md#prefetch-ahead. */
-#ifndef WT_SIMD_PREFETCH_U8_H
-#define WT_SIMD_PREFETCH_U8_H
+#ifndef WT_SIMD_PREFETCH_H
+#define WT_SIMD_PREFETCH_H
 
 #include <string.h>
 
@@ -16,7 +16,7 @@
 #include "axis.h"
 
 #ifndef WV_W
-#error "prefetch_u8.h comes after vec8.h or vec16.h"
+#error "prefetch.h comes after vec8.h or vec16.h"
 #endif
 
 /* The lines a warp WT_SIMD_PREFETCH_AHEAD warps later reads if the walk goes
@@ -31,30 +31,42 @@
  * coordinates not in scan order) costs only the prefetches. */
 WV_INLINE void prefetch_ahead(const wt__tex_plan *p, const wt_tex_args *in, int linear)
 {
-    const int o = p->layers ? 1 : 0;
+    const int o = p->layered ? 1 : 0, dims = p->dims == 3 ? 3 : 2;
     const wv_m all = wv_mask((1u << WV_W) - 1u);
-    wv_f step[2];
-    for (int k = 0; k < 2; k++) {
+    wv_f step[3];
+    for (int k = 0; k < dims; k++) {
         float first, last;
         memcpy(&first, &in->c[o + k][0], sizeof first);
         memcpy(&last, &in->c[o + k][WT_WARP_SIZE - 1], sizeof last);
         step[k] = wv_fset((last - first) * ((float)WT_WARP_SIZE / (WT_WARP_SIZE - 1) * WT_SIMD_PREFETCH_AHEAD));
     }
     for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
-        wv_i i[2];
-        for (int k = 0; k < 2; k++) {
+        wv_i i[3];
+        i[2] = wv_zero();
+        for (int k = 0; k < dims; k++) {
             wv_f x = wv_fsub(wv_fmul(wv_fadd(wv_loadf(&in->c[o + k][g]), step[k]), wv_fset(p->scale[k])),
                              wv_fset(linear ? 0.5f : 0.0f));
             x = wv_fkeep(wv_ford(x), x); /* NaN reads as 0; then into [0, n - 1] */
             i[k] = wv_trunc_int(wv_fmax(wv_fmin(x, wv_fset((float)(p->n[k] - 1))), wv_fset(0.0f)));
         }
-        wv_i off = wv_add(wv_slli(i[0], p->nch == 4 ? 2 : p->nch - 1), wv_mul(i[1], wv_set((int32_t)p->row_pitch)));
-        if (p->layers)
+        wv_i off = wv_add(wv_mul(i[0], wv_set(p->esize)), wv_mul(i[1], wv_set((int32_t)p->row_pitch)));
+        if (dims == 3)
+            off = wv_add(off, wv_mul(i[2], wv_set((int32_t)p->depth_pitch)));
+        if (p->layered)
             off = wv_add(off, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
-        wv_prefetch_lanes(p->base, off, all);
-        if (linear) /* the row below, inside the image */
-            wv_prefetch_lanes(p->base, wv_add(off, wv_keep(wv_gt(wv_set(p->n[1] - 1), i[1]), wv_set((int32_t)p->row_pitch))),
-                              all);
+        /* the rows below and the slice behind, inside the image; texels of 8
+         * or 16 bytes, whose pair crosses a line a quarter or an eighth of
+         * the time, their right neighbour too */
+        const wv_i down = wv_keep(wv_gt(wv_set(p->n[1] - 1), i[1]), wv_set((int32_t)p->row_pitch));
+        const wv_i back = dims == 3 ? wv_keep(wv_gt(wv_set(p->n[2] - 1), i[2]), wv_set((int32_t)p->depth_pitch)) : wv_zero();
+        const int right = linear && p->esize >= 8;
+        const wv_i next = right ? wv_keep(wv_gt(wv_set(p->n[0] - 1), i[0]), wv_set(p->esize)) : wv_zero();
+        for (int r = 0; r < (linear ? (dims == 3 ? 4 : 2) : 1); r++) {
+            const wv_i row = wv_add(off, wv_add(r & 1 ? down : wv_zero(), r & 2 ? back : wv_zero()));
+            wv_prefetch_lanes(p->base, row, all);
+            if (right)
+                wv_prefetch_lanes(p->base, wv_add(row, next), all);
+        }
     }
 }
 
@@ -70,7 +82,7 @@ WV_INLINE void prefetch_ahead(const wt__tex_plan *p, const wt_tex_args *in, int 
  *     their texels in one stage right after their footprints, so the same
  *     prefetch would only come first.
  * linear: the footprint of linear filtering or tld4 (two rows). */
-WV_INLINE void prefetch_warp(const wt__tex_plan *p, uint32_t active, const wt_tex_args *in, int mode, int linear,
+WV_INLINE void prefetch_warp_u8(const wt__tex_plan *p, uint32_t active, const wt_tex_args *in, int mode, int linear,
                              int scattered_too)
 {
     const int o = p->layers ? 1 : 0;

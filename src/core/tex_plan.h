@@ -42,8 +42,8 @@ typedef struct wt__level {
 #ifndef WT_SIMD_PREFETCH_SPAN
 #define WT_SIMD_PREFETCH_SPAN 64
 #endif
-/* Such a compact warp of the u8 kernels prefetches the lines of the warp this
- * many warps after it, where its walk would take it (tex2d_u8_tpl.h). */
+/* Such a compact warp prefetches the lines of the warp this many warps after
+ * it, where its walk would take it (src/simd/prefetch.h). */
 #ifndef WT_SIMD_PREFETCH_AHEAD
 #define WT_SIMD_PREFETCH_AHEAD 2
 #endif

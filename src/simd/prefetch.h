@@ -1,7 +1,10 @@
-/* prefetch.h -- the prefetches of the u8 kernels (tex2d_u8_tpl.h): a warp's own scattered lines, or the lines of a warp ahead of a compact one
+/* prefetch.h -- the warp kernels' prefetches: the lines of a warp ahead of a compact warp (both kernels), a scattered warp's own lines (the u8 kernels)
  * SPDX-License-Identifier: MIT
  *
- * Written once against the vector shim (vec8.h or vec16.h, included first).
+ * prefetch_ahead serves tex2d_u8_tpl.h and tex_tpl.h; prefetch_warp_u8 is
+ * the u8 kernels' whole choice (tex_tpl.h makes its own, with its own
+ * footprints).  Written once against the vector shim (vec8.h or vec16.h,
+ * included first).
  * A prefetch reads nothing any result depends on, so these decide only
  * speed; every address they form lies inside the texture's storage
  * (tests/backend/test_prefetch.c checks both that and that a scan-order
@@ -53,12 +56,14 @@ WV_INLINE void prefetch_ahead(const wt__tex_plan *p, const wt_tex_args *in, int 
         if (dims == 3)
             off = wv_add(off, wv_mul(i[2], wv_set((int32_t)p->depth_pitch)));
         if (p->layered)
-            off = wv_add(off, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
+            off = wv_add(off,
+                         wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));
         /* the rows below and the slice behind, inside the image; texels of 8
          * or 16 bytes, whose pair crosses a line a quarter or an eighth of
          * the time, their right neighbour too */
         const wv_i down = wv_keep(wv_gt(wv_set(p->n[1] - 1), i[1]), wv_set((int32_t)p->row_pitch));
-        const wv_i back = dims == 3 ? wv_keep(wv_gt(wv_set(p->n[2] - 1), i[2]), wv_set((int32_t)p->depth_pitch)) : wv_zero();
+        const wv_i back =
+            dims == 3 ? wv_keep(wv_gt(wv_set(p->n[2] - 1), i[2]), wv_set((int32_t)p->depth_pitch)) : wv_zero();
         const int right = linear && p->esize >= 8;
         const wv_i next = right ? wv_keep(wv_gt(wv_set(p->n[0] - 1), i[0]), wv_set(p->esize)) : wv_zero();
         for (int r = 0; r < (linear ? (dims == 3 ? 4 : 2) : 1); r++) {
@@ -106,9 +111,9 @@ WV_INLINE void prefetch_warp_u8(const wt__tex_plan *p, uint32_t active, const wt
         if (!act)
             continue;
         wv_axis X, Y;
-        wv_axis_of(wv_loadf(&in->c[o][g]), p->n[0], p->scale[0], p->npot[0], mode >= 0 ? mode : p->mode[0], linear, 0, &X);
-        wv_axis_of(wv_loadf(&in->c[o + 1][g]), p->n[1], p->scale[1], p->npot[1], mode >= 0 ? mode : p->mode[1], linear, 0,
-                   &Y);
+        for (int k = 0; k < 2; k++)
+            wv_axis_of(wv_loadf(&in->c[o + k][g]), p->n[k], p->scale[k], p->npot[k], mode >= 0 ? mode : p->mode[k],
+                       linear, 0, k ? &Y : &X);
         wv_i x = wv_slli(X.i0, p->nch == 4 ? 2 : p->nch - 1);
         if (p->layers)
             x = wv_add(x, wv_mul(wv_layer_clamp(&in->c[0][g], (uint32_t)p->layers), wv_set((int32_t)p->slice_pitch)));

@@ -361,7 +361,7 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
 #endif
     if (p->prefetch)
         prefetch_warp_u8(p, active, in, mode, linear || op->family == WT_FAMILY_TLD4,
-                      linear && op->family == WT_FAMILY_TEX);
+                         linear && op->family == WT_FAMILY_TEX);
     if (op->family == WT_FAMILY_TLD4) {
 #if WV_GATHER64
         if (gq) {

@@ -35,7 +35,8 @@
 /* The record of one call. */
 static const char *seen[4096];
 static size_t nseen;
-#define WV_PREFETCH(addr) (nseen < sizeof seen / sizeof seen[0] ? (void)(seen[nseen++] = (const char *)(addr)) : (void)0)
+#define WV_PREFETCH(addr)                                                                                              \
+    (nseen < sizeof seen / sizeof seen[0] ? (void)(seen[nseen++] = (const char *)(addr)) : (void)0)
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
 #include "simd/vec16.h"

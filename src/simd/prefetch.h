@@ -22,6 +22,23 @@
 #error "prefetch.h comes after vec8.h or vec16.h"
 #endif
 
+/* Whether the active lanes' coordinates span fewer than
+ * WT_SIMD_PREFETCH_SPAN texels on every axis (an image walked in order:
+ * W1), so that the warp reads lines its neighbours have just read.  NaN
+ * lanes do not widen the span; an infinite or NaN span is not compact. */
+WV_INLINE int warp_compact(const wt__tex_plan *p, uint32_t active, const wt_tex_args *in)
+{
+    const int o = p->layered ? 1 : 0;
+    for (int k = 0; k < p->dims; k++) {
+        float lo = __builtin_inff(), hi = -__builtin_inff();
+        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
+            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask((active >> g) & ((1u << WV_W) - 1u)), &lo, &hi);
+        if (!((hi - lo) * p->scale[k] < (float)WT_SIMD_PREFETCH_SPAN))
+            return 0;
+    }
+    return 1;
+}
+
 /* The lines a warp WT_SIMD_PREFETCH_AHEAD warps later reads if the walk goes
  * on: each lane's coordinates moved on by the warp's own stride, (c[31] -
  * c[0]) * 32 / 31 an axis, per warp ahead.  The warps of an image resampled
@@ -91,15 +108,7 @@ WV_INLINE void prefetch_warp_u8(const wt__tex_plan *p, uint32_t active, const wt
                              int scattered_too)
 {
     const int o = p->layers ? 1 : 0;
-    int local = 1;
-    for (int k = 0; k < 2 && local; k++) {
-        float lo = __builtin_inff(), hi = -__builtin_inff();
-        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
-            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask((active >> g) & ((1u << WV_W) - 1u)), &lo, &hi);
-        const float span = (hi - lo) * p->scale[k];
-        local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
-    }
-    if (local) {
+    if (warp_compact(p, active, in)) {
         if (active == 0xffffffffu)
             prefetch_ahead(p, in, linear);
         return;

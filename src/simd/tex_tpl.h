@@ -169,20 +169,10 @@ WV_INLINE void tex_group(const plan2d *p, const wt_op *op, const wt_tex_args *in
 WV_INLINE void prefetch_warp(const plan2d *p, uint32_t active, const wt_tex_args *in)
 {
     const int o = p->layered;
-    /* A warp whose coordinates span fewer than WT_SIMD_PREFETCH_SPAN texels
-     * on every axis (an image walked in order: W1) reads lines that its
-     * neighbours have just read; prefetching them only costs, so such a warp
-     * prefetches the lines of a warp ahead instead (prefetch.h).  NaN lanes
-     * do not widen the span. */
-    int local = 1;
-    for (int k = 0; k < p->dims && local; k++) {
-        float lo = __builtin_inff(), hi = -__builtin_inff();
-        for (int g = 0; g < WT_WARP_SIZE; g += WV_W)
-            wv_fminmax(wv_loadf(&in->c[o + k][g]), wv_mask(group_lanes(active, g)), &lo, &hi);
-        const float span = (hi - lo) * p->scale[k];
-        local = span < (float)WT_SIMD_PREFETCH_SPAN; /* false for inf and NaN spans too */
-    }
-    if (local) {
+    /* A compact warp (prefetch.h: an image walked in order) reads lines that
+     * its neighbours have just read; prefetching them only costs, so such a
+     * warp prefetches the lines of a warp ahead instead. */
+    if (warp_compact(p, active, in)) {
         if (active == 0xffffffffu)
             prefetch_ahead(p, in, 1);
         return;

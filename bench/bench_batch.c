@@ -72,7 +72,7 @@ static uint32_t half_to_f32_bits(uint16_t h)
  * words, bytes, or halves as their float values. */
 static int digest_of(wt_batch_format f, int is_float, const uint8_t *p, size_t n, bench_digest *dg)
 {
-    if (f == WT_BATCH_U8X4 || f == WT_BATCH_U8 || f == WT_BATCH_ELEM8) {
+    if (f == WT_BATCH_U8X4 || f == WT_BATCH_U8 || f == WT_BATCH_ELEM8 || f == WT_BATCH_ELEM8X4) {
         bench_digest_u8(dg, p, n * lane_bytes(f));
         return 0;
     }
@@ -138,6 +138,10 @@ static void expected(const batch_form *fm, const wt_tex_result *warp, size_t n, 
         case WT_BATCH_ELEM8:
             e[i] = (uint8_t)r->d[fm->channel][l];
             break;
+        case WT_BATCH_ELEM8X4:
+            for (int c = 0; c < 4; c++)
+                e[i * 4 + (size_t)c] = (uint8_t)r->d[c][l];
+            break;
         case WT_BATCH_HALF4:
             for (int c = 0; c < 4; c++) {
                 const uint16_t h = wt_float_to_half(f32(r->d[c][l]));
@@ -158,10 +162,10 @@ int bench_batch_doors(bench_config *cfg, const bench_spec *warp, const wt_op *op
                                           {WT_BATCH_U8, 0, "u8"},
                                           {WT_BATCH_HALF4, 0, "half4"}};
     static const batch_form volume[] = {{WT_BATCH_CHANNEL, 0, "float"}};
-    static const batch_form codes[] = {{WT_BATCH_V4, 0, "u32x4"}, {WT_BATCH_ELEM8, 0, "u8"}};
+    static const batch_form codes[] = {{WT_BATCH_V4, 0, "u32x4"}, {WT_BATCH_ELEM8X4, 0, "rgba8"}, {WT_BATCH_ELEM8, 0, "u8"}};
     const int w = warp->workload;
     const batch_form *forms = w == 2 ? volume : w == 3 ? codes : filtered;
-    const size_t nforms = w == 2 ? 1 : w == 3 ? 2 : 4;
+    const size_t nforms = w == 2 ? 1 : w == 3 ? 3 : 4;
     batch_job j = {.op = op, .tex = tex, .coords = coords, .n = n, .is_float = op->dtype == WT_DTYPE_F32};
     uint8_t *want = malloc(n * 16u);
     j.out = malloc(n * 16u);

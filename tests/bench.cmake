@@ -164,12 +164,12 @@ if(CMAKE_SCRIPT_MODE_FILE)
     # may have none).  W1 is measured through every door in DOORS_W1 ("warp|ptx|cuda": bench_ptx.c,
     # bench_cuda.c; the records' test makes its document through the warp API alone).  With
     # BATCH_DOORS, W1-W5 also go through the batch door in each output form (bench_batch.c,
-    # docs/bench.md#batch-door): W1, W2, W5 float4 rgba8 u8 half4; W3 float; W4 u32x4 u8.
+    # docs/bench.md#batch-door): W1, W2, W5 float4 rgba8 u8 half4; W3 float; W4 u32x4 rgba8 u8.
     set(forms_W1 float4 rgba8 u8 half4)
     set(forms_W2 ${forms_W1})
     set(forms_W5 ${forms_W1})
     set(forms_W3 float)
-    set(forms_W4 u32x4 u8)
+    set(forms_W4 u32x4 rgba8 u8)
     string(REPLACE "|" ";" DOORS_W1 "${DOORS_W1}")
     list(LENGTH DOORS_W1 ndoors_w1)
     set(expected 0)

@@ -111,6 +111,11 @@ typedef struct wt_tex_batch_in {
  *                       .s32, and the texture's format must have 8-bit
  *                       integer channels read as element type; any other
  *                       read is refused.
+ *   WT_BATCH_ELEM8X4    4 bytes per lane: the low bytes of d[0], d[1], d[2],
+ *                       d[3] of such a read, in that order (the uchar4 /
+ *                       char4 a CUDA kernel stores); a channel the format
+ *                       lacks is byte 0, as its register reads 0.  Same
+ *                       dtypes and textures as WT_BATCH_ELEM8.
  * Words are stored in the machine's byte order; data needs no alignment. */
 typedef enum wt_batch_format {
     WT_BATCH_V4 = 0,
@@ -119,7 +124,8 @@ typedef enum wt_batch_format {
     WT_BATCH_U8X4_SRGB,
     WT_BATCH_U8,
     WT_BATCH_HALF4,
-    WT_BATCH_ELEM8
+    WT_BATCH_ELEM8,
+    WT_BATCH_ELEM8X4
 } wt_batch_format;
 
 /* wt_tex_batch_out.flags: how the words of WT_BATCH_V4 and WT_BATCH_CHANNEL
@@ -148,7 +154,7 @@ typedef struct wt_tex_batch_out {
  * 2d, 3d, a1d, a2d, cube or acube (tld4: 2d, a2d, cube, acube), ctype .f32,
  * mip base / level / grad (tex), any dtype for WT_BATCH_V4 and _CHANNEL and
  * .f32 for the byte formats and WT_BATCH_HALF4 (.u32 / .s32 for
- * WT_BATCH_ELEM8); flags WT_OP_SAMPLER and WT_OP_PRED (which
+ * WT_BATCH_ELEM8 and WT_BATCH_ELEM8X4); flags WT_OP_SAMPLER and WT_OP_PRED (which
  * changes nothing: a batch has no predicate output; on a sparse texture a
  * lane that is not resident reads zeros, [semantics#sparse-zero]), not
  * WT_OP_OFFSET or WT_OP_DEPTH_COMPARE.
@@ -157,7 +163,7 @@ typedef struct wt_tex_batch_out {
  * given; coords and planes both given; a uniform bit unknown or for an input
  * not used; n so large that an array of n lanes would not fit in memory;
  * format or channel out of range; a byte format or WT_BATCH_HALF4 with a
- * dtype other than .f32; WT_BATCH_ELEM8 with a dtype other than .u32 /
+ * dtype other than .f32; WT_BATCH_ELEM8 or _ELEM8X4 with a dtype other than .u32 /
  * .s32, or on a texture whose channels are not 8-bit integers read as
  * element type; an op field that batches do not take, as listed above; anything
  * wt_tex_warp refuses in the op), WT_ERROR_INVALID_HANDLE (tex, or smp with

@@ -14,7 +14,7 @@
 #endif
 #include "../entry/entry.h" /* wt__tex_warp_bytes */
 
-const unsigned wt__batch_format_bytes[WT_BATCH_ELEM8 + 1] = {16, 4, 4, 4, 1, 8, 1};
+const unsigned wt__batch_format_bytes[WT_BATCH_ELEM8X4 + 1] = {16, 4, 4, 4, 1, 8, 1, 4};
 
 static float float_of(uint32_t u)
 {
@@ -29,6 +29,9 @@ static uint32_t bits_of(float f)
     memcpy(&u, &f, sizeof u);
     return u;
 }
+
+/* The name of an element-type byte format, for messages. */
+static const char *elem_name(int format) { return format == WT_BATCH_ELEM8X4 ? "WT_BATCH_ELEM8X4" : "WT_BATCH_ELEM8"; }
 
 wt_status wt__batch_want(const char *fn, const void *p, int need, size_t n, const char *name, const char *why)
 {
@@ -62,7 +65,7 @@ wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_b
         return wt__error(WT_ERROR_INVALID_VALUE,
                          "%s(): op->flags = 0x%x: batches take WT_OP_SAMPLER and WT_OP_PRED only (no offsets, no "
                          "depth compare)", fn, op->flags);
-    if ((unsigned)out->format > WT_BATCH_ELEM8)
+    if ((unsigned)out->format > WT_BATCH_ELEM8X4)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u is not a wt_batch_format", fn,
                          (unsigned)out->format);
     int one = out->format == WT_BATCH_CHANNEL || out->format == WT_BATCH_U8 || out->format == WT_BATCH_ELEM8;
@@ -73,9 +76,10 @@ wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_b
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u makes %s of floats: op->dtype = %u is not "
                          "WT_DTYPE_F32 (integer results are not converted)", fn, (unsigned)out->format,
                          out->format == WT_BATCH_HALF4 ? "halves" : "bytes", op->dtype);
-    if (out->format == WT_BATCH_ELEM8 && op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32)
-        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = WT_BATCH_ELEM8 keeps a byte of an element-type "
-                         "read: op->dtype = %u is not WT_DTYPE_U32 or WT_DTYPE_S32", fn, op->dtype);
+    if ((out->format == WT_BATCH_ELEM8 || out->format == WT_BATCH_ELEM8X4) && op->dtype != WT_DTYPE_U32 &&
+        op->dtype != WT_DTYPE_S32)
+        return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %s keeps bytes of an element-type read: "
+                         "op->dtype = %u is not WT_DTYPE_U32 or WT_DTYPE_S32", fn, elem_name(out->format), op->dtype);
     if (!out->data && n > 0)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->data is NULL with n = %zu", fn, n);
     if (out->flags & ~(WT_BATCH_STREAM | WT_BATCH_NO_STREAM) || out->flags == (WT_BATCH_STREAM | WT_BATCH_NO_STREAM))
@@ -93,7 +97,7 @@ int wt__batch_streams(const wt_tex_batch_out *out)
 
 wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_batch_out *out)
 {
-    if (out->format != WT_BATCH_ELEM8)
+    if (out->format != WT_BATCH_ELEM8 && out->format != WT_BATCH_ELEM8X4)
         return WT_SUCCESS;
     wt__read_begin(); /* the object stays valid until read_end (reclaim.c) */
     const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
@@ -105,8 +109,8 @@ wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_ba
         return wt__error(WT_ERROR_INVALID_HANDLE, "%s(): tex is not a live texture object", fn);
     if (!ok)
         return wt__error(WT_ERROR_INVALID_VALUE,
-                         "%s(): out->format = WT_BATCH_ELEM8 keeps a byte of an element-type read of 8-bit integer "
-                         "texels; this texture %s", fn,
+                         "%s(): out->format = %s keeps bytes of an element-type read of 8-bit integer "
+                         "texels; this texture %s", fn, elem_name(out->format),
                          norm ? "reads its integers as normalised float" : bits == 8 ? "is not an integer format"
                                                                                       : "has channels wider than 8 bits");
     return WT_SUCCESS;
@@ -265,6 +269,11 @@ static void store(uint8_t *o, int format, unsigned channel, int m, const wt_tex_
     case WT_BATCH_ELEM8:
         for (int l = 0; l < m; l++)
             o[l] = (uint8_t)r->d[channel][l];
+        break;
+    case WT_BATCH_ELEM8X4:
+        for (int l = 0; l < m; l++)
+            for (int c = 0; c < 4; c++)
+                o[l * 4 + c] = (uint8_t)r->d[c][l];
         break;
     default: { /* WT_BATCH_U8 */
         uint8_t b[WT_WARP_SIZE];

@@ -11,7 +11,7 @@
 #include "batch_run.h"
 
 /* Bytes per lane of each wt_batch_format. */
-WT_INTERNAL extern const unsigned wt__batch_format_bytes[WT_BATCH_ELEM8 + 1];
+WT_INTERNAL extern const unsigned wt__batch_format_bytes[WT_BATCH_ELEM8X4 + 1];
 
 /* The op and the output format: family, geometry with float coordinates,
  * ctype, flags, format, channel, dtype against a byte format, out->data NULL
@@ -20,7 +20,7 @@ WT_INTERNAL wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, co
                                              int *k);
 
 /* The output format against the texture, after the warp call's own checks
- * of the op against it: WT_BATCH_ELEM8 only on 8-bit integer channels read
+ * of the op against it: WT_BATCH_ELEM8 and _ELEM8X4 only on 8-bit integer channels read
  * as element type (a dtype of .u32 / .s32 passes those checks on 16- and
  * 32-bit integers too). */
 WT_INTERNAL wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_batch_out *out);

@@ -6,12 +6,13 @@
 #include "internal.h"
 
 /* Where a batch wants a warp's results as bytes (the batch output formats
- * WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4 and
- * WT_BATCH_ELEM8 of include/warptex/batch.h): active lane l's 4 bytes (1
- * for WT_BATCH_U8 and _ELEM8, of register `channel`; 8 for _HALF4) at
- * dst + l * (that size), any alignment.  Each byte is wt__unorm8 /
- * wt__srgb8 (byte_convert.h) of the float the lane's register would hold,
- * each half wt__half of it, and an ELEM8 byte the register's low byte. */
+ * WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4,
+ * WT_BATCH_ELEM8 and WT_BATCH_ELEM8X4 of include/warptex/batch.h): active
+ * lane l's 4 bytes (1 for WT_BATCH_U8 and _ELEM8, of register `channel`; 8
+ * for _HALF4) at dst + l * (that size), any alignment.  Each byte is
+ * wt__unorm8 / wt__srgb8 (byte_convert.h) of the float the lane's register
+ * would hold, each half wt__half of it, and an ELEM8 / ELEM8X4 byte a
+ * register's low byte. */
 typedef struct wt__tex_bytes {
     uint8_t *dst;
     int format;       /* a wt_batch_format of bytes */

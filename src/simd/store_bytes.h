@@ -28,7 +28,8 @@
  *     conversion to half (wv_store_half4), which test_store_bytes holds to
  *     wt__half on edge cases and random floats.
  *   - WT_BATCH_ELEM8 ([api#batch-elem8]) is the low byte of a code read as
- *     element type: the kernel's code itself (store_group_codes).
+ *     element type: the kernel's code itself (store_group_codes), and
+ *     WT_BATCH_ELEM8X4 the low bytes of all four registers' codes, one word.
  * Channels a format lacks are 0.0f, byte 0, as in the registers. */
 #ifndef WV_W
 #error "store_bytes.h is included by a template after vec8.h or vec16.h"
@@ -82,11 +83,28 @@ WV_INLINE void store_group_bytes(const wt__tex_bytes *o, int g, const wv_i K[4],
     wv_store_words(o->dst + 4 * g, word, m, full);
 }
 
+/* Whether o asks for the codes of an element-type read (store_group_codes),
+ * not bytes of UNORM results (store_group_bytes). */
+WV_INLINE int bytes_of_codes(const wt__tex_bytes *o)
+{
+    return o->format == WT_BATCH_ELEM8 || o->format == WT_BATCH_ELEM8X4;
+}
+
 /* Lanes g .. g + WV_W - 1 (those in m) of a warp whose registers would hold
  * the element-type codes code[c] in channels c < nch and 0 in the others,
- * written as WT_BATCH_ELEM8: the low byte of register o->channel. */
+ * written as WT_BATCH_ELEM8 (the low byte of register o->channel) or
+ * WT_BATCH_ELEM8X4 (the low bytes of registers 0..3, one word a lane). */
 WV_INLINE void store_group_codes(const wt__tex_bytes *o, int g, const wv_i code[4], int nch, wv_m m, int full)
 {
+    if (o->format == WT_BATCH_ELEM8X4) {
+        wv_i word = wv_zero();
+        for (int c = 0; c < nch; c++) {
+            const wv_i b = wv_and(code[c], wv_set(0xff));
+            word = c ? wv_or(word, wv_slli(b, 8 * c)) : b;
+        }
+        wv_store_words(o->dst + 4 * g, word, m, full);
+        return;
+    }
     const int c = (int)o->channel;
     wv_store_bytes(o->dst + g, c < nch ? code[c] : wv_zero(), m, full);
 }

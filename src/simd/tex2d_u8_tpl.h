@@ -233,7 +233,7 @@ WV_INLINE void tex_warp(const u8plan *p, const wt_tex_args *in, uint32_t active,
         for (int k = 0; k < NG; k++) {
             if (!w.act[k])
                 continue;
-            if (bytes && bytes->format == WT_BATCH_ELEM8) { /* the codes read as element type */
+            if (bytes && bytes_of_codes(bytes)) { /* the codes read as element type */
                 store_group_codes(bytes, k * WV_W, raw[k], nch, w.m[k], w.act[k] == (1u << WV_W) - 1u);
                 continue;
             }
@@ -286,7 +286,7 @@ WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active
     if (comp >= nch) { /* [semantics#point-conversion]: a channel the format lacks reads 0 */
         for (int g = 0; g < WT_WARP_SIZE; g += WV_W) {
             const uint32_t act = (active >> g) & ((1u << WV_W) - 1u);
-            if (act && bytes && bytes->format == WT_BATCH_ELEM8)
+            if (act && bytes && bytes_of_codes(bytes))
                 store_group_codes(bytes, g, NULL, 0, wv_mask(act), act == (1u << WV_W) - 1u);
             else if (act && bytes)
                 store_group_bytes(bytes, g, NULL, 0, wv_mask(act), act == (1u << WV_W) - 1u);
@@ -315,11 +315,11 @@ WV_INLINE void tld4_warp(const u8plan *p, const wt_tex_args *in, uint32_t active
                 v = raw[comp];
             }
             if (bytes)
-                K[d] = bytes->format == WT_BATCH_ELEM8 ? v : k_of_code(v); /* ELEM8: the codes themselves */
+                K[d] = bytes_of_codes(bytes) ? v : k_of_code(v); /* ELEM8, ELEM8X4: the codes themselves */
             else
                 wv_store_masked(&out->d[d][k * WV_W], point_word(p, v), w.m[k], full);
         }
-        if (bytes && bytes->format == WT_BATCH_ELEM8)
+        if (bytes && bytes_of_codes(bytes))
             store_group_codes(bytes, k * WV_W, K, 4, w.m[k], full);
         else if (bytes)
             store_group_bytes(bytes, k * WV_W, K, 4, w.m[k], full);
@@ -348,9 +348,9 @@ WV_INLINE int u8_warp(const wt__tex_ctx *ctx, const wt_op *op, uint32_t active, 
     if (!op_taken(ctx, p, op))
         return 0;
     /* Bytes of results read as normalised float (store_bytes.h), or of codes
-     * read as element type for WT_BATCH_ELEM8; the batch asks for no others,
+     * read as element type for WT_BATCH_ELEM8 and _ELEM8X4; the batch asks for no others,
      * but a mismatch leaves the registers to the batch rather than guess. */
-    const int elem = ctx->bytes && ctx->bytes->format == WT_BATCH_ELEM8;
+    const int elem = ctx->bytes && bytes_of_codes(ctx->bytes);
     const wt__tex_bytes *bytes =
         ctx->bytes && (elem ? !p->read_norm : p->read_norm && op->dtype == WT_DTYPE_F32) ? ctx->bytes : NULL;
     /* RGBA8 pairs read with gathers where the CPU probe chose them, in copies

@@ -193,24 +193,28 @@ static void stores_only_active_lanes(void **state)
 {
     (void)state;
     enum { PAD = 64 };
-    static const int formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4, WT_BATCH_ELEM8};
+    static const int formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4, WT_BATCH_ELEM8,
+                                  WT_BATCH_ELEM8X4};
+    enum { NF = sizeof formats / sizeof formats[0] };
     static const int nchs[] = {0, 1, 2, 4};
-    for (int round = 0; round < 600; round++) {
-        const int format = formats[round % 5];
-        const int nch = nchs[(round / 5) % 4];
+    for (int round = 0; round < 720; round++) {
+        const int format = formats[round % NF];
+        const int nch = nchs[(round / NF) % 4];
         const int one = format == WT_BATCH_U8 || format == WT_BATCH_ELEM8;
         const unsigned channel = one ? rnd() % 4 : 0u;
         const int lane_bytes = one ? 1 : format == WT_BATCH_HALF4 ? 8 : 4;
         const uint32_t all = (uint32_t)((1ull << WV_W) - 1u);
-        const uint32_t mask = round % 5 == 0 ? all : rnd() & all;
+        const uint32_t mask = round % NF == 0 ? all : rnd() & all;
         const int full = mask == all;
         const size_t g = (size_t)(rnd() % (32 / WV_W)) * WV_W; /* the group's first lane in its warp */
         const size_t off = rnd() % 8;                /* any alignment */
+        const int codes = format == WT_BATCH_ELEM8 || format == WT_BATCH_ELEM8X4;
         int32_t K[4][WV_W];
         wv_i Kv[4];
         for (int c = 0; c < 4; c++) {
-            for (int l = 0; l < WV_W; l++)
-                K[c][l] = rnd() % 4 ? (int32_t)(rnd() % 65536) : (rnd() % 2 ? 0 : 65535);
+            for (int l = 0; l < WV_W; l++) /* codes: any word (a sign-extended code too), its low byte kept */
+                K[c][l] = codes && rnd() % 2 ? (int32_t)rnd()
+                                             : rnd() % 4 ? (int32_t)(rnd() % 65536) : (rnd() % 2 ? 0 : 65535);
             Kv[c] = wv_load(K[c]);
         }
         uint8_t buf[PAD + 32 * 8 + PAD], want[sizeof buf];
@@ -230,6 +234,11 @@ static void stores_only_active_lanes(void **state)
                 w[0] = (int)channel < nch ? (uint8_t)K[channel][l] : 0;
                 continue;
             }
+            if (format == WT_BATCH_ELEM8X4) { /* each register's low byte; 0 for a channel the format lacks */
+                for (int c = 0; c < 4; c++)
+                    w[c] = c < nch ? (uint8_t)K[c][l] : 0;
+                continue;
+            }
             if (format == WT_BATCH_HALF4) {
                 for (int c = 0; c < 4; c++) {
                     const uint16_t h = wt__half(c < nch ? quotient(K[c][l]) : 0.0f);
@@ -243,7 +252,7 @@ static void stores_only_active_lanes(void **state)
             }
         }
         const wt__tex_bytes o = {dst, format, channel, wt__srgb8_of_k()};
-        if (format == WT_BATCH_ELEM8)
+        if (codes)
             store_group_codes(&o, (int)g, Kv, nch, wv_mask(mask), full);
         else
             store_group_bytes(&o, (int)g, Kv, nch, wv_mask(mask), full);

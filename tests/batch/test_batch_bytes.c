@@ -18,9 +18,10 @@
  *     fallback), write every active lane's bytes and no others.
  * Shapes: 1, 2 and 4 channels, 2d and a2d, point and linear, each address
  * mode on both axes or a mixed pair, normalised or not, odd extents; half
- * the point shapes read as element type (.u32), in WT_BATCH_ELEM8, the
- * others in the byte formats and WT_BATCH_HALF4.  Signed 8-bit textures
- * (no kernel: the batch converts) in ELEM8 at the end. */
+ * the point shapes read as element type (.u32), in WT_BATCH_ELEM8 and
+ * WT_BATCH_ELEM8X4, the others in the byte formats and WT_BATCH_HALF4.
+ * Signed 8-bit textures (no kernel: the batch converts) in ELEM8 and
+ * ELEM8X4 at the end. */
 #include "batch_util.h"
 
 #include "core/byte_convert.h" /* wt__srgb8_of_k */
@@ -31,7 +32,7 @@ static const char *const backends[] = {"avx2", "avx512", "neon"};
 
 typedef struct shape {
     int nch, layered, linear, normalized;
-    int elem; /* read as element type (point only), written as WT_BATCH_ELEM8 */
+    int elem; /* read as element type (point only), written as WT_BATCH_ELEM8 / _ELEM8X4 */
     int sign; /* signed 8-bit channels */
     wt_address_mode mode[2];
     int w, h, layers;
@@ -95,6 +96,11 @@ static void lane_bytes(int f, unsigned ch, const uint32_t d[4], uint8_t *o)
         o[0] = (uint8_t)d[ch];
         return;
     }
+    if (f == WT_BATCH_ELEM8X4) { /* a uchar4: each register's low byte */
+        for (int c = 0; c < 4; c++)
+            o[c] = (uint8_t)d[c];
+        return;
+    }
     if (f == WT_BATCH_HALF4) {
         for (int c = 0; c < 4; c++) {
             const uint16_t h = wt_float_to_half(bt_float(d[c]));
@@ -148,8 +154,8 @@ static const size_t counts[] = {1, 7, 31, 33, 100, 517};
 
 /* The formats a shape is written in, and their sizes. */
 static const int norm_formats[] = {WT_BATCH_U8X4, WT_BATCH_U8X4_SRGB, WT_BATCH_U8, WT_BATCH_HALF4};
-static const int elem_formats[] = {WT_BATCH_ELEM8};
-static int nformats(const shape *s) { return s->elem ? 1 : 4; }
+static const int elem_formats[] = {WT_BATCH_ELEM8, WT_BATCH_ELEM8X4};
+static int nformats(const shape *s) { return s->elem ? 2 : 4; }
 static int format_of(const shape *s, int i) { return s->elem ? elem_formats[i] : norm_formats[i]; }
 static int one_channel(int f) { return f == WT_BATCH_U8 || f == WT_BATCH_ELEM8; }
 static size_t lane_size(int f) { return one_channel(f) ? 1 : f == WT_BATCH_HALF4 ? 8 : 4; }
@@ -371,8 +377,8 @@ static void scalar_converts(void **state)
 }
 
 /* Signed 8-bit codes read as element type: no kernel takes them, so the
- * batch writes WT_BATCH_ELEM8 from the registers, on every backend; the
- * byte is the code (the low byte of the sign-extended word). */
+ * batch writes WT_BATCH_ELEM8 and _ELEM8X4 from the registers, on every
+ * backend; a byte is the code (the low byte of the sign-extended word). */
 static void signed_codes_converted(void **state)
 {
     (void)state;

@@ -69,21 +69,27 @@ static void test_tex_batch_validation(void **state)
     EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &o), WT_ERROR_INVALID_VALUE, TEX, "op->flags = 0x1");
     bad = op, bad.flags = WT_OP_DEPTH_COMPARE;
     EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &o), WT_ERROR_INVALID_VALUE, TEX, "op->flags = 0x2");
-    bo = o, bo.format = (wt_batch_format)9;
-    EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->format = 9");
+    bo = o, bo.format = (wt_batch_format)8;
+    EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->format = 8");
     bo = o, bo.format = WT_BATCH_CHANNEL, bo.channel = 4;
     EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->channel = 4");
     bo = o, bo.channel = 1;
     EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->channel = 1");
     bad = op, bad.dtype = WT_DTYPE_S32, bo = o, bo.format = WT_BATCH_U8X4;
     EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "op->dtype = 1");
-    /* WT_BATCH_HALF4 converts floats only; WT_BATCH_ELEM8 keeps a byte of
-     * 8-bit integers read as element type, and nothing else. */
+    /* WT_BATCH_HALF4 converts floats only; WT_BATCH_ELEM8 and _ELEM8X4 keep
+     * bytes of 8-bit integers read as element type, and nothing else. */
     bad = op, bad.dtype = WT_DTYPE_U32, bo = o, bo.format = WT_BATCH_HALF4;
     EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "makes halves of floats");
     bo = o, bo.format = WT_BATCH_ELEM8;
     EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX,
            "op->dtype = 0 is not WT_DTYPE_U32 or WT_DTYPE_S32");
+    bo = o, bo.format = WT_BATCH_ELEM8X4;
+    EXPECT(wt_tex_batch(&op, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX,
+           "out->format = WT_BATCH_ELEM8X4 keeps bytes of an element-type read: op->dtype = 0 is not");
+    bad = op, bad.dtype = WT_DTYPE_U32, bo = o, bo.format = WT_BATCH_ELEM8X4, bo.channel = 1;
+    EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX,
+           "out->channel = 1 must be 0 for this format");
     bad = op, bad.dtype = WT_DTYPE_U32, bo = o, bo.format = WT_BATCH_ELEM8, bo.channel = 4;
     EXPECT(wt_tex_batch(&bad, t2.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX, "out->channel = 4");
     bo.channel = 3; /* a normalised read refuses .u32 in the warp call's own check */
@@ -101,6 +107,12 @@ static void test_tex_batch_validation(void **state)
                "wt_tex_batch_map(): ", "this texture has channels wider than 8 bits");
         EXPECT(wt_tex_batch(&bad, t8.tex, 0, 5, &in, &bo), WT_SUCCESS, "", "");
         memset(out, BT_POISON, 5);
+        bo.format = WT_BATCH_ELEM8X4; /* the same textures, four bytes a lane */
+        EXPECT(wt_tex_batch(&bad, t16.tex, 0, 5, &in, &bo), WT_ERROR_INVALID_VALUE, TEX,
+               "out->format = WT_BATCH_ELEM8X4 keeps bytes of an element-type read of 8-bit integer texels; this "
+               "texture has channels wider than 8 bits");
+        EXPECT(wt_tex_batch(&bad, t8.tex, 0, 5, &in, &bo), WT_SUCCESS, "", "");
+        memset(out, BT_POISON, 20);
         bt_free_tex(&t16);
         bt_free_tex(&t8);
     }

@@ -32,9 +32,27 @@ static uint32_t bits_of(float f)
  * into registers first .. first+K-1: the words copied as they are, in a loop
  * of constant count that -O3 turns into vector shuffles.  Lane by lane with a
  * variable k this copy cost 26 instructions a sample, 40 % of what W1's
- * kernel costs (callgrind, avx2). */
+ * kernel costs (callgrind, avx2).
+ *
+ * On x86-64 it is compiled twice, for the baseline and for x86-64-v4
+ * (AVX-512), and the loader picks the copy the CPU runs: the kernel loads
+ * each register of 16 lanes at once right after this copy, and a load that
+ * spans several narrower stores still in flight waits for them to reach the
+ * cache instead of taking their data (the store-forwarding stall).  perf put
+ * 23 % of W4's u8 kernel on its first coordinate load with 16-byte stores
+ * here, 8 % with 64-byte ones; the float4 batches of W1 and W5 went from
+ * 119-131 and 129-135 to 137-143 and 142-145 Msamples/s (1 thread, avx512,
+ * three alternating runs, 2026-12-07).  Not under the sanitizers: an ifunc
+ * resolver runs before their runtimes start. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define WT_DEINTERLEAVE_CLONES __attribute__((target_clones("default", "arch=x86-64-v4")))
+#else
+#define WT_DEINTERLEAVE_CLONES
+#endif
 #define WT_DEINTERLEAVE(K)                                                     \
-    static void deinterleave##K(const float *p, uint32_t (*c)[WT_WARP_SIZE])  \
+    WT_DEINTERLEAVE_CLONES static void deinterleave##K(const float *p,         \
+                                                       uint32_t (*c)[WT_WARP_SIZE]) \
     {                                                                          \
         for (int l = 0; l < WT_WARP_SIZE; l++)                                 \
             for (int q = 0; q < K; q++)                                        \

@@ -162,7 +162,9 @@ int bench_batch_doors(bench_config *cfg, const bench_spec *warp, const wt_op *op
                                           {WT_BATCH_U8, 0, "u8"},
                                           {WT_BATCH_HALF4, 0, "half4"}};
     static const batch_form volume[] = {{WT_BATCH_CHANNEL, 0, "float"}};
-    static const batch_form codes[] = {{WT_BATCH_V4, 0, "u32x4"}, {WT_BATCH_ELEM8X4, 0, "rgba8"}, {WT_BATCH_ELEM8, 0, "u8"}};
+    static const batch_form codes[] = {{WT_BATCH_V4, 0, "u32x4"},
+                                       {WT_BATCH_ELEM8X4, 0, "rgba8"}, /* what plain C's W4 writes */
+                                       {WT_BATCH_ELEM8, 0, "u8"}};
     const int w = warp->workload;
     const batch_form *forms = w == 2 ? volume : w == 3 ? codes : filtered;
     const size_t nforms = w == 2 ? 1 : w == 3 ? 3 : 4;

@@ -30,7 +30,9 @@ static uint32_t bits_of(float f)
     return u;
 }
 
-/* The name of an element-type byte format, for messages. */
+/* Whether a format keeps bytes of an element-type read (the codes, not
+ * UNORM conversions), and its name for messages. */
+static int elem_format(int format) { return format == WT_BATCH_ELEM8 || format == WT_BATCH_ELEM8X4; }
 static const char *elem_name(int format) { return format == WT_BATCH_ELEM8X4 ? "WT_BATCH_ELEM8X4" : "WT_BATCH_ELEM8"; }
 
 wt_status wt__batch_want(const char *fn, const void *p, int need, size_t n, const char *name, const char *why)
@@ -76,8 +78,7 @@ wt_status wt__batch_tex_check_op(const char *fn, const wt_op *op, const wt_tex_b
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %u makes %s of floats: op->dtype = %u is not "
                          "WT_DTYPE_F32 (integer results are not converted)", fn, (unsigned)out->format,
                          out->format == WT_BATCH_HALF4 ? "halves" : "bytes", op->dtype);
-    if ((out->format == WT_BATCH_ELEM8 || out->format == WT_BATCH_ELEM8X4) && op->dtype != WT_DTYPE_U32 &&
-        op->dtype != WT_DTYPE_S32)
+    if (elem_format(out->format) && op->dtype != WT_DTYPE_U32 && op->dtype != WT_DTYPE_S32)
         return wt__error(WT_ERROR_INVALID_VALUE, "%s(): out->format = %s keeps bytes of an element-type read: "
                          "op->dtype = %u is not WT_DTYPE_U32 or WT_DTYPE_S32", fn, elem_name(out->format), op->dtype);
     if (!out->data && n > 0)
@@ -97,7 +98,7 @@ int wt__batch_streams(const wt_tex_batch_out *out)
 
 wt_status wt__batch_tex_check_object(const char *fn, wt_tex tex, const wt_tex_batch_out *out)
 {
-    if (out->format != WT_BATCH_ELEM8 && out->format != WT_BATCH_ELEM8X4)
+    if (!elem_format(out->format))
         return WT_SUCCESS;
     wt__read_begin(); /* the object stays valid until read_end (reclaim.c) */
     const wt__tex *t = wt__handle_get(tex, WT__KIND_TEX);
